@@ -1,0 +1,57 @@
+import { type Static, Type } from '@sinclair/typebox';
+
+import { PaymentStatusSchema } from './payments.ts';
+
+export const AdminPayment = Type.Object({
+  id: Type.Integer(),
+  user_id: Type.Integer(),
+  username: Type.String(),
+  method: Type.String(),
+  status: PaymentStatusSchema,
+  amount: Type.Number(),
+  currency: Type.String(),
+  payment_source: Type.Union([Type.String(), Type.Null()]),
+  pay_for_premium: Type.Boolean(),
+  datetime: Type.String(),
+});
+export type AdminPayment = Static<typeof AdminPayment>;
+
+export const AdminPaymentsQuery = Type.Object({
+  status: Type.Optional(PaymentStatusSchema),
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+});
+
+export const AdminUser = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  email: Type.String(),
+  is_premium: Type.Boolean(),
+  is_admin: Type.Boolean(),
+  created_at: Type.String(),
+});
+export type AdminUser = Static<typeof AdminUser>;
+
+export const Settings = Type.Object({
+  referral_percent: Type.Integer({ minimum: 0, maximum: 100 }),
+  premium_price_rub: Type.Number({ minimum: 0 }),
+  btc_usd_rate: Type.Number({ minimum: 1 }),
+  /** Where manual payments go: a bank card number, a BTC address, a USDT TRC20 address. */
+  card_account: Type.String({ maxLength: 200 }),
+  btc_account: Type.String({ maxLength: 200 }),
+  tether_account: Type.String({ maxLength: 200 }),
+});
+export type Settings = Static<typeof Settings>;
+export const SettingsUpdate = Type.Partial(Settings);
+
+export const ItemBody = Type.Object({
+  type: Type.Union([Type.Literal('product'), Type.Literal('video_course')]),
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  description: Type.String({ maxLength: 5000 }),
+  price_usd: Type.Number({ minimum: 0 }),
+  price_rub: Type.Number({ minimum: 0 }),
+  package_id: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+export type ItemBody = Static<typeof ItemBody>;
+
+export const LessonBody = Type.Object({ title: Type.String({ minLength: 1, maxLength: 200 }) });

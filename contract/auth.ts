@@ -1,0 +1,59 @@
+import { type Static, Type } from '@sinclair/typebox';
+
+import { LanguageSchema } from './languages.ts';
+
+/** SPEC §9 limits, shared so the SPA validates with the same numbers. */
+export const USERNAME_MIN = 4;
+export const USERNAME_MAX = 20;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 20;
+/** A pragmatic e-mail shape: something@something.tld, no spaces. */
+export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+
+export const Username = Type.String({ minLength: USERNAME_MIN, maxLength: USERNAME_MAX });
+export const Password = Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX });
+export const Email = Type.String({ pattern: EMAIL_PATTERN, maxLength: 254 });
+
+export const RegisterBody = Type.Object({ username: Username, email: Email, password: Password });
+export type RegisterBody = Static<typeof RegisterBody>;
+export const RegisterParams = Type.Object({ token: Type.String({ maxLength: 64 }) });
+
+export const LoginBody = Type.Object({
+  login: Type.String({ minLength: 1, maxLength: 254 }),
+  password: Type.String({ minLength: 1, maxLength: 256 }),
+});
+export type LoginBody = Static<typeof LoginBody>;
+
+export const RecoverBody = Type.Object({ email: Email });
+export type RecoverBody = Static<typeof RecoverBody>;
+
+export const ConfirmBody = Type.Object({
+  email: Email,
+  code: Type.String({ minLength: 1, maxLength: 16 }),
+  password: Password,
+});
+export type ConfirmBody = Static<typeof ConfirmBody>;
+
+/** The signed-in user as the SPA sees it. `avatar` is a path under /media/avatars/ ("/media/avatars/" = none). */
+export const Me = Type.Object({
+  id: Type.Union([Type.Integer(), Type.Null()]),
+  username: Type.String(),
+  email: Type.String(),
+  avatar: Type.String(),
+  language: LanguageSchema,
+  is_premium: Type.Boolean(),
+  is_admin: Type.Boolean(),
+  referral_token: Type.String(),
+});
+export type Me = Static<typeof Me>;
+
+/** The user endpoint: anonymous callers get `me.id = null` and `token = null` (the SPA then resets its session). */
+export const UserResponse = Type.Object({ me: Me, token: Type.Union([Type.String(), Type.Null()]) });
+export type UserResponse = Static<typeof UserResponse>;
+
+export const Message = Type.Object({ message: Type.String() });
+export type Message = Static<typeof Message>;
+
+/** Restore codes: 6 digits, valid 10 minutes, 5 attempts, single use. */
+export const RESTORE_CODE_TTL_MS = 10 * 60 * 1000;
+export const RESTORE_CODE_MAX_ATTEMPTS = 5;

@@ -1,0 +1,143 @@
+import { type Static, Type } from '@sinclair/typebox';
+
+import { StringEnum } from './envelope.ts';
+import { COLOR_PATTERN } from './hands.ts';
+
+export const ROOT_TYPES = ['preflop_root', 'tournament_root'] as const;
+export type RootType = (typeof ROOT_TYPES)[number];
+export const RootTypeSchema = StringEnum(ROOT_TYPES);
+
+/** folder: holds children; range: a 13x13 chart; tournament: a folder-like node for tournament stacks/spots. */
+export const CATEGORY_KINDS = ['folder', 'range', 'tournament'] as const;
+export type CategoryKind = (typeof CATEGORY_KINDS)[number];
+export const CategoryKindSchema = StringEnum(CATEGORY_KINDS);
+
+/** Free tier: at most this many ranges per user (both roots together). Premium lifts it. */
+export const FREE_RANGE_LIMIT = 20;
+
+export const ColorEntry = Type.Object({
+  color: Type.String({ pattern: COLOR_PATTERN }),
+  weight: Type.Number({ minimum: 0, maximum: 100 }),
+});
+export type ColorEntry = Static<typeof ColorEntry>;
+
+/** One grid cell: hand class key (see hands.ts) and its colour entries; total weight <= 100. */
+export const Pair = Type.Object({
+  hand: Type.String({ minLength: 2, maxLength: 3 }),
+  colors: Type.Array(ColorEntry, { maxItems: 100 }),
+});
+export type Pair = Static<typeof Pair>;
+
+export const RangeButton = Type.Object({
+  color: Type.String({ pattern: COLOR_PATTERN }),
+  label: Type.String({ maxLength: 60 }),
+});
+export type RangeButton = Static<typeof RangeButton>;
+
+export const CategoryName = Type.String({ minLength: 1, maxLength: 120 });
+
+export const CreateCategoryBody = Type.Object({
+  name: CategoryName,
+  kind: CategoryKindSchema,
+  root_type: RootTypeSchema,
+  parent_id: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  note: Type.Optional(Type.String({ maxLength: 10000 })),
+  buttons: Type.Optional(Type.Array(RangeButton, { maxItems: 50 })),
+  pairs: Type.Optional(Type.Array(Pair, { maxItems: 169 })),
+});
+export type CreateCategoryBody = Static<typeof CreateCategoryBody>;
+
+/** Update: every field optional; `pairs` replaces the whole chart, `buttons` the whole button list. */
+export const UpdateCategoryBody = Type.Object({
+  id: Type.Optional(Type.Integer({ minimum: 1 })),
+  name: Type.Optional(CategoryName),
+  note: Type.Optional(Type.String({ maxLength: 10000 })),
+  buttons: Type.Optional(Type.Array(RangeButton, { maxItems: 50 })),
+  pairs: Type.Optional(Type.Array(Pair, { maxItems: 169 })),
+});
+export type UpdateCategoryBody = Static<typeof UpdateCategoryBody>;
+
+export const Category = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  kind: CategoryKindSchema,
+  root_type: RootTypeSchema,
+  parent_id: Type.Union([Type.Integer(), Type.Null()]),
+  position: Type.Integer(),
+  note: Type.String(),
+  buttons: Type.Array(RangeButton),
+  /** True for ready-made strategies (bought or seeded): create_from_template copies them. */
+  is_template: Type.Boolean(),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+export type Category = Static<typeof Category>;
+
+export interface TreeNode {
+  id: number;
+  name: string;
+  kind: CategoryKind;
+  position: number;
+  is_template: boolean;
+  children: TreeNode[];
+}
+export const TreeNode = Type.Recursive(
+  (self) =>
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      kind: CategoryKindSchema,
+      position: Type.Integer(),
+      is_template: Type.Boolean(),
+      children: Type.Array(self),
+    }),
+  { $id: 'TreeNode' },
+);
+
+export const TreeQuery = Type.Object({ root_type: RootTypeSchema });
+export const TreeResponse = Type.Object({ root_type: RootTypeSchema, children: Type.Array(TreeNode) });
+export type TreeResponse = Static<typeof TreeResponse>;
+
+/**
+ * The range endpoint: `category_id` names the range; `begin`/`end` select a window of grid cells by row-major index
+ * (0..169, end exclusive) so the SPA can load a chart in parts. Without them the whole chart comes back.
+ */
+export const RangeQuery = Type.Object({
+  category_id: Type.Integer({ minimum: 1 }),
+  begin: Type.Optional(Type.Integer({ minimum: 0, maximum: 169 })),
+  end: Type.Optional(Type.Integer({ minimum: 0, maximum: 169 })),
+});
+export type RangeQuery = Static<typeof RangeQuery>;
+
+export const ShareBody = Type.Object({
+  category_id: Type.Integer({ minimum: 1 }),
+  user_ids: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 50 }),
+});
+export type ShareBody = Static<typeof ShareBody>;
+export const ShareResponse = Type.Object({ shared: Type.Integer() });
+
+export const IncomingStrategy = Type.Object({
+  id: Type.Integer(),
+  category_id: Type.Integer(),
+  name: Type.String(),
+  kind: CategoryKindSchema,
+  root_type: RootTypeSchema,
+  from_user: Type.String(),
+  datetime: Type.String(),
+});
+export type IncomingStrategy = Static<typeof IncomingStrategy>;
+
+/** SPEC §7: incoming answers `{ total, page, per_page, list }`. */
+export const IncomingPage = Type.Object({
+  total: Type.Integer(),
+  page: Type.Integer(),
+  per_page: Type.Integer(),
+  list: Type.Array(IncomingStrategy),
+});
+export type IncomingPage = Static<typeof IncomingPage>;
+
+export const AcceptResponse = Type.Object({
+  category_id: Type.Integer(),
+  /** Free tier (SPEC §4): the first category of the list is deleted to make room; its id, else null. */
+  removed_category_id: Type.Union([Type.Integer(), Type.Null()]),
+});

@@ -1,0 +1,36 @@
+import { type TSchema, Type } from '@sinclair/typebox';
+
+/** Success body: every route answers `{ data: ... }` (ARCHITECTURE §6), so the SPA reads `response.data.data`. */
+export const DataEnvelope = <T extends TSchema>(data: T) => Type.Object({ data });
+
+/** Failure body: `error` is the English text, `code` the key in ERROR_MESSAGES for translation. */
+export const ErrorBody = Type.Object({
+  error: Type.String(),
+  code: Type.Optional(Type.String()),
+});
+
+export interface ApiData<T> {
+  data: T;
+}
+
+export interface ApiError {
+  error: string;
+  code?: string;
+}
+
+export const Paging = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+});
+
+export const PAGE_SIZE = 10;
+
+export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+export const Ok = Type.Object({ ok: Type.Boolean() });
+
+/** A string enum as `{ type: 'string', enum: [...] }` whose static type is the union of its values. */
+export const StringEnum = <const T extends readonly string[]>(
+  values: T,
+  options: { description?: string } = {},
+) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });

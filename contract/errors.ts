@@ -1,0 +1,65 @@
+/**
+ * Every error text the API can answer with, keyed so the SPA can translate by key (`code` in the error body) and
+ * fall back to the English text (`error`). The English texts are the spec's own wording where the spec gives one.
+ */
+export const ERROR_MESSAGES = {
+  somethingWentWrong: 'Something went wrong',
+  unauthorized: 'User is not authorized',
+  forbidden: 'Access denied',
+  notFound: 'Not found',
+  premiumRequired: 'Please activate full version',
+  tooManyRequests: 'Too many requests, try again later',
+  invalidRequest: 'Invalid request',
+  // Payments (SPEC §4, §5, §8)
+  invalidConfirmation: 'Invalid confirmation',
+  confirmRequired: 'Confirm is required',
+  chooseAnotherPayment: 'Choose another form of payment',
+  shoppingListEmpty: 'The shopping list is empty',
+  paymentSourceUsed: 'This payment has already been submitted',
+  paymentNotPending: 'The payment is not pending',
+  invalidSignature: 'Invalid signature',
+  amountMismatch: 'The amount does not match the order',
+  // Auth and profile (SPEC §5)
+  emailRequired: 'Email is required',
+  emailIncorrect: 'Incorrect email',
+  passwordRequired: 'Password is required',
+  passwordLength: 'Password must be 6 to 20 characters',
+  usernameRequired: 'Username is required',
+  usernameLength: 'Username must be 4 to 20 characters',
+  loginRequired: 'Enter login or email',
+  loginFailed: 'Wrong login or password',
+  usernameTaken: 'This username is already taken',
+  emailTaken: 'This email is already registered',
+  referralTokenInvalid: 'The referral link is not valid',
+  codeRequired: 'Enter the confirmation code',
+  codeInvalid: 'The code is wrong or expired',
+  currentPasswordRequired: 'Enter current password',
+  newPasswordRequired: 'Enter new password',
+  confirmPasswordRequired: 'Confirm new password',
+  passwordsDoNotMatch: 'Passwords do not match',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  languageInvalid: 'Unsupported language',
+  avatarRequired: 'Choose an image file',
+  avatarInvalid: 'The file is not a supported image',
+  avatarTooLarge: 'The image must be at most 2 MB',
+  // Range library
+  rangeLimitReached: 'The free version allows at most 20 ranges',
+  shareOwnOnly: 'You can share only categories and tournaments you created',
+  shareUserNotFound: 'User not found',
+  shareSelf: 'You cannot share with yourself',
+  invalidColor: 'Colour must look like #RRGGBB',
+  invalidWeight: 'Weight must be between 0 and 100',
+  pairTotalTooHigh: 'Total colour weight per pair must be at most 100',
+  invalidHand: 'Unknown hand',
+  invalidParent: 'The parent category is not valid',
+  cannotMove: 'The category cannot be moved further',
+  notATemplate: 'The category is not a ready-made strategy',
+  // Store
+  productNotOwned: 'You do not own this video course',
+} as const;
+
+export type ErrorKey = keyof typeof ERROR_MESSAGES;
+
+export function errorText(key: ErrorKey): string {
+  return ERROR_MESSAGES[key];
+}

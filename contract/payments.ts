@@ -1,0 +1,95 @@
+import { type Static, Type } from '@sinclair/typebox';
+
+import { StringEnum } from './envelope.ts';
+import { CurrencySchema } from './shop.ts';
+
+export const MANUAL_METHODS = ['card', 'btc', 'tether'] as const;
+export type ManualMethod = (typeof MANUAL_METHODS)[number];
+export const ManualMethodSchema = StringEnum(MANUAL_METHODS);
+
+export const CostShopBody = Type.Object({
+  package_id: Type.Integer({ minimum: 1 }),
+  products: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 }),
+  video_courses: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 }),
+});
+export type CostShopBody = Static<typeof CostShopBody>;
+
+/** What an order buys; echoed in the widget params and the manual params. */
+const OrderScope = {
+  pay_for_shop: Type.Boolean(),
+  pay_for_premium: Type.Boolean(),
+  package_id: Type.Union([Type.Integer(), Type.Null()]),
+  products: Type.Array(Type.Integer()),
+  video_courses: Type.Array(Type.Integer()),
+};
+
+/** Card-provider widget data, signed by the server (`hash` = HMAC-SHA256 over the other fields). */
+export const CloudPaymentsParams = Type.Object({
+  account: Type.String(),
+  user_id: Type.Integer(),
+  order_id: Type.Integer(),
+  hash: Type.String(),
+  ...OrderScope,
+});
+export type CloudPaymentsParams = Static<typeof CloudPaymentsParams>;
+
+export const ManualParams = Type.Object({ method: ManualMethodSchema, ...OrderScope });
+export type ManualParams = Static<typeof ManualParams>;
+
+/** SPEC §3 payment parameters. Prices are in major units (dollars, roubles, BTC, USDT). */
+export const PaymentParams = Type.Object({
+  public_id: Type.String(),
+  description: Type.String(),
+  currency: CurrencySchema,
+  cloud_payments: Type.Object({ price: Type.Number() }),
+  card: Type.Object({ price: Type.Number(), currency: CurrencySchema, account: Type.String() }),
+  btc: Type.Object({ price: Type.Number(), account: Type.String() }),
+  tether: Type.Object({ price: Type.Number(), account: Type.String() }),
+  premium_required: Type.Boolean(),
+  premium_cost: Type.Number(),
+  cloud_payments_params: CloudPaymentsParams,
+  manual_payments_params: Type.Object({ card: ManualParams, btc: ManualParams, tether: ManualParams }),
+  /** True while no provider keys are configured: the SPA calls the sandbox charge route instead of the widget. */
+  sandbox: Type.Boolean(),
+});
+export type PaymentParams = Static<typeof PaymentParams>;
+
+/**
+ * Manual payment: the chosen method's manual params plus `payment_source` (card: text holding the last 4 digits;
+ * btc/tether: the transaction id, which must contain a letter).
+ */
+export const ManualPaymentBody = Type.Object({
+  method: ManualMethodSchema,
+  pay_for_shop: Type.Optional(Type.Boolean()),
+  pay_for_premium: Type.Optional(Type.Boolean()),
+  package_id: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  products: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 })),
+  video_courses: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 })),
+  payment_source: Type.String({ maxLength: 200 }),
+});
+export type ManualPaymentBody = Static<typeof ManualPaymentBody>;
+
+export const PAYMENT_STATUSES = ['pending', 'paid', 'rejected', 'failed'] as const;
+export const PaymentStatusSchema = StringEnum(PAYMENT_STATUSES);
+
+export const PaymentInfo = Type.Object({
+  id: Type.Integer(),
+  method: Type.String(),
+  status: PaymentStatusSchema,
+  amount: Type.Number(),
+  currency: Type.String(),
+  payment_source: Type.Union([Type.String(), Type.Null()]),
+  datetime: Type.String(),
+});
+export type PaymentInfo = Static<typeof PaymentInfo>;
+
+export const SandboxChargeBody = Type.Object({
+  order_id: Type.Integer({ minimum: 1 }),
+  /** Simulate a declined card: the sandbox then sends a fail notification. */
+  decline: Type.Optional(Type.Boolean()),
+});
+
+/** CloudPayments answers: code 0 accepts; 10 wrong invoice, 11 wrong account, 12 wrong amount, 13 rejected. */
+export const NotificationAnswer = Type.Object({ code: Type.Integer() });
+
+export const CardCurrency = CurrencySchema;

@@ -1,0 +1,68 @@
+import { type Static, Type } from '@sinclair/typebox';
+
+import { StringEnum } from './envelope.ts';
+
+export const CURRENCIES = ['USD', 'RUB'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const CurrencySchema = StringEnum(CURRENCIES);
+
+/** Premium: one-time $25 (SPEC §9); the RUB price is set by the server (settings) and read from the cost routes. */
+export const PREMIUM_PRICE_USD = 25;
+
+export const OfferItem = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  price_in_user_currency: Type.Number(),
+  owned: Type.Boolean(),
+});
+export type OfferItem = Static<typeof OfferItem>;
+
+export const Lesson = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  position: Type.Integer(),
+  has_video: Type.Boolean(),
+  /** Present only for owners of the course; served with HTTP range requests. */
+  video_url: Type.Union([Type.String(), Type.Null()]),
+});
+export type Lesson = Static<typeof Lesson>;
+
+export const VideoCourse = Type.Intersect([OfferItem, Type.Object({ lessons: Type.Array(Lesson) })]);
+export type VideoCourse = Static<typeof VideoCourse>;
+
+/** A store offer ("package"): strategy packs (products) and video courses sold together or one by one. */
+export const Offer = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  premium_required: Type.Boolean(),
+  currency: CurrencySchema,
+  products: Type.Array(OfferItem),
+  video_courses: Type.Array(OfferItem),
+});
+export type Offer = Static<typeof Offer>;
+
+export const ProductPage = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  premium_required: Type.Boolean(),
+  currency: CurrencySchema,
+  products: Type.Array(OfferItem),
+  video_courses: Type.Array(VideoCourse),
+});
+export type ProductPage = Static<typeof ProductPage>;
+
+export const ShopQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+});
+
+export const ShopPage = Type.Object({
+  total: Type.Integer(),
+  page: Type.Integer(),
+  per_page: Type.Integer(),
+  list: Type.Array(Offer),
+});
+export type ShopPage = Static<typeof ShopPage>;

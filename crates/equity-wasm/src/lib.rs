@@ -1,0 +1,205 @@
+//! WebAssembly facade over the [`equity`] engine.
+//!
+//! This crate only converts types: card and range text in, typed arrays for the 1326 combo weights, plain objects
+//! out (serde), engine errors mapped to `JsError` so JavaScript sees a rejected call with the engine's message.
+//! No poker logic lives here. The TypeScript shapes of the objects are declared once in the custom section below
+//! and referenced by each function, so the generated `.d.ts` is fully typed.
+//!
+//! Long jobs are split by the caller: [`equity_tally`] computes one shard of the runouts (or preflop hero combos),
+//! tallies from several workers are combined with [`merge_tallies`], and [`finish_equity`] turns the merged tally
+//! into a report. Monte Carlo runs in batches through [`MonteCarloJob`], so a worker can report progress and stop.
+
+use equity::{Card, EquityError, EquityRequest, EquityTally, MonteCarlo, Range, Shard};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &'static str = r#"
+/** Totals of one side: fractions in [0, 1]; equity counts ties as split pots. */
+export interface SideTotals { equity: number; win: number; tie: number; lose: number; combos: number }
+export type EquityChange = "increase" | "keep" | "reduce";
+/** Hero equity after one more board card. */
+export interface NextCard { card: string; equity: number; change: EquityChange }
+export interface EquityReport {
+  hero: SideTotals;
+  villain: SideTotals;
+  /** 1326 hero per-combo equities, NaN where the combo is not live. */
+  combo_equity: number[];
+  /** 169 class equities (row-major 13x13, ace first), NaN where the class has no live combo. */
+  matrix: number[];
+  next_cards: NextCard[];
+}
+export interface CategoryStat { name: string; group: "made" | "draw"; combos: number; percent: number }
+export type HandCategory =
+  | "high_card" | "one_pair" | "two_pair" | "three_of_a_kind" | "straight"
+  | "flush" | "full_house" | "four_of_a_kind" | "straight_flush";
+export interface HandRankInfo { value: number; category: HandCategory }
+"#;
+
+/// Engine version, for diagnostics and cache keys.
+#[wasm_bindgen(js_name = engineVersion)]
+pub fn engine_version() -> String {
+    equity::VERSION.to_owned()
+}
+
+/// Rank of a 5 to 7 card hand given as text ("AhKhQhJhTh9c2d"); bigger is stronger.
+#[wasm_bindgen(js_name = rankHand, unchecked_return_type = "HandRankInfo")]
+pub fn rank_hand(cards: &str) -> Result<JsValue, JsError> {
+    let cards = equity::parse_cards(cards).map_err(js_error)?;
+    let rank = equity::evaluate(&cards).map_err(js_error)?;
+    #[derive(Serialize)]
+    struct HandRankInfo {
+        value: u16,
+        category: equity::HandCategory,
+    }
+    to_js(&HandRankInfo { value: rank.0, category: rank.category() })
+}
+
+/// Parses PokerStove notation ("QQ+, A5s-A2s, KJo:0.5") into 1326 combo weights.
+#[wasm_bindgen(js_name = parseRange)]
+pub fn parse_range(text: &str) -> Result<Vec<f32>, JsError> {
+    Ok(Range::parse(text).map_err(js_error)?.weights().to_vec())
+}
+
+/// Shortest PokerStove notation of 1326 combo weights.
+#[wasm_bindgen(js_name = rangeToNotation)]
+pub fn range_to_notation(weights: &[f32]) -> Result<String, JsError> {
+    Ok(Range::from_weights(weights).map_err(js_error)?.to_notation())
+}
+
+/// Expands 169 class weights (13x13 grid, row-major, ace first) into 1326 combo weights.
+#[wasm_bindgen(js_name = classWeightsToRange)]
+pub fn class_weights_to_range(grid: &[f32]) -> Result<Vec<f32>, JsError> {
+    Ok(Range::from_class_weights(grid).map_err(js_error)?.weights().to_vec())
+}
+
+/// Exact heads-up tally of one shard of the work; the returned array is opaque and goes to
+/// [`merge_tallies`] / [`finish_equity`].
+#[wasm_bindgen(js_name = equityTally)]
+pub fn equity_tally(
+    hero: &[f32],
+    villain: &[f32],
+    board: &str,
+    dead: &str,
+    shard_index: u32,
+    shard_count: u32,
+) -> Result<Vec<f64>, JsError> {
+    let request = EquityRequest {
+        hero: Range::from_weights(hero).map_err(js_error)?,
+        villain: Range::from_weights(villain).map_err(js_error)?,
+        board: parse_optional_cards(board)?,
+        dead: parse_optional_cards(dead)?,
+        shard: Shard { index: shard_index, count: shard_count },
+    };
+    Ok(equity::tally(&request).map_err(js_error)?.to_f64s())
+}
+
+/// Sums two tallies of the same job computed on different shards.
+#[wasm_bindgen(js_name = mergeTallies)]
+pub fn merge_tallies(left: &[f64], right: &[f64]) -> Result<Vec<f64>, JsError> {
+    let mut merged = EquityTally::from_f64s(left).map_err(js_error)?;
+    merged.merge(&EquityTally::from_f64s(right).map_err(js_error)?).map_err(js_error)?;
+    Ok(merged.to_f64s())
+}
+
+/// Turns a complete tally into totals, per-combo equities, the class matrix and the next-card lists.
+/// `keep_threshold` is the equity change (a fraction) under which a next card counts as "keep".
+#[wasm_bindgen(js_name = finishEquity, unchecked_return_type = "EquityReport")]
+pub fn finish_equity(tally: &[f64], keep_threshold: f64) -> Result<JsValue, JsError> {
+    let report = EquityTally::from_f64s(tally).map_err(js_error)?.finish(keep_threshold).map_err(js_error)?;
+    to_js(&report)
+}
+
+/// Made-hand and draw statistics of a range on a board.
+#[wasm_bindgen(js_name = handCategories, unchecked_return_type = "CategoryStat[]")]
+pub fn hand_categories(range: &[f32], board: &str, dead: &str) -> Result<JsValue, JsError> {
+    let range = Range::from_weights(range).map_err(js_error)?;
+    let stats = equity::hand_categories(&range, &parse_optional_cards(board)?, &parse_optional_cards(dead)?)
+        .map_err(js_error)?;
+    to_js(&stats)
+}
+
+/// Exact equity of 3 to 6 ranges (concatenated 1326 weights each) when the enumeration fits `budget`
+/// hand evaluations; `undefined` when it does not (the caller then runs Monte Carlo).
+#[wasm_bindgen(js_name = multiwayExact, unchecked_return_type = "SideTotals[] | undefined")]
+pub fn multiway_exact(ranges: &[f32], board: &str, dead: &str, budget: f64) -> Result<JsValue, JsError> {
+    let ranges = split_ranges(ranges)?;
+    let board = parse_optional_cards(board)?;
+    let dead = parse_optional_cards(dead)?;
+    match equity::multiway_exact(&ranges, &board, &dead, budget as u64).map_err(js_error)? {
+        Some(totals) => to_js(&totals),
+        None => Ok(JsValue::UNDEFINED),
+    }
+}
+
+/// A seeded Monte Carlo simulation advanced in batches by the caller.
+#[wasm_bindgen]
+pub struct MonteCarloJob {
+    inner: MonteCarlo,
+}
+
+#[wasm_bindgen]
+impl MonteCarloJob {
+    /// Sets up a simulation of 2 to 6 ranges (concatenated 1326 weights each).
+    #[wasm_bindgen(constructor)]
+    pub fn new(ranges: &[f32], board: &str, dead: &str, seed: u32) -> Result<MonteCarloJob, JsError> {
+        let ranges = split_ranges(ranges)?;
+        let inner = MonteCarlo::new(
+            &ranges,
+            &parse_optional_cards(board)?,
+            &parse_optional_cards(dead)?,
+            u64::from(seed),
+        )
+        .map_err(js_error)?;
+        Ok(MonteCarloJob { inner })
+    }
+
+    /// Deals `iterations` more runouts.
+    pub fn run(&mut self, iterations: u32) -> Result<(), JsError> {
+        self.inner.run(iterations).map_err(js_error)
+    }
+
+    /// Current totals per range.
+    #[wasm_bindgen(unchecked_return_type = "SideTotals[]")]
+    pub fn results(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.results())
+    }
+
+    /// Standard error of the first range's equity.
+    #[wasm_bindgen(js_name = stdError)]
+    pub fn std_error(&self) -> f64 {
+        self.inner.std_error()
+    }
+
+    /// Runouts dealt so far.
+    pub fn samples(&self) -> f64 {
+        self.inner.samples() as f64
+    }
+}
+
+fn split_ranges(concatenated: &[f32]) -> Result<Vec<Range>, JsError> {
+    if concatenated.is_empty() || concatenated.len() % equity::COMBOS != 0 {
+        return Err(JsError::new("ranges must be whole blocks of 1326 combo weights"));
+    }
+    concatenated
+        .chunks(equity::COMBOS)
+        .map(|weights| Range::from_weights(weights).map_err(js_error))
+        .collect()
+}
+
+fn parse_optional_cards(text: &str) -> Result<Vec<Card>, JsError> {
+    if text.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    equity::parse_cards(text).map_err(js_error)
+}
+
+fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
+    // Plain objects, not Maps, so the results read like the TypeScript interfaces above.
+    let serializer = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
+    value.serialize(&serializer).map_err(|error| JsError::new(&error.to_string()))
+}
+
+fn js_error(error: EquityError) -> JsError {
+    JsError::new(&error.to_string())
+}

@@ -1,0 +1,117 @@
+//! Engine benchmarks: evaluator throughput and the heads-up workloads the UI runs most.
+//!
+//! Targets (native should be well under): preflop 124 vs 246 combos <= 15 ms, the same on a flop <= 30 ms,
+//! random vs random on a flop <= 100 ms.
+
+// criterion_group! expands to an undocumented public function.
+#![allow(missing_docs)]
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use equity::{hand_categories, parse_cards, tally, Card, EquityRequest, HandKey, Range, Shard};
+
+const HERO: &str = "77+,ATs+,KJs+,QJs,AJo+,KQo";
+const VILLAIN: &str = "22+,A2s+,K9s+,QTs+,JTs,T9s,98s,ATo+,KJo+,QJo";
+
+fn request(hero: &str, villain: &str, board: &str) -> EquityRequest {
+    EquityRequest {
+        hero: Range::parse(hero).expect("hero range"),
+        villain: Range::parse(villain).expect("villain range"),
+        board: parse_cards(board).expect("board"),
+        dead: vec![],
+        shard: Shard::WHOLE,
+    }
+}
+
+fn evaluator(c: &mut Criterion) {
+    let keys: Vec<HandKey> = Card::all().map(HandKey::card).collect();
+    let mut group = c.benchmark_group("evaluator");
+    // Every 7-card hand from the first 24 cards: 346,104 hands, keys added incrementally.
+    group.throughput(Throughput::Elements(346_104));
+    group.bench_function("sequential_7_of_24", |b| {
+        b.iter(|| {
+            let mut sum = 0u64;
+            for a in 0..24 {
+                let ka = HandKey::EMPTY.plus(keys[a]);
+                for b in a + 1..24 {
+                    let kb = ka.plus(keys[b]);
+                    for c in b + 1..24 {
+                        let kc = kb.plus(keys[c]);
+                        for d in c + 1..24 {
+                            let kd = kc.plus(keys[d]);
+                            for e in d + 1..24 {
+                                let ke = kd.plus(keys[e]);
+                                for f in e + 1..24 {
+                                    let kf = ke.plus(keys[f]);
+                                    for &kg in &keys[f + 1..24] {
+                                        sum += u64::from(kf.plus(kg).rank7().0);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            black_box(sum)
+        })
+    });
+    // Random hands: precomputed keys, so only the lookup is measured.
+    let mut state = 0x1234_5678_9abc_def0u64;
+    let hands: Vec<HandKey> = (0..100_000)
+        .map(|_| {
+            let mut used = 0u64;
+            let mut key = HandKey::EMPTY;
+            while used.count_ones() < 7 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let i = (state % 52) as usize;
+                if used & (1 << i) == 0 {
+                    used |= 1 << i;
+                    key = key.plus(keys[i]);
+                }
+            }
+            key
+        })
+        .collect();
+    group.throughput(Throughput::Elements(hands.len() as u64));
+    group.bench_function("random_7", |b| {
+        b.iter(|| hands.iter().map(|h| u64::from(h.rank7().0)).sum::<u64>())
+    });
+    group.finish();
+}
+
+fn heads_up(c: &mut Criterion) {
+    let mut group = c.benchmark_group("heads_up");
+    group.sample_size(10);
+    for (name, hero, villain, board) in [
+        ("preflop_124_vs_246", HERO, VILLAIN, ""),
+        ("flop_124_vs_246", HERO, VILLAIN, "Qs7h2d"),
+        ("turn_124_vs_246", HERO, VILLAIN, "Qs7h2d5c"),
+        ("flop_random_vs_random", "random", "random", "Qs7h2d"),
+    ] {
+        let req = request(hero, villain, board);
+        group.bench_function(name, |b| {
+            b.iter(|| tally(black_box(&req)).expect("valid request"))
+        });
+    }
+    // Next-card lists come out of the flop tally; this measures tally plus finishing the report.
+    let req = request(HERO, VILLAIN, "Qs7h2d");
+    group.bench_function("flop_report_with_next_cards", |b| {
+        b.iter(|| {
+            tally(&req)
+                .and_then(|t| t.finish(0.02))
+                .expect("valid request")
+                .next_cards
+                .len()
+        })
+    });
+    let range = Range::parse(VILLAIN).expect("range");
+    let board = parse_cards("Qs7h2d").expect("board");
+    group.bench_function("hand_categories_246_flop", |b| {
+        b.iter(|| hand_categories(black_box(&range), &board, &[]).expect("valid"))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, evaluator, heads_up);
+criterion_main!(benches);

@@ -1,0 +1,144 @@
+//! The crate-wide error type.
+//!
+//! Every public function that takes user input returns `Result<_, EquityError>`; nothing panics on bad input
+//! (a panic would poison the wasm instance that hosts the engine). Messages name the offending token or card so
+//! the UI can show them as they are.
+
+use thiserror::Error;
+
+/// Everything that can go wrong when parsing input or computing equity.
+#[derive(Debug, Clone, PartialEq, Error)]
+#[non_exhaustive]
+pub enum EquityError {
+    /// A card token is not a rank (`2`-`9`, `T`/`10`, `J`, `Q`, `K`, `A`) followed by a suit (`c`, `d`, `h`, `s`).
+    #[error("invalid card \"{token}\": expected a rank 2-9, T, J, Q, K, A followed by a suit c, d, h, s")]
+    InvalidCard {
+        /// The text that failed to parse.
+        token: String,
+    },
+    /// `Card::new` got a rank above 12 or a suit above 3.
+    #[error("invalid card rank {rank} / suit {suit}: rank must be 0..=12 and suit 0..=3")]
+    CardOutOfRange {
+        /// The rank given.
+        rank: u8,
+        /// The suit given.
+        suit: u8,
+    },
+    /// The same card appears twice in one list (board, dead cards, a hand).
+    #[error("duplicate card {card}")]
+    DuplicateCard {
+        /// The repeated card.
+        card: String,
+    },
+    /// A card is used twice across board, dead cards or fixed hands.
+    #[error("card {card} is used both in {first} and in {second}")]
+    CardConflict {
+        /// The conflicting card.
+        card: String,
+        /// Where the card was first seen.
+        first: &'static str,
+        /// Where it was seen again.
+        second: &'static str,
+    },
+    /// A range token is not valid PokerStove notation.
+    #[error("invalid range token \"{token}\": {reason}")]
+    InvalidRangeToken {
+        /// The offending token as written.
+        token: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+    /// A weight is not a finite number in `[0, 1]`.
+    #[error("invalid weight \"{token}\": weights must be numbers between 0 and 1")]
+    InvalidWeight {
+        /// The offending weight text (or value).
+        token: String,
+    },
+    /// A weight array has the wrong length.
+    #[error("expected {expected} weights, got {found}")]
+    WeightCount {
+        /// Required length (1326 combos or 169 classes).
+        expected: usize,
+        /// Length given.
+        found: usize,
+    },
+    /// The board has a number of cards that is not 0, 3, 4 or 5.
+    #[error("a board must have 0, 3, 4 or 5 cards, got {count}")]
+    BoardSize {
+        /// Number of board cards given.
+        count: usize,
+    },
+    /// The evaluator was given a number of cards other than 5, 6 or 7.
+    #[error("a hand to evaluate must have 5, 6 or 7 cards, got {count}")]
+    HandSize {
+        /// Number of cards given.
+        count: usize,
+    },
+    /// A range has no combo with positive weight once board and dead cards are removed.
+    #[error("range {player} is empty once board and dead cards are removed")]
+    EmptyRange {
+        /// Zero-based position of the range in the request (0 = hero).
+        player: usize,
+    },
+    /// No deal is possible: every combination of the ranges' combos conflicts.
+    #[error("the ranges cannot be dealt together: every combination of their hands shares a card")]
+    NoValidDeal,
+    /// Multiway functions take between 2 and 6 ranges.
+    #[error("expected between {min} and {max} ranges, got {found}")]
+    RangeCount {
+        /// Minimum number of ranges.
+        min: usize,
+        /// Maximum number of ranges.
+        max: usize,
+        /// Number given.
+        found: usize,
+    },
+    /// A shard index is not below the shard count, or the count is zero.
+    #[error("invalid shard {index} of {count}: the count must be positive and the index below it")]
+    InvalidShard {
+        /// Shard index given.
+        index: u32,
+        /// Shard count given.
+        count: u32,
+    },
+    /// Two tallies or Monte Carlo states describe different problems and cannot be merged.
+    #[error("cannot merge results of different requests: {reason}")]
+    MergeMismatch {
+        /// Which part differs.
+        reason: &'static str,
+    },
+    /// A serialised tally is malformed.
+    #[error("invalid serialised tally: {reason}")]
+    InvalidTallyData {
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+    /// A threshold or other numeric option is negative or not finite.
+    #[error("invalid {name} {value}: must be finite and not negative")]
+    InvalidOption {
+        /// The option name.
+        name: &'static str,
+        /// The value given.
+        value: f64,
+    },
+    /// Hand categories need a flop, turn or river.
+    #[error("hand categories need a board of 3, 4 or 5 cards, got {count}")]
+    CategoriesNeedBoard {
+        /// Number of board cards given.
+        count: usize,
+    },
+    /// The embedded preflop table failed its integrity check.
+    #[error("the embedded preflop table is corrupt: {reason}")]
+    PreflopTable {
+        /// What failed.
+        reason: &'static str,
+    },
+    /// No matchup is in the preflop table (only possible with a corrupt table).
+    #[error("preflop matchup {hero} vs {villain} is missing from the table")]
+    MissingMatchup {
+        /// Hero hand.
+        hero: String,
+        /// Villain hand.
+        villain: String,
+    },
+}

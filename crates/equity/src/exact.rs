@@ -1,0 +1,334 @@
+//! Exact heads-up equity: range vs range (or hand vs range) with weights and card removal.
+//!
+//! Postflop (and preflop with dead cards), every runout completing the board is enumerated. For one runout,
+//! every live combo of either range is ranked once ([`HandKey::rank7`] on the runout's board key plus the
+//! combo's key) and the combos are sorted by rank. A sweep over equal-rank groups, weakest first, keeps the total
+//! villain weight below the current rank and the same per card (`below[c]` = weight of weaker villain combos
+//! holding card `c`). For a hero combo `{a, b}`, by inclusion-exclusion:
+//!
+//! * win = `below_total - below[a] - below[b]` (a villain combo holding both cards would be the hero combo
+//!   itself, which is not weaker, so nothing is counted twice);
+//! * tie = `group_total - group[a] - group[b] + w_v(hero combo)`;
+//! * faced = `all_total - all[a] - all[b] + w_v(hero combo)`.
+//!
+//! Each runout therefore costs O(n log n) for n combos instead of O(n^2). The same pass gives each hero combo's
+//! sums (the heat map) and the runout's totals, which are added to every card the runout deals: on a flop the
+//! equity after a turn card is the aggregate of the runouts containing it, on a turn each runout is a river.
+//!
+//! Preflop without dead cards uses the embedded table ([`crate::preflop`]), one lookup per combo pair.
+//!
+//! Sharding: work units (runouts in enumeration order; preflop, live hero combos in index order) are dealt
+//! round-robin, unit `i` to shard `i % count`. Merged shard tallies equal the whole tally up to float rounding.
+
+use crate::card::{validate_board_dead, Card, CardSet};
+use crate::combo::{combo_cards, combo_mask};
+use crate::error::EquityError;
+use crate::evaluator::HandKey;
+use crate::multiway::next_combination;
+use crate::preflop;
+use crate::range::Range;
+use crate::report::EquityTally;
+
+/// Which part of a request a call computes: work units are dealt round-robin over `count` shards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Shard {
+    /// This shard, `0..count`.
+    pub index: u32,
+    /// Number of shards the request is split into.
+    pub count: u32,
+}
+
+impl Shard {
+    /// The whole request in one shard.
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// Checks `count > 0` and `index < count`.
+    pub fn validate(self) -> Result<(), EquityError> {
+        if self.count == 0 || self.index >= self.count {
+            return Err(EquityError::InvalidShard {
+                index: self.index,
+                count: self.count,
+            });
+        }
+        Ok(())
+    }
+
+    fn owns(self, unit: u64) -> bool {
+        unit % u64::from(self.count) == u64::from(self.index)
+    }
+}
+
+impl Default for Shard {
+    fn default() -> Self {
+        Shard::WHOLE
+    }
+}
+
+/// A heads-up equity request.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EquityRequest {
+    /// Hero range.
+    pub hero: Range,
+    /// Villain range.
+    pub villain: Range,
+    /// Board: 0, 3, 4 or 5 cards.
+    pub board: Vec<Card>,
+    /// Dead cards (known to be out of play).
+    pub dead: Vec<Card>,
+    /// Which shard to compute.
+    pub shard: Shard,
+}
+
+/// One combo live in either range.
+#[derive(Clone, Copy)]
+struct Entry {
+    combo: usize,
+    a: usize,
+    b: usize,
+    mask: u64,
+    key: HandKey,
+    hero: f64,
+    villain: f64,
+}
+
+/// FNV-1a 64 of the request inputs, so that only tallies of the same request merge.
+fn fingerprint(request: &EquityRequest) -> u64 {
+    let mut h = 0xCBF2_9CE4_8422_2325u64;
+    let mut eat = |bytes: &[u8]| {
+        for &b in bytes {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01B3);
+        }
+    };
+    for range in [&request.hero, &request.villain] {
+        for w in range.weights() {
+            eat(&w.to_bits().to_le_bytes());
+        }
+    }
+    for cards in [&request.board, &request.dead] {
+        eat(&[cards.len() as u8]);
+        eat(&cards.iter().map(|c| c.index()).collect::<Vec<_>>());
+    }
+    h
+}
+
+/// Computes the sums of one shard of a heads-up request. See the module docs for the algorithm.
+pub fn tally(request: &EquityRequest) -> Result<EquityTally, EquityError> {
+    request.shard.validate()?;
+    let blocked = validate_board_dead(&request.board, &request.dead)?;
+    let mut entries = Vec::new();
+    for combo in 0..crate::combo::COMBOS {
+        let mask = combo_mask(combo);
+        let (hero, villain) = (request.hero.weight(combo), request.villain.weight(combo));
+        if mask & blocked.0 != 0 || (hero <= 0.0 && villain <= 0.0) {
+            continue;
+        }
+        let (ca, cb) = combo_cards(combo);
+        entries.push(Entry {
+            combo,
+            a: ca.index() as usize,
+            b: cb.index() as usize,
+            mask,
+            key: HandKey::pair(ca, cb),
+            hero: f64::from(hero),
+            villain: f64::from(villain),
+        });
+    }
+    let live = [
+        entries.iter().map(|e| e.hero).sum::<f64>(),
+        entries.iter().map(|e| e.villain).sum::<f64>(),
+    ];
+    for (player, &weight) in live.iter().enumerate() {
+        if weight <= 0.0 {
+            return Err(EquityError::EmptyRange { player });
+        }
+    }
+    check_dealable(&entries)?;
+    let mut tally = EquityTally::new(
+        fingerprint(request),
+        request.board.len(),
+        request.shard.count,
+        live,
+    );
+    if request.board.is_empty() && request.dead.is_empty() {
+        preflop_tally(&entries, request.shard, &mut tally)?;
+    } else {
+        enumerate_runouts(&entries, &request.board, blocked, request.shard, &mut tally);
+    }
+    Ok(tally)
+}
+
+/// Errors when no hero combo can face any villain combo.
+fn check_dealable(entries: &[Entry]) -> Result<(), EquityError> {
+    let mut per_card = [0.0f64; 52];
+    let mut total = 0.0;
+    for e in entries {
+        total += e.villain;
+        per_card[e.a] += e.villain;
+        per_card[e.b] += e.villain;
+    }
+    let dealable = entries
+        .iter()
+        .any(|e| e.hero > 0.0 && total - per_card[e.a] - per_card[e.b] + e.villain > 1e-12);
+    if dealable {
+        Ok(())
+    } else {
+        Err(EquityError::NoValidDeal)
+    }
+}
+
+/// Preflop range vs range from the table: one lookup per non-conflicting pair.
+fn preflop_tally(entries: &[Entry], shard: Shard, tally: &mut EquityTally) -> Result<(), EquityError> {
+    let table = preflop::table()?;
+    let boards = f64::from(preflop::BOARDS_PER_MATCHUP);
+    let villains: Vec<&Entry> = entries.iter().filter(|e| e.villain > 0.0).collect();
+    for (unit, hero) in entries.iter().filter(|e| e.hero > 0.0).enumerate() {
+        if !shard.owns(unit as u64) {
+            continue;
+        }
+        let mut sums = [0.0f64; 3];
+        for villain in villains.iter().filter(|v| v.mask & hero.mask == 0) {
+            let (wins, ties) = table.matchup(hero.combo, villain.combo)?;
+            sums[0] += villain.villain * f64::from(wins) / boards;
+            sums[1] += villain.villain * f64::from(ties) / boards;
+            sums[2] += villain.villain;
+        }
+        add_scaled(
+            &mut tally.combos[3 * hero.combo..3 * hero.combo + 3],
+            &sums,
+            hero.hero,
+        );
+        add_scaled(&mut tally.sums, &sums, hero.hero);
+    }
+    Ok(())
+}
+
+/// `target += scale * values`, element-wise.
+fn add_scaled(target: &mut [f64], values: &[f64; 3], scale: f64) {
+    for (t, v) in target.iter_mut().zip(values) {
+        *t += scale * v;
+    }
+}
+
+/// Enumerates the runouts of this shard and sweeps each one.
+fn enumerate_runouts(
+    entries: &[Entry],
+    board: &[Card],
+    blocked: CardSet,
+    shard: Shard,
+    tally: &mut EquityTally,
+) {
+    let deck: Vec<Card> = Card::all().filter(|&c| !blocked.contains(c)).collect();
+    let missing = 5 - board.len();
+    let board_key = HandKey::of(board);
+    let mut sweep = Sweep::new(entries.len());
+    let mut idx: Vec<usize> = (0..missing).collect();
+    let mut unit = 0u64;
+    if deck.len() < missing {
+        return;
+    }
+    loop {
+        if shard.owns(unit) {
+            let mut key = board_key;
+            let mut mask = 0u64;
+            for &i in &idx {
+                key = key.plus(HandKey::card(deck[i]));
+                mask |= deck[i].mask();
+            }
+            let sums = sweep.run(entries, key, mask, tally);
+            add_scaled(&mut tally.sums, &sums, 1.0);
+            if matches!(board.len(), 3 | 4) {
+                for &i in &idx {
+                    let card = deck[i].index() as usize;
+                    add_scaled(&mut tally.cards[3 * card..3 * card + 3], &sums, 1.0);
+                }
+            }
+        }
+        unit += 1;
+        if !next_combination(&mut idx, deck.len()) {
+            break;
+        }
+    }
+}
+
+/// Scratch space for one runout sweep.
+struct Sweep {
+    order: Vec<u32>,
+    ranks: Vec<u16>,
+    below: [f64; 52],
+    group: [f64; 52],
+    all: [f64; 52],
+}
+
+impl Sweep {
+    fn new(capacity: usize) -> Sweep {
+        Sweep {
+            order: Vec::with_capacity(capacity),
+            ranks: vec![0; capacity],
+            below: [0.0; 52],
+            group: [0.0; 52],
+            all: [0.0; 52],
+        }
+    }
+
+    /// Ranks and sweeps one runout; adds per-combo sums to the tally and returns the runout's hero
+    /// (win, tie, total).
+    fn run(&mut self, entries: &[Entry], board: HandKey, runout: u64, tally: &mut EquityTally) -> [f64; 3] {
+        self.order.clear();
+        self.below = [0.0; 52];
+        self.all = [0.0; 52];
+        let mut all_total = 0.0;
+        for (i, e) in entries.iter().enumerate() {
+            if e.mask & runout != 0 {
+                continue;
+            }
+            let rank = board.plus(e.key).rank7().0;
+            self.ranks[i] = rank;
+            self.order.push(u32::from(rank) << 16 | i as u32);
+            all_total += e.villain;
+            self.all[e.a] += e.villain;
+            self.all[e.b] += e.villain;
+        }
+        self.order.sort_unstable();
+        let mut below_total = 0.0;
+        let mut sums = [0.0f64; 3];
+        let mut start = 0;
+        while start < self.order.len() {
+            let rank = self.order[start] >> 16;
+            let mut end = start;
+            let mut group_total = 0.0;
+            while end < self.order.len() && self.order[end] >> 16 == rank {
+                let e = &entries[(self.order[end] & 0xFFFF) as usize];
+                group_total += e.villain;
+                self.group[e.a] += e.villain;
+                self.group[e.b] += e.villain;
+                end += 1;
+            }
+            for &packed in &self.order[start..end] {
+                let e = &entries[(packed & 0xFFFF) as usize];
+                if e.hero <= 0.0 {
+                    continue;
+                }
+                let win = below_total - self.below[e.a] - self.below[e.b];
+                let tie = group_total - self.group[e.a] - self.group[e.b] + e.villain;
+                let faced = all_total - self.all[e.a] - self.all[e.b] + e.villain;
+                let slot = &mut tally.combos[3 * e.combo..3 * e.combo + 3];
+                slot[0] += e.hero * win;
+                slot[1] += e.hero * tie;
+                slot[2] += e.hero * faced;
+                sums[0] += e.hero * win;
+                sums[1] += e.hero * tie;
+                sums[2] += e.hero * faced;
+            }
+            for &packed in &self.order[start..end] {
+                let e = &entries[(packed & 0xFFFF) as usize];
+                self.below[e.a] += e.villain;
+                self.below[e.b] += e.villain;
+                self.group[e.a] = 0.0;
+                self.group[e.b] = 0.0;
+            }
+            below_total += group_total;
+            start = end;
+        }
+        sums
+    }
+}

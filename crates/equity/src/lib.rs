@@ -1,0 +1,72 @@
+//! RangeForge poker equity engine: a pure-Rust library with no platform dependencies, compiled natively for
+//! tests and to `wasm32-unknown-unknown` for the web client (through the separate `equity-wasm` facade).
+//!
+//! # What it computes
+//!
+//! * [`evaluate`]: 5-, 6- and 7-card hand ranks from a lookup-table evaluator with incremental keys
+//!   ([`evaluator`]): a board key is summed once, then each hole pair costs one addition and one lookup.
+//! * [`tally`] / [`EquityTally::finish`]: exact heads-up equity, hand vs range or range vs range with weights
+//!   and card removal, on flop, turn and river by enumerating runouts with an O(n log n) sweep per runout
+//!   ([`exact`]); preflop from an embedded table of all 47,008 suit-isomorphic matchups ([`preflop`]). The same
+//!   pass yields per-combo equity (heat map), the 13x13 class matrix and next-card equities ([`next_card`]).
+//! * [`multiway_exact`]: 2 to 6 ranges by full enumeration when the work fits a budget ([`multiway`]);
+//!   [`MonteCarlo`]: seeded sampling with a standard error otherwise ([`monte_carlo`]).
+//! * [`hand_categories`]: made hands and draws of a range on a board ([`categories`]).
+//!
+//! # Precision
+//!
+//! Exact results are sums of `f64` products of `f32` weights; equities match a naive O(n^2) enumeration to
+//! 1e-9 and published PokerStove figures to their printed decimals (see `tests/fixtures/equity-golden.json`).
+//! Preflop table entries are exact integer board counts. Monte Carlo reports its standard error.
+//!
+//! # Platform rules
+//!
+//! Nothing reachable from the library uses clocks, threads, files or OS randomness, so it runs unchanged on
+//! wasm. Long work is split by the caller: heads-up requests take a [`Shard`] (work units dealt round-robin)
+//! and tallies merge; Monte Carlo runs in chunks of iterations and merges across seeds. Every function that
+//! takes user input returns `Result<_, EquityError>` and never panics on bad input.
+//!
+//! ```
+//! use equity::{parse_cards, tally, EquityRequest, Range, Shard};
+//!
+//! let request = EquityRequest {
+//!     hero: Range::parse("AhKh")?,
+//!     villain: Range::parse("QsQd")?,
+//!     board: parse_cards("Jh8h2c")?,
+//!     dead: vec![],
+//!     shard: Shard::WHOLE,
+//! };
+//! let report = tally(&request)?.finish(0.02)?;
+//! assert!((report.hero.equity - 0.544444).abs() < 1e-6);
+//! # Ok::<(), equity::EquityError>(())
+//! ```
+
+pub mod card;
+pub mod categories;
+pub mod combo;
+pub mod error;
+mod eval_rules;
+pub mod evaluator;
+pub mod exact;
+pub mod monte_carlo;
+pub mod multiway;
+pub mod next_card;
+pub mod notation;
+pub mod preflop;
+pub mod range;
+pub mod report;
+
+pub use card::{parse_cards, Card, CardSet};
+pub use categories::{hand_categories, CategoryGroup, CategoryName, CategoryStat};
+pub use combo::{class_combos, class_label, class_of_combo, combo_cards, combo_index, CLASSES, COMBOS};
+pub use error::EquityError;
+pub use evaluator::{evaluate, HandCategory, HandKey, HandRank};
+pub use exact::{tally, EquityRequest, Shard};
+pub use monte_carlo::MonteCarlo;
+pub use multiway::{multiway_exact, MAX_PLAYERS};
+pub use next_card::{EquityChange, NextCard};
+pub use range::Range;
+pub use report::{EquityReport, EquityTally, SideTotals};
+
+/// The crate version, for cache keys and the UI's "engine version" line.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

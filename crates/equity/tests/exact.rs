@@ -1,0 +1,299 @@
+//! Exact heads-up engine: property tests against a naive O(n^2) enumeration with an independent evaluator,
+//! sharding, serialisation and input errors.
+
+mod common;
+
+use common::{naive_equity, Rng};
+use equity::{parse_cards, tally, Card, EquityError, EquityRequest, EquityTally, Range, Shard};
+
+/// A random range of about `size` combos with random weights (some exactly 1).
+fn random_range(rng: &mut Rng, size: usize) -> Range {
+    let mut weights = vec![0.0f32; 1326];
+    for _ in 0..size {
+        let combo = rng.below(1326) as usize;
+        weights[combo] = if rng.below(3) == 0 {
+            1.0
+        } else {
+            (rng.unit() as f32).max(0.01)
+        };
+    }
+    Range::from_weights(&weights).expect("weights in range")
+}
+
+fn request(hero: Range, villain: Range, board: Vec<Card>, dead: Vec<Card>) -> EquityRequest {
+    EquityRequest {
+        hero,
+        villain,
+        board,
+        dead,
+        shard: Shard::WHOLE,
+    }
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
+}
+
+#[test]
+fn matches_naive_enumeration_on_random_boards() {
+    let mut rng = Rng(2024);
+    for case in 0..12 {
+        let board_len = [3, 4, 5][case % 3];
+        let board = rng.cards(board_len, 0);
+        let board_mask = board.iter().fold(0u64, |m, c| m | c.mask());
+        let dead = if case % 4 == 0 {
+            rng.cards(2, board_mask)
+        } else {
+            vec![]
+        };
+        // Flops cost the naive reference ~1000 runouts, so keep their ranges small.
+        let size = if board_len == 3 { 14 } else { 60 };
+        let (hero, villain) = (random_range(&mut rng, size), random_range(&mut rng, size));
+        let req = request(hero.clone(), villain.clone(), board.clone(), dead.clone());
+        let ours = match tally(&req) {
+            Ok(t) => t.sums(),
+            Err(EquityError::EmptyRange { .. } | EquityError::NoValidDeal) => continue,
+            Err(err) => panic!("{err}"),
+        };
+        let (win, tie, total) = naive_equity(hero.weights(), villain.weights(), &board, &dead);
+        assert!(
+            close(ours[0], win) && close(ours[1], tie) && close(ours[2], total),
+            "case {case}: {ours:?} vs {:?}",
+            (win, tie, total)
+        );
+    }
+}
+
+#[test]
+fn per_combo_sums_add_up_to_totals() {
+    let req = request(
+        Range::parse("AA,KK,AKs,QJo:0.5").expect("range"),
+        Range::parse("random").expect("range"),
+        parse_cards("Ah7d2c").expect("board"),
+        vec![],
+    );
+    let report = tally(&req).expect("tally").finish(0.01).expect("report");
+    let hero = req.hero.weights();
+    let mut weighted = 0.0;
+    let mut weight = 0.0;
+    for (i, eq) in report.combo_equity.iter().enumerate() {
+        if hero[i] > 0.0 && !eq.is_nan() {
+            assert!((0.0..=1.0).contains(eq));
+            weighted += eq * f64::from(hero[i]);
+            weight += f64::from(hero[i]);
+        } else {
+            assert!(eq.is_nan() || hero[i] == 0.0);
+        }
+    }
+    // Against a full random range every hero combo faces the same villain weight per runout.
+    assert!((weighted / weight - report.hero.equity).abs() < 1e-9);
+    assert!(report.matrix[0].is_finite() && report.matrix[168].is_nan());
+    assert!((report.hero.win + report.hero.tie + report.hero.lose - 1.0).abs() < 1e-12);
+    assert!((report.hero.equity + report.villain.equity - 1.0).abs() < 1e-12);
+}
+
+#[test]
+fn merged_shards_equal_the_whole() {
+    let cases = [
+        ("QQ+,AKs", "22+,AJo+", ""),
+        ("AhKh", "random", "Jh8h2c"),
+        ("TT+,AQs+", "random", "Qs7h2d5c"),
+    ];
+    for (hero, villain, board) in cases {
+        let mut req = request(
+            Range::parse(hero).expect("range"),
+            Range::parse(villain).expect("range"),
+            parse_cards(board).expect("board"),
+            vec![],
+        );
+        let whole = tally(&req).expect("whole");
+        let mut merged: Option<EquityTally> = None;
+        for index in (0..5).rev() {
+            req.shard = Shard { index, count: 5 };
+            let part = tally(&req).expect("shard");
+            match merged.as_mut() {
+                Some(m) => m.merge(&part).expect("same request"),
+                None => merged = Some(part),
+            }
+        }
+        let merged = merged.expect("five shards");
+        for (a, b) in whole.sums().iter().zip(merged.sums()) {
+            assert!(close(*a, b), "{hero} vs {villain}: {a} {b}");
+        }
+        let (w, m) = (
+            whole.finish(0.0).expect("report"),
+            merged.finish(0.0).expect("report"),
+        );
+        assert!((w.hero.equity - m.hero.equity).abs() < 1e-12);
+        for (a, b) in w.combo_equity.iter().zip(&m.combo_equity) {
+            assert!((a.is_nan() && b.is_nan()) || (a - b).abs() < 1e-12);
+        }
+        let other = tally(&request(
+            Range::parse("AA").expect("r"),
+            Range::parse("KK").expect("r"),
+            vec![],
+            vec![],
+        ));
+        let mut copy = whole.clone();
+        assert!(matches!(
+            copy.merge(&other.expect("tally")),
+            Err(EquityError::MergeMismatch { .. })
+        ));
+    }
+}
+
+#[test]
+fn tally_round_trips_through_f64s() {
+    let req = request(
+        Range::parse("AK,QQ").expect("range"),
+        Range::parse("random").expect("range"),
+        parse_cards("Ks9d4c").expect("board"),
+        parse_cards("2h").expect("dead"),
+    );
+    let original = tally(&req).expect("tally");
+    let data = original.to_f64s();
+    assert_eq!(EquityTally::from_f64s(&data).expect("valid"), original);
+    assert!(matches!(
+        EquityTally::from_f64s(&data[1..]),
+        Err(EquityError::InvalidTallyData { .. })
+    ));
+    let mut bad = data.clone();
+    bad[1] = 2.0;
+    assert!(EquityTally::from_f64s(&bad).is_err());
+    bad = data;
+    bad[20] = f64::NAN;
+    assert!(EquityTally::from_f64s(&bad).is_err());
+}
+
+#[test]
+fn next_cards_aggregate_runouts() {
+    let mut req = request(
+        Range::parse("AhKh").expect("range"),
+        Range::parse("QsQd").expect("range"),
+        parse_cards("Jh8h2c").expect("board"),
+        vec![],
+    );
+    let flop = tally(&req).expect("tally").finish(0.05).expect("report");
+    assert_eq!(flop.next_cards.len(), 45);
+    for next in &flop.next_cards {
+        req.board = parse_cards(&format!("Jh8h2c{}", next.card)).expect("turn board");
+        let turn = tally(&req).expect("turn").finish(0.0).expect("report");
+        assert!((turn.hero.equity - next.equity).abs() < 1e-12, "{}", next.card);
+        assert_eq!(turn.next_cards.len(), 44);
+    }
+    let three = flop
+        .next_cards
+        .iter()
+        .find(|n| n.card.to_string() == "3d")
+        .expect("3d");
+    assert!((three.equity - 0.340909).abs() < 1e-6);
+    assert_eq!(three.change, equity::EquityChange::Reduce);
+    let heart = flop
+        .next_cards
+        .iter()
+        .find(|n| n.card.to_string() == "5h")
+        .expect("5h");
+    assert_eq!(
+        (heart.equity, heart.change),
+        (1.0, equity::EquityChange::Increase)
+    );
+    req.board = parse_cards("Jh8h2c3d4s").expect("river");
+    assert!(tally(&req)
+        .expect("river")
+        .finish(0.0)
+        .expect("report")
+        .next_cards
+        .is_empty());
+}
+
+#[test]
+fn rejects_bad_input() {
+    let aa = Range::parse("AA").expect("range");
+    let kk = Range::parse("KK").expect("range");
+    let board = |text: &str| parse_cards(text).expect("cards");
+    let run = |board: Vec<Card>, dead: Vec<Card>| tally(&request(aa.clone(), kk.clone(), board, dead));
+    assert!(matches!(
+        run(board("AsKs2c3c4c5c"), vec![]),
+        Err(EquityError::BoardSize { count: 6 })
+    ));
+    assert!(matches!(
+        run(board("2c3c"), vec![]),
+        Err(EquityError::BoardSize { count: 2 })
+    ));
+    assert!(matches!(
+        run(board("2c3c4c"), board("2c")),
+        Err(EquityError::CardConflict { .. })
+    ));
+    assert!(matches!(
+        run(vec![], board("AsAhAd")),
+        Err(EquityError::EmptyRange { player: 0 })
+    ));
+    let empty = tally(&request(Range::empty(), kk.clone(), vec![], vec![]));
+    assert!(matches!(empty, Err(EquityError::EmptyRange { player: 0 })));
+    let same = tally(&request(
+        Range::parse("AsAh").expect("r"),
+        Range::parse("AsAh").expect("r"),
+        vec![],
+        vec![],
+    ));
+    assert!(matches!(same, Err(EquityError::NoValidDeal)));
+    let mut req = request(aa, kk, vec![], vec![]);
+    req.shard = Shard { index: 3, count: 3 };
+    assert!(matches!(tally(&req), Err(EquityError::InvalidShard { .. })));
+    let report = tally(&request(
+        Range::parse("AA").expect("r"),
+        Range::parse("KK").expect("r"),
+        vec![],
+        vec![],
+    ));
+    assert!(report.expect("tally").finish(-1.0).is_err());
+}
+
+#[test]
+fn preflop_with_dead_cards_uses_enumeration() {
+    // AsKs vs QhQd with two dead cards: every board from the other 44 cards, checked with a direct loop.
+    let (hero, villain, dead) = (
+        parse_cards("AsKs").expect("h"),
+        parse_cards("QhQd").expect("v"),
+        parse_cards("2c7d").expect("d"),
+    );
+    let used = hero
+        .iter()
+        .chain(&villain)
+        .chain(&dead)
+        .fold(0u64, |m, c| m | c.mask());
+    let deck: Vec<Card> = Card::all().filter(|c| used & c.mask() == 0).collect();
+    let (mut win, mut tie, mut total) = (0.0, 0.0, 0.0);
+    let n = deck.len();
+    for a in 0..n {
+        for b in a + 1..n {
+            for c in b + 1..n {
+                for d in c + 1..n {
+                    for e in d + 1..n {
+                        let board = [deck[a], deck[b], deck[c], deck[d], deck[e]];
+                        let rank = |hole: &[Card]| {
+                            let mut cards = board.to_vec();
+                            cards.extend_from_slice(hole);
+                            equity::evaluate(&cards).expect("seven cards")
+                        };
+                        let (h, v) = (rank(&hero), rank(&villain));
+                        total += 1.0;
+                        win += f64::from(u8::from(h > v));
+                        tie += f64::from(u8::from(h == v));
+                    }
+                }
+            }
+        }
+    }
+    let req = request(
+        Range::parse("AsKs").expect("r"),
+        Range::parse("QhQd").expect("r"),
+        vec![],
+        dead,
+    );
+    let ours = tally(&req).expect("tally").sums();
+    assert!(
+        close(ours[0], win) && close(ours[1], tie) && close(ours[2], total),
+        "{ours:?}"
+    );
+}

@@ -1,0 +1,126 @@
+//! Range notation: parsing, errors naming the bad token, and print/parse round trips.
+
+mod common;
+
+use common::Rng;
+use equity::{EquityError, Range};
+
+fn count(text: &str) -> f64 {
+    Range::parse(text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+        .combo_count()
+}
+
+#[test]
+fn parses_pokerstove_notation() {
+    let cases = [
+        ("QQ+", 18.0),
+        ("TT-88", 18.0),
+        ("88-TT", 18.0),
+        ("A5s-A2s", 16.0),
+        ("ATs+", 16.0),
+        ("KQo", 12.0),
+        ("AK", 16.0),
+        ("AT+", 64.0),
+        ("AhKh", 1.0),
+        ("ahkh", 1.0),
+        ("random", 1326.0),
+        ("KJo:0.5", 6.0),
+        ("KJo : 0.5", 6.0),
+        ("TT - 88", 18.0),
+        ("QQ+, AKs AKo,\n  A5s-A2s", 18.0 + 16.0 + 16.0),
+        ("77+,ATs+,KJs+,QJs,AJo+,KQo", 124.0),
+        ("22+,A2s+,K9s+,QTs+,JTs,T9s,98s,ATo+,KJo+,QJo", 246.0),
+        ("AA,AsAh:0.5", 5.5),
+        ("", 0.0),
+        ("22+", 78.0),
+        ("32s+", 4.0),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(count(text), expected, "{text}");
+    }
+}
+
+#[test]
+fn errors_name_the_bad_token() {
+    let token_error = |text: &str| match Range::parse(text) {
+        Err(EquityError::InvalidRangeToken { token, .. }) => token,
+        Err(EquityError::InvalidWeight { token }) => token,
+        other => panic!("{text}: {other:?}"),
+    };
+    assert_eq!(token_error("AA, QQ++"), "QQ++");
+    assert_eq!(token_error("KJo:1.5"), "KJo:1.5");
+    assert_eq!(token_error("KJo:abc"), "KJo:abc");
+    assert_eq!(token_error("AKx"), "AKx");
+    assert_eq!(token_error("ZZ"), "ZZ");
+    assert_eq!(token_error("AhAh"), "AhAh");
+    assert_eq!(token_error("AKs-QJs"), "AKs-QJs");
+    assert_eq!(token_error("TT-A5s"), "TT-A5s");
+    assert_eq!(token_error("Q"), "Q");
+    assert_eq!(token_error(":0.5"), ":0.5");
+    assert_eq!(token_error("AAs"), "AAs");
+    let message = Range::parse("QQ++").expect_err("invalid").to_string();
+    assert!(message.contains("\"QQ++\""), "{message}");
+}
+
+#[test]
+fn prints_short_notation() {
+    let cases = [
+        ("QQ+, AKs, AKo", "QQ+, AK"),
+        ("22+", "22+"),
+        ("TT-88", "TT-88"),
+        ("A5s-A2s", "A5s-A2s"),
+        ("ATs+, KQo", "ATs+, KQo"),
+        ("KJo:0.5", "KJo:0.5"),
+        ("random", "random"),
+        ("random:0.25", "random:0.25"),
+        ("AhKh", "AhKh"),
+        ("", ""),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(
+            Range::parse(text).expect("valid").to_notation(),
+            expected,
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn notation_round_trips() {
+    let mut rng = Rng(99);
+    let levels = [1.0f32, 0.5, 0.25, 0.123_456_79, 0.75];
+    for case in 0..300 {
+        let mut weights = vec![0.0f32; 1326];
+        match case % 3 {
+            // Whole classes at a few weights.
+            0 => {
+                let mut grid = vec![0.0f32; 169];
+                for _ in 0..rng.below(60) {
+                    grid[rng.below(169) as usize] = levels[rng.below(5) as usize];
+                }
+                weights = Range::from_class_weights(&grid).expect("grid").weights().to_vec();
+            }
+            // Scattered combos with arbitrary weights.
+            1 => {
+                for _ in 0..rng.below(200) {
+                    weights[rng.below(1326) as usize] = rng.unit() as f32;
+                }
+            }
+            // Classes plus overrides.
+            _ => {
+                for w in weights.iter_mut() {
+                    *w = if rng.below(4) == 0 {
+                        levels[rng.below(5) as usize]
+                    } else {
+                        0.0
+                    };
+                }
+            }
+        }
+        let range = Range::from_weights(&weights).expect("weights");
+        let text = range.to_notation();
+        let back = Range::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(back.weights(), range.weights(), "{text}");
+    }
+}

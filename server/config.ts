@@ -1,0 +1,87 @@
+/**
+ * Server configuration, read from the environment once at start-up and validated; a bad value stops the start.
+ *
+ * | Variable                 | Default                          | Meaning                                                 |
+ * |--------------------------|----------------------------------|---------------------------------------------------------|
+ * | PORT                     | 3000                             | HTTP port                                               |
+ * | HOST                     | 0.0.0.0                          | Interface to listen on                                  |
+ * | DATABASE_URL             | sqlite:data/rangeforge.sqlite    | `sqlite:<file>` (or `:memory:`), or a postgres:// URL   |
+ * | DATA_DIR                 | data                             | Database file, mail outbox (data/outbox/)               |
+ * | MEDIA_DIR                | media                            | Avatars (media/avatars/) and lesson videos (media/videos)|
+ * | STATIC_DIR               | dist                             | Built SPA served with history fallback (optional)       |
+ * | PUBLIC_BASE_URL          | http://localhost:PORT            | Absolute links in mails                                 |
+ * | SMTP_URL                 | (unset)                          | smtp://user:pass@host:port; unset → data/outbox/ + log  |
+ * | MAIL_FROM                | RangeForge <no-reply@rangeforge.app> | Sender of outgoing mail                             |
+ * | CLOUDPAYMENTS_PUBLIC_ID  | (unset)                          | Card provider public id; unset → sandbox provider       |
+ * | CLOUDPAYMENTS_API_SECRET | (unset)                          | Card provider API secret (HMAC key for notifications)   |
+ * | AUTH_RATE_LIMIT          | 10                               | Requests per minute per IP on login/register/recover/confirm |
+ * | LOG_LEVEL                | info                             | pino level: fatal, error, warn, info, debug, trace, silent |
+ */
+import path from 'node:path';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  dataDir: string;
+  mediaDir: string;
+  staticDir: string;
+  publicBaseUrl: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  cloudPayments: { publicId: string; apiSecret: string; sandbox: boolean };
+  /** Max requests per minute per client IP on the credential routes. */
+  authRateLimit: number;
+  logLevel: LogLevel;
+}
+
+/** The sandbox provider signs with a fixed secret: it only ever talks to itself. */
+export const SANDBOX_PUBLIC_ID = 'pk_sandbox_rangeforge';
+export const SANDBOX_API_SECRET = 'sandbox-secret-rangeforge';
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const databaseUrl = env.DATABASE_URL || 'sqlite:data/rangeforge.sqlite';
+  if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must start with sqlite: or postgres://');
+  }
+  const logLevel = (env.LOG_LEVEL || 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const publicId = env.CLOUDPAYMENTS_PUBLIC_ID ?? '';
+  const apiSecret = env.CLOUDPAYMENTS_API_SECRET ?? '';
+  if (Boolean(publicId) !== Boolean(apiSecret)) {
+    throw new Error('Set both CLOUDPAYMENTS_PUBLIC_ID and CLOUDPAYMENTS_API_SECRET, or neither (sandbox)');
+  }
+  const sandbox = !publicId;
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    databaseUrl,
+    dataDir: path.resolve(env.DATA_DIR || 'data'),
+    mediaDir: path.resolve(env.MEDIA_DIR || 'media'),
+    staticDir: path.resolve(env.STATIC_DIR || 'dist'),
+    publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'RangeForge <no-reply@rangeforge.app>',
+    cloudPayments: {
+      publicId: sandbox ? SANDBOX_PUBLIC_ID : publicId,
+      apiSecret: sandbox ? SANDBOX_API_SECRET : apiSecret,
+      sandbox,
+    },
+    authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 10, 1, 1_000_000),
+    logLevel,
+  };
+}

@@ -1,0 +1,158 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * Table types. Portable choices so one set of queries runs on SQLite and PostgreSQL: booleans are 0/1 integers,
+ * timestamps are ISO-8601 UTC text (sortable as text), JSON is text, money is integer minor units (cents, kopecks).
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  password_hash: string;
+  language: string;
+  avatar: string;
+  is_premium: number;
+  is_admin: number;
+  referral_token: string;
+  referrer_id: number | null;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  expires_at: string;
+  attempts: number;
+  used: number;
+  created_at: string;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  user_id: number;
+  root_type: string;
+  parent_id: number | null;
+  kind: string;
+  name: string;
+  position: number;
+  note: string;
+  buttons: string;
+  pairs: string;
+  is_template: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SharesTable {
+  id: Generated<number>;
+  from_user_id: number;
+  to_user_id: number;
+  category_id: number;
+  status: string;
+  created_at: string;
+}
+
+export interface PackagesTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  premium_required: number;
+  position: number;
+  active: number;
+}
+
+export interface ShopItemsTable {
+  id: Generated<number>;
+  package_id: number;
+  type: string;
+  name: string;
+  description: string;
+  price_usd: number;
+  price_rub: number;
+  /** Strategy packs: JSON tree of template categories copied to the buyer. */
+  content: string;
+  position: number;
+}
+
+export interface LessonsTable {
+  id: Generated<number>;
+  item_id: number;
+  title: string;
+  position: number;
+  video_file: string | null;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  method: string;
+  status: string;
+  amount: number;
+  currency: string;
+  pay_for_premium: number;
+  package_id: number | null;
+  products: string;
+  video_courses: string;
+  payment_source: string | null;
+  transaction_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PurchasesTable {
+  id: Generated<number>;
+  user_id: number;
+  order_id: number;
+  kind: string;
+  item_id: number | null;
+  name: string;
+  amount: number;
+  currency: string;
+  created_at: string;
+}
+
+export interface ReferralPaymentsTable {
+  id: Generated<number>;
+  referrer_id: number;
+  user_id: number;
+  order_id: number;
+  percent: number;
+  amount: number;
+  currency: string;
+  type: string;
+  created_at: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  recovery_codes: RecoveryCodesTable;
+  categories: CategoriesTable;
+  shares: SharesTable;
+  packages: PackagesTable;
+  shop_items: ShopItemsTable;
+  lessons: LessonsTable;
+  orders: OrdersTable;
+  purchases: PurchasesTable;
+  referral_payments: ReferralPaymentsTable;
+  settings: SettingsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type CategoryRow = Selectable<CategoriesTable>;
+export type NewCategory = Insertable<CategoriesTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type ShopItemRow = Selectable<ShopItemsTable>;

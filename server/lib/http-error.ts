@@ -1,0 +1,20 @@
+import { ERROR_MESSAGES, type ErrorKey } from '../../contract/errors.ts';
+
+/** An expected failure: the status and a key of the contract's error catalogue (the text the client shows). */
+export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly code: ErrorKey;
+
+  constructor(statusCode: number, code: ErrorKey) {
+    super(ERROR_MESSAGES[code]);
+    this.statusCode = statusCode;
+    this.code = code;
+  }
+}
+
+export const badRequest = (code: ErrorKey) => new HttpError(400, code);
+export const unauthorized = () => new HttpError(401, 'unauthorized');
+export const forbidden = () => new HttpError(403, 'forbidden');
+export const notFound = () => new HttpError(404, 'notFound');
+export const premiumRequired = () => new HttpError(402, 'premiumRequired');
+export const conflict = (code: ErrorKey) => new HttpError(409, code);

@@ -1,0 +1,163 @@
+import type { Kysely, Transaction } from 'kysely';
+
+import type { Db } from '../../db/database.ts';
+import type { CategoryRow, Database } from '../../db/schema.ts';
+import { nowIso } from '../../lib/time.ts';
+
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+export async function findCategory(db: Executor, id: number): Promise<CategoryRow | undefined> {
+  return db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The whole forest of one root type for one user, ordered so parents come before children's siblings. */
+export async function listCategories(db: Executor, userId: number, rootType: string): Promise<CategoryRow[]> {
+  return db
+    .selectFrom('categories')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('root_type', '=', rootType)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+/** Tree rows without the heavy chart JSON: the tree route never needs the pairs. */
+export async function listTreeRows(db: Db, userId: number, rootType: string) {
+  return db.kysely
+    .selectFrom('categories')
+    .select(['id', 'parent_id', 'name', 'kind', 'position', 'is_template'])
+    .where('user_id', '=', userId)
+    .where('root_type', '=', rootType)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+export async function countRanges(db: Executor, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('categories')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'range')
+    .where('is_template', '=', 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Siblings share user, root type and parent (null parent = top level). */
+export function siblings(db: Executor, category: Pick<CategoryRow, 'user_id' | 'root_type' | 'parent_id'>) {
+  let query = db
+    .selectFrom('categories')
+    .selectAll()
+    .where('user_id', '=', category.user_id)
+    .where('root_type', '=', category.root_type);
+  query =
+    category.parent_id === null
+      ? query.where('parent_id', 'is', null)
+      : query.where('parent_id', '=', category.parent_id);
+  return query.orderBy('position').orderBy('id');
+}
+
+export async function nextPosition(
+  db: Executor,
+  scope: Pick<CategoryRow, 'user_id' | 'root_type' | 'parent_id'>,
+): Promise<number> {
+  const rows = await siblings(db, scope).execute();
+  return rows.reduce((max, row) => Math.max(max, row.position), -1) + 1;
+}
+
+/** Opens a gap at `position` among the siblings of `scope` (everything at or after it moves one down). */
+export async function shiftPositions(
+  db: Executor,
+  scope: Pick<CategoryRow, 'user_id' | 'root_type' | 'parent_id'>,
+  position: number,
+): Promise<void> {
+  let query = db
+    .updateTable('categories')
+    .set((eb) => ({ position: eb('position', '+', 1) }))
+    .where('user_id', '=', scope.user_id)
+    .where('root_type', '=', scope.root_type)
+    .where('position', '>=', position);
+  query =
+    scope.parent_id === null
+      ? query.where('parent_id', 'is', null)
+      : query.where('parent_id', '=', scope.parent_id);
+  await query.execute();
+}
+
+export interface CopyTarget {
+  userId: number;
+  rootType: string;
+  parentId: number | null;
+  position: number;
+  isTemplate: boolean;
+  name?: string;
+}
+
+/**
+ * Copies `root` and its whole subtree from `source` rows to the target place, parents before children; returns the
+ * new root id and how many ranges were created.
+ */
+export async function copySubtree(
+  db: Executor,
+  source: CategoryRow[],
+  root: CategoryRow,
+  target: CopyTarget,
+): Promise<{ id: number; ranges: number }> {
+  const byParent = new Map<number, CategoryRow[]>();
+  for (const row of source) {
+    if (row.parent_id === null) continue;
+    const list = byParent.get(row.parent_id) ?? [];
+    list.push(row);
+    byParent.set(row.parent_id, list);
+  }
+  const now = nowIso();
+  let ranges = 0;
+  const insert = async (row: CategoryRow, parentId: number | null, position: number, name: string) => {
+    if (row.kind === 'range') ranges += 1;
+    const created = await db
+      .insertInto('categories')
+      .values({
+        user_id: target.userId,
+        root_type: target.rootType,
+        parent_id: parentId,
+        kind: row.kind,
+        name,
+        position,
+        note: row.note,
+        buttons: row.buttons,
+        pairs: row.pairs,
+        is_template: target.isTemplate ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const child of byParent.get(row.id) ?? []) {
+      await insert(child, created.id, child.position, child.name);
+    }
+    return created.id;
+  };
+  const id = await insert(root, target.parentId, target.position, target.name ?? root.name);
+  return { id, ranges };
+}
+
+/** Ranges inside a subtree (the root included): what a copy would add to the free-tier count. */
+export function countSubtreeRanges(source: CategoryRow[], rootId: number): number {
+  const children = new Map<number, CategoryRow[]>();
+  for (const row of source) {
+    if (row.parent_id === null) continue;
+    children.set(row.parent_id, [...(children.get(row.parent_id) ?? []), row]);
+  }
+  const root = source.find((row) => row.id === rootId);
+  if (!root) return 0;
+  let count = 0;
+  const stack = [root];
+  while (stack.length > 0) {
+    const row = stack.pop() as CategoryRow;
+    if (row.kind === 'range') count += 1;
+    stack.push(...(children.get(row.id) ?? []));
+  }
+  return count;
+}

@@ -1,0 +1,214 @@
+import {
+  type Category,
+  type CategoryKind,
+  type CreateCategoryBody,
+  FREE_RANGE_LIMIT,
+  type RangeQuery,
+  type RootType,
+  type TreeNode,
+  type TreeResponse,
+  type UpdateCategoryBody,
+} from '../../../contract/categories.ts';
+import type { Db } from '../../db/database.ts';
+import type { CategoryRow, UserRow } from '../../db/schema.ts';
+import { HttpError, badRequest, forbidden, notFound, premiumRequired } from '../../lib/http-error.ts';
+import { nowIso } from '../../lib/time.ts';
+import {
+  type Executor,
+  copySubtree,
+  countRanges,
+  countSubtreeRanges,
+  findCategory,
+  listCategories,
+  listTreeRows,
+  nextPosition,
+  shiftPositions,
+  siblings,
+} from './categories.repository.ts';
+import { normalizeButtons, normalizePairs, pairsWindow, parseButtons, parsePairs } from './pairs.ts';
+
+/** Kinds that may hold children. A range is a leaf. */
+const CONTAINERS: readonly string[] = ['folder', 'tournament'];
+
+export function toCategory(row: CategoryRow): Category {
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind as CategoryKind,
+    root_type: row.root_type as RootType,
+    parent_id: row.parent_id,
+    position: row.position,
+    note: row.note,
+    buttons: parseButtons(row.buttons),
+    is_template: Boolean(row.is_template),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export class CategoriesService {
+  constructor(private readonly db: Db) {}
+
+  /** The caller's own category, else 404 (another user's id is indistinguishable from a missing one). */
+  async owned(user: UserRow, id: number, executor: Executor = this.db.kysely): Promise<CategoryRow> {
+    const row = await findCategory(executor, id);
+    if (!row || row.user_id !== user.id) throw notFound();
+    return row;
+  }
+
+  /** Free users may hold FREE_RANGE_LIMIT ranges; `adding` is how many the operation creates. */
+  private async checkRangeLimit(executor: Executor, user: UserRow, adding: number): Promise<void> {
+    if (user.is_premium || adding === 0) return;
+    if ((await countRanges(executor, user.id)) + adding > FREE_RANGE_LIMIT) throw premiumRequired();
+  }
+
+  async tree(user: UserRow, rootType: RootType): Promise<TreeResponse> {
+    const rows = await listTreeRows(this.db, user.id, rootType);
+    const nodes = new Map<number, TreeNode>();
+    for (const row of rows) {
+      nodes.set(row.id, {
+        id: row.id,
+        name: row.name,
+        kind: row.kind as CategoryKind,
+        position: row.position,
+        is_template: Boolean(row.is_template),
+        children: [],
+      });
+    }
+    const top: TreeNode[] = [];
+    for (const row of rows) {
+      const node = nodes.get(row.id) as TreeNode;
+      const parent = row.parent_id === null ? undefined : nodes.get(row.parent_id);
+      (parent ? parent.children : top).push(node);
+    }
+    return { root_type: rootType, children: top };
+  }
+
+  async get(user: UserRow, id: number): Promise<Category> {
+    return toCategory(await this.owned(user, id));
+  }
+
+  async range(user: UserRow, query: RangeQuery) {
+    const row = await this.owned(user, query.category_id);
+    return pairsWindow(parsePairs(row.pairs), query.begin, query.end);
+  }
+
+  async create(user: UserRow, body: CreateCategoryBody): Promise<Category> {
+    const pairs = body.pairs ? normalizePairs(body.pairs) : {};
+    if (body.pairs && body.kind !== 'range') throw badRequest('invalidRequest');
+    const parentId = body.parent_id ?? null;
+    return this.db.kysely.transaction().execute(async (trx) => {
+      if (parentId !== null) {
+        const parent = await findCategory(trx, parentId);
+        const valid =
+          parent &&
+          parent.user_id === user.id &&
+          parent.root_type === body.root_type &&
+          CONTAINERS.includes(parent.kind) &&
+          !parent.is_template;
+        if (!valid) throw badRequest('invalidParent');
+      }
+      await this.checkRangeLimit(trx, user, body.kind === 'range' ? 1 : 0);
+      const scope = { user_id: user.id, root_type: body.root_type, parent_id: parentId };
+      const now = nowIso();
+      const row = await trx
+        .insertInto('categories')
+        .values({
+          ...scope,
+          kind: body.kind,
+          name: body.name.trim(),
+          position: await nextPosition(trx, scope),
+          note: body.note ?? '',
+          buttons: JSON.stringify(normalizeButtons(body.buttons ?? [])),
+          pairs: JSON.stringify(pairs),
+          is_template: 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toCategory(row);
+    });
+  }
+
+  async update(user: UserRow, id: number, body: UpdateCategoryBody): Promise<Category> {
+    const row = await this.owned(user, id);
+    // Ready-made strategies stay as sold; create_from_template gives an editable copy.
+    if (row.is_template) throw forbidden();
+    if (body.pairs && row.kind !== 'range') throw badRequest('invalidRequest');
+    const changes: Partial<CategoryRow> = { updated_at: nowIso() };
+    if (body.name !== undefined) changes.name = body.name.trim();
+    if (body.note !== undefined) changes.note = body.note;
+    if (body.buttons !== undefined) changes.buttons = JSON.stringify(normalizeButtons(body.buttons));
+    if (body.pairs !== undefined) changes.pairs = JSON.stringify(normalizePairs(body.pairs));
+    await this.db.kysely.updateTable('categories').set(changes).where('id', '=', id).execute();
+    return toCategory({ ...row, ...changes } as CategoryRow);
+  }
+
+  async remove(user: UserRow, id: number): Promise<void> {
+    await this.owned(user, id);
+    // Children go with their parent (ON DELETE CASCADE on parent_id), shares of them likewise.
+    await this.db.kysely.deleteFrom('categories').where('id', '=', id).execute();
+  }
+
+  /** Duplicates the category (and subtree) directly above or below the original. */
+  async copy(user: UserRow, id: number, direction: 'up' | 'down'): Promise<Category> {
+    return this.db.kysely.transaction().execute(async (trx) => {
+      const row = await this.owned(user, id, trx);
+      // Copying a ready-made strategy is a Premium benefit (SPEC §6).
+      if (row.is_template && !user.is_premium) throw premiumRequired();
+      const all = await listCategories(trx, user.id, row.root_type);
+      await this.checkRangeLimit(trx, user, countSubtreeRanges(all, row.id));
+      const position = direction === 'up' ? row.position : row.position + 1;
+      await shiftPositions(trx, row, position);
+      const copy = await copySubtree(trx, all, row, {
+        userId: user.id,
+        rootType: row.root_type,
+        parentId: row.parent_id,
+        position,
+        isTemplate: false,
+      });
+      return toCategory((await findCategory(trx, copy.id)) as CategoryRow);
+    });
+  }
+
+  /** Swaps the category with its previous (up) or next (down) sibling. Premium only (SPEC §6). */
+  async move(user: UserRow, id: number, direction: 'up' | 'down'): Promise<Category> {
+    if (!user.is_premium) throw premiumRequired();
+    return this.db.kysely.transaction().execute(async (trx) => {
+      const row = await this.owned(user, id, trx);
+      const list = await siblings(trx, row).execute();
+      const index = list.findIndex((entry) => entry.id === row.id);
+      const other = list[direction === 'up' ? index - 1 : index + 1];
+      if (!other) throw new HttpError(409, 'cannotMove');
+      // Positions may have gaps or ties after deletes: renumber the siblings densely, then swap the two.
+      const order = list.map((entry) => entry.id);
+      const [a, b] = [index, list.indexOf(other)];
+      [order[a], order[b]] = [order[b] as number, order[a] as number];
+      for (const [position, entryId] of order.entries()) {
+        await trx.updateTable('categories').set({ position }).where('id', '=', entryId).execute();
+      }
+      return toCategory((await findCategory(trx, row.id)) as CategoryRow);
+    });
+  }
+
+  /** An editable copy of a ready-made strategy, placed right below it. Premium only (SPEC §6). */
+  async createFromTemplate(user: UserRow, id: number): Promise<Category> {
+    const row = await this.owned(user, id);
+    if (!row.is_template) throw badRequest('notATemplate');
+    if (!user.is_premium) throw premiumRequired();
+    return this.db.kysely.transaction().execute(async (trx) => {
+      const all = await listCategories(trx, user.id, row.root_type);
+      // The copy lands at the top level: template folders are read-only, so it cannot live inside one.
+      const scope = { user_id: user.id, root_type: row.root_type, parent_id: null };
+      const copy = await copySubtree(trx, all, row, {
+        userId: user.id,
+        rootType: row.root_type,
+        parentId: null,
+        position: await nextPosition(trx, scope),
+        isTemplate: false,
+      });
+      return toCategory((await findCategory(trx, copy.id)) as CategoryRow);
+    });
+  }
+}

@@ -1,0 +1,194 @@
+import type { Purchase, ReferralPayment } from '../../../contract/profile.ts';
+import type { Offer, OfferItem, ProductPage, ShopPage } from '../../../contract/shop.ts';
+import type { Db } from '../../db/database.ts';
+import type { ShopItemRow, UserRow } from '../../db/schema.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
+import { currencyFor, ownedItemIds, priceOf, toMajor } from './pricing.ts';
+
+export class ShopService {
+  constructor(private readonly db: Db) {}
+
+  private async owned(user: UserRow | null): Promise<Set<number>> {
+    return user ? ownedItemIds(this.db.kysely, user.id) : new Set();
+  }
+
+  private offerItem(item: ShopItemRow, user: UserRow | null, owned: Set<number>): OfferItem {
+    return {
+      id: item.id,
+      name: item.name,
+      description: item.description,
+      price_in_user_currency: toMajor(priceOf(item, currencyFor(user))),
+      owned: owned.has(item.id),
+    };
+  }
+
+  async list(user: UserRow | null, page: number, perPage: number): Promise<ShopPage> {
+    const total = await this.db.kysely
+      .selectFrom('packages')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('active', '=', 1)
+      .executeTakeFirstOrThrow();
+    const packages = await this.db.kysely
+      .selectFrom('packages')
+      .selectAll()
+      .where('active', '=', 1)
+      .orderBy('position')
+      .orderBy('id')
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute();
+    const items = packages.length
+      ? await this.db.kysely
+          .selectFrom('shop_items')
+          .select(['id', 'package_id', 'type', 'name', 'description', 'price_usd', 'price_rub', 'position'])
+          .where(
+            'package_id',
+            'in',
+            packages.map((pack) => pack.id),
+          )
+          .orderBy('position')
+          .orderBy('id')
+          .execute()
+      : [];
+    const owned = await this.owned(user);
+    const list: Offer[] = packages.map((pack) => {
+      const mine = items.filter((item) => item.package_id === pack.id) as ShopItemRow[];
+      return {
+        id: pack.id,
+        name: pack.name,
+        description: pack.description,
+        premium_required: Boolean(pack.premium_required),
+        currency: currencyFor(user),
+        products: mine
+          .filter((item) => item.type === 'product')
+          .map((item) => this.offerItem(item, user, owned)),
+        video_courses: mine
+          .filter((item) => item.type === 'video_course')
+          .map((item) => this.offerItem(item, user, owned)),
+      };
+    });
+    return { total: Number(total.count), page, per_page: perPage, list };
+  }
+
+  async product(user: UserRow | null, id: number): Promise<ProductPage> {
+    const pack = await this.db.kysely
+      .selectFrom('packages')
+      .selectAll()
+      .where('id', '=', id)
+      .where('active', '=', 1)
+      .executeTakeFirst();
+    if (!pack) throw notFound();
+    const items = await this.db.kysely
+      .selectFrom('shop_items')
+      .selectAll()
+      .where('package_id', '=', pack.id)
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+    const courseIds = items.filter((item) => item.type === 'video_course').map((item) => item.id);
+    const lessons = courseIds.length
+      ? await this.db.kysely
+          .selectFrom('lessons')
+          .selectAll()
+          .where('item_id', 'in', courseIds)
+          .orderBy('position')
+          .orderBy('id')
+          .execute()
+      : [];
+    const owned = await this.owned(user);
+    return {
+      id: pack.id,
+      name: pack.name,
+      description: pack.description,
+      premium_required: Boolean(pack.premium_required),
+      currency: currencyFor(user),
+      products: items
+        .filter((item) => item.type === 'product')
+        .map((item) => this.offerItem(item, user, owned)),
+      video_courses: items
+        .filter((item) => item.type === 'video_course')
+        .map((item) => ({
+          ...this.offerItem(item, user, owned),
+          lessons: lessons
+            .filter((lesson) => lesson.item_id === item.id)
+            .map((lesson) => ({
+              id: lesson.id,
+              title: lesson.title,
+              position: lesson.position,
+              has_video: lesson.video_file !== null,
+              video_url:
+                owned.has(item.id) && lesson.video_file !== null
+                  ? `/api/v1/shop/lessons/${lesson.id}/video`
+                  : null,
+            })),
+        })),
+    };
+  }
+
+  async purchases(user: UserRow, page: number, perPage: number) {
+    const total = await this.db.kysely
+      .selectFrom('purchases')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    const rows = await this.db.kysely
+      .selectFrom('purchases')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .orderBy('id', 'desc')
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute();
+    const items: Purchase[] = rows.map((row) => ({
+      id: row.id,
+      kind: row.kind as Purchase['kind'],
+      item_id: row.item_id,
+      name: row.name,
+      amount: toMajor(row.amount),
+      currency: row.currency,
+      datetime: row.created_at,
+    }));
+    return { total: Number(total.count), page, per_page: perPage, items };
+  }
+
+  async referralPayments(user: UserRow, page: number, perPage: number) {
+    const total = await this.db.kysely
+      .selectFrom('referral_payments')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('referrer_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    const rows = await this.db.kysely
+      .selectFrom('referral_payments')
+      .innerJoin('users', 'users.id', 'referral_payments.user_id')
+      .selectAll('referral_payments')
+      .select('users.username as username')
+      .where('referral_payments.referrer_id', '=', user.id)
+      .orderBy('referral_payments.id', 'desc')
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute();
+    const items: ReferralPayment[] = rows.map((row) => ({
+      id: row.id,
+      user: row.username,
+      percent: row.percent,
+      amount: toMajor(row.amount),
+      currency: row.currency,
+      datetime: row.created_at,
+      type: row.type as ReferralPayment['type'],
+    }));
+    return { total: Number(total.count), page, per_page: perPage, items };
+  }
+
+  /** The stored file of a lesson, for its course's owners only (admins may always watch). */
+  async lessonVideo(user: UserRow, lessonId: number): Promise<string> {
+    const lesson = await this.db.kysely
+      .selectFrom('lessons')
+      .selectAll()
+      .where('id', '=', lessonId)
+      .executeTakeFirst();
+    if (!lesson || lesson.video_file === null) throw notFound();
+    if (!user.is_admin && !(await this.owned(user)).has(lesson.item_id))
+      throw new HttpError(403, 'productNotOwned');
+    return lesson.video_file;
+  }
+}

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+import sharp from 'sharp';
+
+import { AVATAR_MAX_BYTES, AVATAR_SIZE, type UpdatePasswordBody } from '../../../contract/profile.ts';
+import type { Db } from '../../db/database.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { HttpError, badRequest, conflict } from '../../lib/http-error.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { deleteOtherSessions } from '../auth/sessions.repository.ts';
+import { findUserByUsername, updateUser } from './users.repository.ts';
+
+/** Decoding stops above this many pixels: a 2 MB PNG can claim 50,000 x 50,000 and exhaust memory (pixel bomb). */
+export const AVATAR_MAX_INPUT_PIXELS = 25_000_000;
+
+export class ProfileService {
+  constructor(
+    private readonly db: Db,
+    private readonly mediaDir: string,
+  ) {}
+
+  async updateUsername(user: UserRow, username: string): Promise<void> {
+    const trimmed = username.trim();
+    const other = await findUserByUsername(this.db, trimmed);
+    if (other && other.id !== user.id) throw conflict('usernameTaken');
+    await updateUser(this.db, user.id, { username: trimmed });
+  }
+
+  async updatePassword(user: UserRow, sessionId: number | null, body: UpdatePasswordBody): Promise<void> {
+    if (body.new_password !== body.confirm_password) throw badRequest('passwordsDoNotMatch');
+    if (!(await verifyPassword(user.password_hash, body.current_password))) {
+      throw badRequest('currentPasswordIncorrect');
+    }
+    await updateUser(this.db, user.id, { password_hash: await hashPassword(body.new_password) });
+    await deleteOtherSessions(this.db, user.id, sessionId);
+  }
+
+  async updateLanguage(user: UserRow, language: string): Promise<void> {
+    await updateUser(this.db, user.id, { language });
+  }
+
+  /**
+   * Decodes the upload with sharp (so only real images pass), strips metadata, and re-encodes a 256x256 WebP under a
+   * random name; the previous file is removed. Anything sharp cannot decode is rejected.
+   */
+  async updateAvatar(user: UserRow, upload: Buffer): Promise<string> {
+    if (upload.length === 0) throw badRequest('avatarRequired');
+    if (upload.length > AVATAR_MAX_BYTES) throw new HttpError(413, 'avatarTooLarge');
+    let webp: Buffer;
+    try {
+      webp = await sharp(upload, { limitInputPixels: AVATAR_MAX_INPUT_PIXELS, failOn: 'error' })
+        .rotate()
+        .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
+        .webp({ quality: 82 })
+        .toBuffer();
+    } catch {
+      throw badRequest('avatarInvalid');
+    }
+    const dir = path.join(this.mediaDir, 'avatars');
+    await fs.mkdir(dir, { recursive: true });
+    const file = `${randomBytes(16).toString('hex')}.webp`;
+    await fs.writeFile(path.join(dir, file), webp);
+    await updateUser(this.db, user.id, { avatar: file });
+    if (user.avatar && /^[0-9a-f]{32}\.webp$/.test(user.avatar)) {
+      await fs.rm(path.join(dir, user.avatar), { force: true });
+    }
+    return file;
+  }
+}

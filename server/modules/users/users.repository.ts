@@ -1,0 +1,86 @@
+import { sql } from 'kysely';
+
+import type { Db } from '../../db/database.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { randomToken } from '../../lib/crypto.ts';
+import { nowIso } from '../../lib/time.ts';
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.kysely
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  return db.kysely
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function findUserByReferralToken(db: Db, token: string): Promise<UserRow | undefined> {
+  return db.kysely.selectFrom('users').selectAll().where('referral_token', '=', token).executeTakeFirst();
+}
+
+export async function insertUser(
+  db: Db,
+  values: {
+    username: string;
+    email: string;
+    passwordHash: string;
+    referrerId: number | null;
+    language?: string;
+  },
+): Promise<UserRow> {
+  return db.kysely
+    .insertInto('users')
+    .values({
+      username: values.username,
+      email: values.email.toLowerCase(),
+      password_hash: values.passwordHash,
+      language: values.language ?? 'en-US',
+      avatar: '',
+      is_premium: 0,
+      is_admin: 0,
+      referral_token: randomToken(12),
+      referrer_id: values.referrerId,
+      created_at: nowIso(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateUser(
+  db: Db,
+  id: number,
+  values: Partial<
+    Pick<UserRow, 'username' | 'password_hash' | 'language' | 'avatar' | 'is_premium' | 'is_admin'>
+  >,
+): Promise<void> {
+  await db.kysely.updateTable('users').set(values).where('id', '=', id).execute();
+}
+
+/** Prefix search on username or exact e-mail, for the share dialog. Excludes the caller. */
+export async function searchUsers(db: Db, query: string, excludeId: number, limit = 10): Promise<UserRow[]> {
+  const needle = query.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`);
+  return db.kysely
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '!=', excludeId)
+    .where((eb) =>
+      eb.or([
+        eb(sql<string>`lower(username)`, 'like', sql<string>`${`${needle}%`} escape '\\'`),
+        eb('email', '=', query.toLowerCase()),
+      ]),
+    )
+    .orderBy('username')
+    .limit(limit)
+    .execute();
+}

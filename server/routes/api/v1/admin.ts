@@ -1,0 +1,145 @@
+import { Type } from '@sinclair/typebox';
+
+import {
+  AdminPayment,
+  AdminPaymentsQuery,
+  AdminUser,
+  ItemBody,
+  LessonBody,
+  Settings,
+  SettingsUpdate,
+} from '../../../../contract/admin.ts';
+import { DataEnvelope, ErrorBody, IdParams, Ok, PAGE_SIZE, Paging } from '../../../../contract/envelope.ts';
+import { API } from '../../../../contract/paths.ts';
+import { PaymentInfo } from '../../../../contract/payments.ts';
+import { HttpError } from '../../../lib/http-error.ts';
+import type { RoutePlugin } from '../../../lib/type-provider.ts';
+import { readSettings, writeSettings } from '../../../modules/settings/settings.repository.ts';
+import { requireAdmin } from '../../../plugins/auth.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const Paged = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
+  Type.Object({
+    total: Type.Integer(),
+    page: Type.Integer(),
+    per_page: Type.Integer(),
+    list: Type.Array(item),
+  });
+
+/** Lesson videos may be large; the 2 MB multipart default is for avatars. */
+const VIDEO_MAX_BYTES = 2 * 1024 * 1024 * 1024;
+
+export const adminRoutes: RoutePlugin = async (app) => {
+  const { payments, admin, db } = app.services;
+  const tags = ['admin'];
+  const guarded = { preValidation: requireAdmin };
+
+  app.get(
+    API.admin.manualPayments,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        querystring: AdminPaymentsQuery,
+        response: { 200: DataEnvelope(Paged(AdminPayment)), ...errors },
+      },
+    },
+    async (request) => {
+      const { status = 'pending', page = 1, per_page: perPage = PAGE_SIZE } = request.query;
+      return { data: { ...(await payments.adminList(status, page, perPage)), page, per_page: perPage } };
+    },
+  );
+  app.post(
+    API.admin.confirmPayment,
+    {
+      ...guarded,
+      schema: { tags, params: IdParams, response: { 200: DataEnvelope(PaymentInfo), ...errors } },
+    },
+    async (request) => ({ data: await payments.adminDecide(request.params.id, 'confirm') }),
+  );
+  app.post(
+    API.admin.rejectPayment,
+    {
+      ...guarded,
+      schema: { tags, params: IdParams, response: { 200: DataEnvelope(PaymentInfo), ...errors } },
+    },
+    async (request) => ({ data: await payments.adminDecide(request.params.id, 'reject') }),
+  );
+
+  app.get(
+    API.admin.users,
+    {
+      ...guarded,
+      schema: { tags, querystring: Paging, response: { 200: DataEnvelope(Paged(AdminUser)), ...errors } },
+    },
+    async (request) => {
+      const { page = 1, per_page: perPage = PAGE_SIZE } = request.query;
+      return { data: { ...(await admin.users(page, perPage)), page, per_page: perPage } };
+    },
+  );
+
+  app.get(
+    API.admin.settings,
+    { ...guarded, schema: { tags, response: { 200: DataEnvelope(Settings), ...errors } } },
+    async () => ({ data: await readSettings(db) }),
+  );
+  app.post(
+    API.admin.settings,
+    {
+      ...guarded,
+      schema: { tags, body: SettingsUpdate, response: { 200: DataEnvelope(Settings), ...errors } },
+    },
+    async (request) => ({ data: await writeSettings(db, request.body) }),
+  );
+
+  const ItemCreated = Type.Object({ id: Type.Integer(), package_id: Type.Integer() });
+  app.post(
+    API.admin.items,
+    { ...guarded, schema: { tags, body: ItemBody, response: { 200: DataEnvelope(ItemCreated), ...errors } } },
+    async (request) => ({ data: await admin.createItem(request.body) }),
+  );
+  app.post(
+    API.admin.item,
+    {
+      ...guarded,
+      schema: { tags, params: IdParams, body: ItemBody, response: { 200: DataEnvelope(Ok), ...errors } },
+    },
+    async (request) => {
+      await admin.updateItem(request.params.id, request.body);
+      return { data: { ok: true } };
+    },
+  );
+  app.post(
+    API.admin.lessons,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        params: IdParams,
+        body: LessonBody,
+        response: { 200: DataEnvelope(Type.Object({ id: Type.Integer() })), ...errors },
+      },
+    },
+    async (request) => ({ data: await admin.addLesson(request.params.id, request.body.title) }),
+  );
+  app.post(
+    API.admin.lessonVideo,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        params: IdParams,
+        consumes: ['multipart/form-data'],
+        response: { 200: DataEnvelope(Ok), 413: ErrorBody, ...errors },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw new HttpError(400, 'invalidRequest');
+      const file = await request.file({ limits: { fileSize: VIDEO_MAX_BYTES } });
+      if (!file) throw new HttpError(400, 'invalidRequest');
+      await admin.saveLessonVideo(request.params.id, file.file);
+      if (file.file.truncated) throw new HttpError(413, 'invalidRequest');
+      return { data: { ok: true } };
+    },
+  );
+};

@@ -1,0 +1,100 @@
+import {
+  ConfirmBody,
+  LoginBody,
+  Message,
+  RecoverBody,
+  RegisterBody,
+  RegisterParams,
+  UserResponse,
+} from '../../../../contract/auth.ts';
+import { DataEnvelope, ErrorBody } from '../../../../contract/envelope.ts';
+import { API } from '../../../../contract/paths.ts';
+import type { RoutePlugin } from '../../../lib/type-provider.ts';
+import { ANONYMOUS_ME, toMe } from '../../../modules/users/users.mapper.ts';
+import { currentUser, requireUser } from '../../../plugins/auth.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+
+export const authRoutes: RoutePlugin = async (app) => {
+  const { auth, config } = app.services;
+  const rateLimit = { max: config.authRateLimit, timeWindow: '1 minute' };
+  const tags = ['auth'];
+
+  const registerSchema = {
+    tags,
+    body: RegisterBody,
+    response: { 200: DataEnvelope(UserResponse), ...errors },
+  };
+  app.post(API.auth.register, { schema: registerSchema, config: { rateLimit } }, async (request) => {
+    const { user, token } = await auth.register(request.body);
+    return { data: { me: toMe(user), token } };
+  });
+  app.post(
+    API.auth.registerWithToken,
+    { schema: { ...registerSchema, params: RegisterParams }, config: { rateLimit } },
+    async (request) => {
+      const { user, token } = await auth.register(request.body, request.params.token);
+      return { data: { me: toMe(user), token } };
+    },
+  );
+
+  app.post(
+    API.auth.login,
+    {
+      schema: { tags, body: LoginBody, response: { 200: DataEnvelope(UserResponse), ...errors } },
+      config: { rateLimit },
+    },
+    async (request) => {
+      const { user, token } = await auth.login(request.body);
+      return { data: { me: toMe(user), token } };
+    },
+  );
+
+  // The user endpoint: anonymous callers get me.id = null (SPEC §4 "no id → reset the session"), not an error.
+  app.get(
+    API.auth.user,
+    { schema: { tags, response: { 200: DataEnvelope(UserResponse) } } },
+    async (request) => ({
+      data: request.user
+        ? { me: toMe(request.user), token: request.token }
+        : { me: ANONYMOUS_ME, token: null },
+    }),
+  );
+
+  app.post(
+    API.auth.logout,
+    {
+      preValidation: requireUser,
+      schema: { tags, response: { 200: DataEnvelope(Message), 401: ErrorBody } },
+    },
+    async (request) => {
+      currentUser(request);
+      if (request.sessionId !== null) await auth.logout(request.sessionId);
+      return { data: { message: 'Signed out' } };
+    },
+  );
+
+  app.post(
+    API.auth.recover,
+    {
+      schema: { tags, body: RecoverBody, response: { 200: DataEnvelope(Message), ...errors } },
+      config: { rateLimit },
+    },
+    async (request) => {
+      await auth.recover(request.body.email);
+      return { data: { message: 'If the e-mail is registered, a code has been sent to it' } };
+    },
+  );
+
+  app.post(
+    API.auth.confirm,
+    {
+      schema: { tags, body: ConfirmBody, response: { 200: DataEnvelope(Message), ...errors } },
+      config: { rateLimit },
+    },
+    async (request) => {
+      await auth.confirm(request.body);
+      return { data: { message: 'The password has been changed' } };
+    },
+  );
+};

@@ -1,0 +1,159 @@
+import { Type } from '@sinclair/typebox';
+
+import {
+  AcceptResponse,
+  Category,
+  CreateCategoryBody,
+  IncomingPage,
+  Pair,
+  RangeQuery,
+  ShareBody,
+  ShareResponse,
+  TreeNode,
+  TreeQuery,
+  TreeResponse,
+  UpdateCategoryBody,
+} from '../../../../contract/categories.ts';
+import { DataEnvelope, ErrorBody, IdParams, Ok, PAGE_SIZE, Paging } from '../../../../contract/envelope.ts';
+import { API } from '../../../../contract/paths.ts';
+import type { RoutePlugin } from '../../../lib/type-provider.ts';
+import { currentUser, requireUser } from '../../../plugins/auth.ts';
+
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  402: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+};
+
+export const categoryRoutes: RoutePlugin = async (app) => {
+  const { categories, shares } = app.services;
+  const tags = ['categories'];
+  const guarded = { preValidation: requireUser };
+  app.addSchema(TreeNode);
+
+  app.get(
+    API.categories.tree,
+    {
+      ...guarded,
+      schema: { tags, querystring: TreeQuery, response: { 200: DataEnvelope(TreeResponse), ...errors } },
+    },
+    async (request) => ({ data: await categories.tree(currentUser(request), request.query.root_type) }),
+  );
+
+  app.get(
+    API.categories.range,
+    {
+      ...guarded,
+      schema: { tags, querystring: RangeQuery, response: { 200: DataEnvelope(Type.Array(Pair)), ...errors } },
+    },
+    async (request) => ({ data: await categories.range(currentUser(request), request.query) }),
+  );
+
+  app.post(
+    API.categories.root,
+    {
+      ...guarded,
+      schema: { tags, body: CreateCategoryBody, response: { 200: DataEnvelope(Category), ...errors } },
+    },
+    async (request) => ({ data: await categories.create(currentUser(request), request.body) }),
+  );
+
+  app.post(
+    API.categories.share,
+    {
+      ...guarded,
+      schema: { tags, body: ShareBody, response: { 200: DataEnvelope(ShareResponse), ...errors } },
+    },
+    async (request) => ({ data: { shared: await shares.share(currentUser(request), request.body) } }),
+  );
+
+  app.get(
+    API.categories.incoming,
+    {
+      ...guarded,
+      schema: { tags, querystring: Paging, response: { 200: DataEnvelope(IncomingPage), ...errors } },
+    },
+    async (request) => {
+      const { page = 1, per_page: perPage = PAGE_SIZE } = request.query;
+      return { data: await shares.incoming(currentUser(request), page, perPage) };
+    },
+  );
+
+  app.get(
+    API.categories.incomingCount,
+    { ...guarded, schema: { tags, response: { 200: DataEnvelope(Type.Integer()), ...errors } } },
+    async (request) => ({ data: await shares.count(currentUser(request)) }),
+  );
+
+  app.post(
+    API.categories.incomingAccept,
+    {
+      ...guarded,
+      schema: { tags, params: IdParams, response: { 200: DataEnvelope(AcceptResponse), ...errors } },
+    },
+    async (request) => ({ data: await shares.accept(currentUser(request), request.params.id) }),
+  );
+
+  app.post(
+    API.categories.incomingReject,
+    { ...guarded, schema: { tags, params: IdParams, response: { 200: DataEnvelope(Ok), ...errors } } },
+    async (request) => {
+      await shares.reject(currentUser(request), request.params.id);
+      return { data: { ok: true } };
+    },
+  );
+
+  app.get(
+    API.categories.byId,
+    { ...guarded, schema: { tags, params: IdParams, response: { 200: DataEnvelope(Category), ...errors } } },
+    async (request) => ({ data: await categories.get(currentUser(request), request.params.id) }),
+  );
+
+  app.post(
+    API.categories.byId,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        params: IdParams,
+        body: UpdateCategoryBody,
+        response: { 200: DataEnvelope(Category), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await categories.update(currentUser(request), request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    API.categories.byId,
+    { ...guarded, schema: { tags, params: IdParams, response: { 200: DataEnvelope(Ok), ...errors } } },
+    async (request) => {
+      await categories.remove(currentUser(request), request.params.id);
+      return { data: { ok: true } };
+    },
+  );
+
+  const single = {
+    ...guarded,
+    schema: { tags, params: IdParams, response: { 200: DataEnvelope(Category), ...errors } },
+  };
+  app.post(API.categories.createFromTemplate, single, async (request) => ({
+    data: await categories.createFromTemplate(currentUser(request), request.params.id),
+  }));
+  app.post(API.categories.copyUp, single, async (request) => ({
+    data: await categories.copy(currentUser(request), request.params.id, 'up'),
+  }));
+  app.post(API.categories.copyDown, single, async (request) => ({
+    data: await categories.copy(currentUser(request), request.params.id, 'down'),
+  }));
+  app.post(API.categories.moveUp, single, async (request) => ({
+    data: await categories.move(currentUser(request), request.params.id, 'up'),
+  }));
+  app.post(API.categories.moveDown, single, async (request) => ({
+    data: await categories.move(currentUser(request), request.params.id, 'down'),
+  }));
+};

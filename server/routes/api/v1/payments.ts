@@ -1,0 +1,129 @@
+import { Type } from '@sinclair/typebox';
+
+import { DataEnvelope, ErrorBody } from '../../../../contract/envelope.ts';
+import { API } from '../../../../contract/paths.ts';
+import {
+  ManualPaymentBody,
+  NotificationAnswer,
+  PaymentInfo,
+  SandboxChargeBody,
+} from '../../../../contract/payments.ts';
+import { HttpError, notFound } from '../../../lib/http-error.ts';
+import type { RoutePlugin } from '../../../lib/type-provider.ts';
+import { CODE, type Notification, type NotificationKind } from '../../../modules/payments/cloudpayments.ts';
+import { toPaymentInfo } from '../../../modules/payments/payments.service.ts';
+import { currentUser, requireUser } from '../../../plugins/auth.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    rawBody?: string;
+  }
+}
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 402: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const NotificationBody = Type.Record(Type.String(), Type.Unknown());
+
+export const paymentRoutes: RoutePlugin = async (app) => {
+  const { payments, cloudPayments, config, db } = app.services;
+  const tags = ['payments'];
+
+  // The provider signs the exact bytes it sends: keep them (form or JSON) for the HMAC check, then parse.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (request, body, done) => {
+      request.rawBody = String(body);
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    request.rawBody = String(body);
+    try {
+      done(null, String(body).length ? JSON.parse(String(body)) : {});
+    } catch {
+      done(new HttpError(400, 'invalidRequest'), undefined);
+    }
+  });
+
+  app.post(
+    API.payments.manual,
+    {
+      preValidation: requireUser,
+      schema: { tags, body: ManualPaymentBody, response: { 200: DataEnvelope(PaymentInfo), ...errors } },
+    },
+    async (request) => ({ data: await payments.manual(currentUser(request), request.body) }),
+  );
+
+  const notification = (kind: NotificationKind, path: string) =>
+    app.post(
+      path,
+      {
+        schema: {
+          tags,
+          description: 'CloudPayments notification; Content-HMAC = base64 HMAC-SHA256(raw body, API secret).',
+          body: NotificationBody,
+          response: { 200: NotificationAnswer, 401: ErrorBody },
+        },
+      },
+      async (request, reply) => {
+        const signature = request.headers['content-hmac'] ?? request.headers['x-content-hmac'];
+        if (
+          !cloudPayments.verify(request.rawBody ?? '', typeof signature === 'string' ? signature : undefined)
+        ) {
+          request.log.warn({ kind }, 'payment notification with a bad signature');
+          return reply.status(401).send({ error: 'Invalid signature', code: 'invalidSignature' });
+        }
+        const code = await cloudPayments.handle(kind, request.body as Notification);
+        request.log.info(
+          { kind, code, invoice: (request.body as Notification).InvoiceId },
+          'payment notification',
+        );
+        return { code };
+      },
+    );
+  notification('check', API.payments.cloudCheck);
+  notification('pay', API.payments.cloudPay);
+  notification('fail', API.payments.cloudFail);
+
+  // Without provider keys, this stands in for the card widget: the server sends itself the signed notifications the
+  // provider would send, through the same routes, so the whole path runs locally and in tests.
+  app.post(
+    API.payments.sandboxCharge,
+    {
+      preValidation: requireUser,
+      schema: { tags, body: SandboxChargeBody, response: { 200: DataEnvelope(PaymentInfo), ...errors } },
+    },
+    async (request) => {
+      if (!config.cloudPayments.sandbox) throw notFound();
+      const user = currentUser(request);
+      const order = await db.kysely
+        .selectFrom('orders')
+        .selectAll()
+        .where('id', '=', request.body.order_id)
+        .where('user_id', '=', user.id)
+        .where('method', '=', 'cloudpayments')
+        .executeTakeFirst();
+      if (!order) throw notFound();
+      const body = cloudPayments.sandboxBody(order);
+      const send = (url: string) =>
+        app.inject({
+          method: 'POST',
+          url,
+          payload: body,
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            'content-hmac': cloudPayments.sign(body),
+          },
+        });
+      const check = (await send(API.payments.cloudCheck)).json() as { code: number };
+      if (check.code === CODE.ok)
+        await send(request.body.decline ? API.payments.cloudFail : API.payments.cloudPay);
+      const updated = await db.kysely
+        .selectFrom('orders')
+        .selectAll()
+        .where('id', '=', order.id)
+        .executeTakeFirstOrThrow();
+      return { data: toPaymentInfo(updated) };
+    },
+  );
+};

@@ -1,0 +1,49 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+import type { AppConfig } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { Mailer } from './lib/mailer.ts';
+import { AdminService } from './modules/admin/admin.service.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { CategoriesService } from './modules/categories/categories.service.ts';
+import { SharesService } from './modules/categories/shares.service.ts';
+import { CloudPaymentsService } from './modules/payments/cloudpayments.ts';
+import { PaymentsService } from './modules/payments/payments.service.ts';
+import { ShopService } from './modules/shop/shop.service.ts';
+import { ProfileService } from './modules/users/profile.service.ts';
+
+/** Every service, built once per app; routes reach them through `app.services`. */
+export interface Services {
+  db: Db;
+  config: AppConfig;
+  auth: AuthService;
+  profile: ProfileService;
+  categories: CategoriesService;
+  shares: SharesService;
+  shop: ShopService;
+  payments: PaymentsService;
+  cloudPayments: CloudPaymentsService;
+  admin: AdminService;
+}
+
+export function createServices(db: Db, config: AppConfig, mailer: Mailer, log: FastifyBaseLogger): Services {
+  const payments = new PaymentsService(db, config);
+  return {
+    db,
+    config,
+    auth: new AuthService(db, mailer, log),
+    profile: new ProfileService(db, config.mediaDir),
+    categories: new CategoriesService(db),
+    shares: new SharesService(db),
+    shop: new ShopService(db),
+    payments,
+    cloudPayments: new CloudPaymentsService(db, config, payments),
+    admin: new AdminService(db, config.mediaDir),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}

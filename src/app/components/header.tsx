@@ -1,0 +1,132 @@
+import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+
+import { logout } from '@/features/auth/api';
+import { resetSession, useCurrentUser } from '@/lib/session';
+import { useOutsideClick } from '@/lib/use-outside-click';
+
+import { LanguagePicker } from './language-picker';
+import { Logo, LogoMark } from './logo';
+import { NotificationBell } from './notification-bell';
+import { ProfileBlock } from './profile-block';
+
+function NavLinks({ onNavigate, isAdmin }: { onNavigate?: () => void; isAdmin: boolean }) {
+  const { t } = useTranslation();
+  const cls = ({ isActive }: { isActive: boolean }) => `nav__link${isActive ? ' nav__link--active' : ''}`;
+  return (
+    <>
+      <NavLink to="/" end className={cls} onClick={onNavigate}>
+        {t('common:nav.cash')}
+      </NavLink>
+      <NavLink to="/tournament" className={cls} onClick={onNavigate}>
+        {t('common:nav.tournament')}
+      </NavLink>
+      <NavLink to="/store" className={cls} onClick={onNavigate}>
+        {t('common:nav.store')}
+      </NavLink>
+      {isAdmin && (
+        <NavLink to="/admin" className={cls} onClick={onNavigate}>
+          {t('common:nav.admin')}
+        </NavLink>
+      )}
+    </>
+  );
+}
+
+export function Header() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const [burgerOpen, setBurgerOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const burgerRef = useRef<HTMLDivElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const closeBurger = useCallback(() => setBurgerOpen(false), []);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  useOutsideClick([burgerRef], burgerOpen, closeBurger);
+  useOutsideClick([menuRef], menuOpen, closeMenu);
+
+  const onLogout = async () => {
+    setMenuOpen(false);
+    try {
+      await logout();
+    } catch {
+      // The token is dropped locally either way; the server expires it on its own.
+    }
+    resetSession();
+    navigate('/auth/login');
+  };
+
+  return (
+    <header className="header">
+      <div className="header__inner">
+        <div className="burger" ref={burgerRef}>
+          <button
+            type="button"
+            className="header-button burger__toggle"
+            aria-label={t('common:header.burger')}
+            aria-expanded={burgerOpen}
+            aria-controls="burger-menu"
+            onClick={() => setBurgerOpen((value) => !value)}
+          >
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+          {burgerOpen && (
+            <nav id="burger-menu" className="burger__popup" aria-label={t('common:nav.label')}>
+              <NavLinks onNavigate={closeBurger} isAdmin={Boolean(user?.is_admin)} />
+            </nav>
+          )}
+        </div>
+        <Link to="/" className="header__logo" aria-label={t('common:header.home')}>
+          <span className="header__logo-full">
+            <Logo />
+          </span>
+          <span className="header__logo-small">
+            <LogoMark />
+          </span>
+        </Link>
+        <nav className="nav" aria-label={t('common:nav.label')}>
+          <NavLinks isAdmin={Boolean(user?.is_admin)} />
+        </nav>
+        <div className="header__user" ref={menuRef}>
+          <button
+            type="button"
+            className="header-button menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls="user-menu"
+            onClick={() => setMenuOpen((value) => !value)}
+          >
+            {t('common:header.menu')}
+          </button>
+          <div id="user-menu" className={`user-menu${menuOpen ? ' user-menu--open' : ''}`}>
+            <LanguagePicker />
+            {user && <NotificationBell signedIn />}
+            <ProfileBlock user={user} />
+            {user ? (
+              <button type="button" className="header-button logout" onClick={() => void onLogout()}>
+                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                  <path
+                    d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  />
+                </svg>
+                <span className="logout__label">{t('common:header.logout')}</span>
+              </button>
+            ) : (
+              <Link to="/auth/login" className="button button--primary header__signin" onClick={closeMenu}>
+                {t('common:header.signIn')}
+              </Link>
+            )}
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router-dom';
+
+import { Toaster } from '@/components/toaster';
+import { PaymentHost } from '@/features/shop/components/payment-host';
+
+import { Footer } from './footer';
+import { Header } from './header';
+
+export function Layout() {
+  const { t } = useTranslation();
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        {t('common:skip')}
+      </a>
+      <Header />
+      <main id="main" className="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <PaymentHost />
+      <Toaster />
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+
+import { AuthPage, type AuthMode } from '@/features/auth/components/auth-page';
+import { ProfilePage } from '@/features/profile/components/profile-page';
+import { ProductPage } from '@/features/shop/components/product-page';
+import { StoreList } from '@/features/shop/components/store-list';
+
+import { RequireUser } from './guards';
+
+export function AuthRoute({ mode }: { mode: AuthMode }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { referralToken } = useParams();
+  const from = (location.state as { from?: string } | null)?.from;
+  return (
+    <AuthPage
+      mode={mode}
+      referralToken={referralToken}
+      onModeChange={(next) => navigate(`/auth/${next}`)}
+      onSignedIn={() => navigate(from ?? '/', { replace: true })}
+    />
+  );
+}
+
+export function ProfileRoute() {
+  const { hash } = useLocation();
+  return <RequireUser>{(user) => <ProfilePage user={user} hash={hash} />}</RequireUser>;
+}
+
+export function StoreRoute() {
+  const navigate = useNavigate();
+  return <StoreList onSignIn={() => navigate('/auth/login', { state: { from: '/store' } })} />;
+}
+
+export function ProductRoute() {
+  const navigate = useNavigate();
+  const { productId } = useParams();
+  const id = Number(productId);
+  if (!Number.isInteger(id) || id < 1) return <NotFound />;
+  return (
+    <ProductPage
+      key={id}
+      productId={id}
+      onSignIn={() => navigate('/auth/login', { state: { from: `/store/${id}` } })}
+    />
+  );
+}
+
+export function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <section className="card not-found">
+      <h1>{t('common:notFound.title')}</h1>
+      <p className="muted">{t('common:notFound.text')}</p>
+      <Link className="button button--primary" to="/">
+        {t('common:notFound.home')}
+      </Link>
+    </section>
+  );
+}

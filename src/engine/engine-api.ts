@@ -1,0 +1,65 @@
+// The engine API that each worker exposes through Comlink. It wraps the wasm module's functions one to one and
+// keeps the Monte Carlo jobs a worker is running, so that the client can advance them in batches and stop them.
+import type * as EquityWasm from '@equity-wasm';
+
+import type { EquityReport, HandRankInfo, CategoryStat, SideTotals } from './engine-types.ts';
+
+export type EquityWasmModule = typeof EquityWasm;
+
+/** Progress of one Monte Carlo stream after a batch. */
+export interface MonteCarloSnapshot {
+  results: SideTotals[];
+  stdError: number;
+  samples: number;
+}
+
+export function createEngineApi(wasm: EquityWasmModule) {
+  const monteCarloJobs = new Map<string, EquityWasm.MonteCarloJob>();
+
+  return {
+    version: (): string => wasm.engineVersion(),
+    rankHand: (cards: string): HandRankInfo => wasm.rankHand(cards),
+    parseRange: (text: string): Float32Array => wasm.parseRange(text),
+    rangeToNotation: (weights: Float32Array): string => wasm.rangeToNotation(weights),
+    classWeightsToRange: (grid: Float32Array): Float32Array => wasm.classWeightsToRange(grid),
+    equityTally: (
+      hero: Float32Array,
+      villain: Float32Array,
+      board: string,
+      dead: string,
+      shardIndex: number,
+      shardCount: number,
+    ): Float64Array => wasm.equityTally(hero, villain, board, dead, shardIndex, shardCount),
+    mergeTallies: (tallies: Float64Array[]): Float64Array => {
+      const [first, ...rest] = tallies;
+      if (!first) throw new Error('No tallies to merge');
+      return rest.reduce((merged, tally) => wasm.mergeTallies(merged, tally), first);
+    },
+    finishEquity: (tally: Float64Array, keepThreshold: number): EquityReport =>
+      wasm.finishEquity(tally, keepThreshold),
+    handCategories: (range: Float32Array, board: string, dead: string): CategoryStat[] =>
+      wasm.handCategories(range, board, dead),
+    multiwayExact: (
+      ranges: Float32Array,
+      board: string,
+      dead: string,
+      budget: number,
+    ): SideTotals[] | undefined => wasm.multiwayExact(ranges, board, dead, budget),
+    monteCarloStart: (id: string, ranges: Float32Array, board: string, dead: string, seed: number): void => {
+      monteCarloJobs.get(id)?.free();
+      monteCarloJobs.set(id, new wasm.MonteCarloJob(ranges, board, dead, seed));
+    },
+    monteCarloRun: (id: string, iterations: number): MonteCarloSnapshot => {
+      const job = monteCarloJobs.get(id);
+      if (!job) throw new Error(`Unknown Monte Carlo job ${id}`);
+      job.run(iterations);
+      return { results: job.results(), stdError: job.stdError(), samples: job.samples() };
+    },
+    monteCarloStop: (id: string): void => {
+      monteCarloJobs.get(id)?.free();
+      monteCarloJobs.delete(id);
+    },
+  };
+}
+
+export type EngineApi = ReturnType<typeof createEngineApi>;

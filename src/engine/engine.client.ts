@@ -1,0 +1,312 @@
+// The one place that owns engine workers: a lazily started pool, a queue, job splitting, cancellation, progress and
+// idle shutdown. It runs unchanged in the browser (Web Workers) and in Node (worker_threads), because the caller
+// injects the worker factory.
+import { releaseProxy, wrap, type Endpoint, type Remote } from 'comlink';
+
+import type { EngineApi, MonteCarloSnapshot } from './engine-api.ts';
+import type { EquityReport, SideTotals } from './engine-types.ts';
+
+export interface WorkerHandle {
+  endpoint: Endpoint;
+  terminate(): void;
+}
+
+export type WorkerFactory = () => WorkerHandle;
+
+export interface EngineClientOptions {
+  createWorker: WorkerFactory;
+  /** Number of workers; one per hardware thread is the sweet spot (the work is pure CPU). */
+  size: number;
+  /** Workers are terminated after this long without work, to give the memory back. */
+  idleTimeoutMs?: number;
+}
+
+export interface EquityJob {
+  hero: Float32Array;
+  villain: Float32Array;
+  board?: string;
+  dead?: string;
+  /** Equity change (fraction) under which a next card counts as "keep". */
+  keepThreshold?: number;
+}
+
+export interface RunOptions {
+  signal?: AbortSignal;
+  /** Called with the finished fraction of the job, from 0 to 1. */
+  onProgress?: (fraction: number) => void;
+}
+
+export interface MultiwayOptions extends RunOptions {
+  /** Largest exact enumeration (hand evaluations) before Monte Carlo takes over. */
+  exactBudget?: number;
+  /** Monte Carlo stops once the first range's equity has this standard error... */
+  targetStdError?: number;
+  /** ...or after this long. */
+  timeBudgetMs?: number;
+  seed?: number;
+  /** Skip the exact attempt (Monte Carlo as an option, also heads-up). */
+  forceMonteCarlo?: boolean;
+}
+
+export interface MultiwayResult {
+  method: 'exact' | 'monte-carlo';
+  results: SideTotals[];
+  /** Standard error of the first range's equity; 0 for exact results. */
+  stdError: number;
+  samples: number;
+}
+
+interface PooledWorker {
+  api: Remote<EngineApi>;
+  handle: WorkerHandle;
+}
+
+export const DEFAULT_KEEP_THRESHOLD = 0.02;
+const SHARDS_PER_WORKER = 4;
+const MONTE_CARLO_BATCH = 20_000;
+
+export class EngineClient {
+  private readonly options: Required<EngineClientOptions>;
+  private workers: PooledWorker[] = [];
+  private idle: PooledWorker[] = [];
+  private waiting: Array<(worker: PooledWorker) => void> = [];
+  private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  private nextJobId = 0;
+
+  constructor(options: EngineClientOptions) {
+    this.options = { idleTimeoutMs: 60_000, ...options, size: Math.max(1, options.size) };
+  }
+
+  get size(): number {
+    return this.options.size;
+  }
+
+  /** Starts every worker and waits until each has loaded the engine; returns the engine version. */
+  async warm(): Promise<string> {
+    this.start();
+    const versions = await Promise.all(this.workers.map((worker) => worker.api.version()));
+    return versions[0] ?? '';
+  }
+
+  async version(options: RunOptions = {}): Promise<string> {
+    return this.withWorker((api) => api.version(), options.signal);
+  }
+
+  async rankHand(cards: string, options: RunOptions = {}) {
+    return this.withWorker((api) => api.rankHand(cards), options.signal);
+  }
+
+  async parseRange(text: string, options: RunOptions = {}): Promise<Float32Array> {
+    return this.withWorker((api) => api.parseRange(text), options.signal);
+  }
+
+  async rangeToNotation(weights: Float32Array, options: RunOptions = {}): Promise<string> {
+    return this.withWorker((api) => api.rangeToNotation(weights), options.signal);
+  }
+
+  async handCategories(range: Float32Array, board = '', dead = '', options: RunOptions = {}) {
+    return this.withWorker((api) => api.handCategories(range, board, dead), options.signal);
+  }
+
+  /**
+   * Exact heads-up equity. The runouts (or preflop hero combos) are dealt to SHARDS_PER_WORKER shards per worker
+   * so that progress is visible and a superseded job stops between shards.
+   */
+  async equity(job: EquityJob, options: RunOptions = {}): Promise<EquityReport> {
+    const { signal, onProgress } = options;
+    const board = job.board ?? '';
+    const dead = job.dead ?? '';
+    const onRiver = board.replace(/[\s,]/g, '').replace(/10/g, 'T').length >= 10;
+    const shardCount = onRiver ? 1 : this.options.size * SHARDS_PER_WORKER;
+    let finished = 0;
+    const tallies = await Promise.all(
+      Array.from({ length: shardCount }, (_, index) =>
+        this.withWorker(async (api) => {
+          const tally = await api.equityTally(job.hero, job.villain, board, dead, index, shardCount);
+          onProgress?.(++finished / shardCount);
+          return tally;
+        }, signal),
+      ),
+    );
+    return this.withWorker(async (api) => {
+      const merged = await api.mergeTallies(tallies);
+      return api.finishEquity(merged, job.keepThreshold ?? DEFAULT_KEEP_THRESHOLD);
+    }, signal);
+  }
+
+  /** Equity of 2 to 6 ranges: exact when small enough, else Monte Carlo on every worker until precise enough. */
+  async multiway(
+    ranges: Float32Array[],
+    board = '',
+    dead = '',
+    options: MultiwayOptions = {},
+  ): Promise<MultiwayResult> {
+    const { signal, onProgress } = options;
+    const concatenated = concatenate(ranges);
+    if (!options.forceMonteCarlo) {
+      const exact = await this.withWorker(
+        (api) => api.multiwayExact(concatenated, board, dead, options.exactBudget ?? 300_000_000),
+        signal,
+      );
+      if (exact) {
+        onProgress?.(1);
+        return { method: 'exact', results: exact, stdError: 0, samples: 0 };
+      }
+    }
+    return this.monteCarlo(concatenated, board, dead, options);
+  }
+
+  /** Stops every worker now; the next call starts a fresh pool. */
+  terminate(): void {
+    clearTimeout(this.idleTimer);
+    for (const worker of this.workers) {
+      worker.api[releaseProxy]();
+      worker.handle.terminate();
+    }
+    this.workers = [];
+    this.idle = [];
+  }
+
+  private async monteCarlo(
+    ranges: Float32Array,
+    board: string,
+    dead: string,
+    options: MultiwayOptions,
+  ): Promise<MultiwayResult> {
+    const { signal, onProgress } = options;
+    const targetStdError = options.targetStdError ?? 0.0005;
+    const timeBudgetMs = options.timeBudgetMs ?? 10_000;
+    const jobId = `mc-${this.nextJobId++}`;
+    const started = Date.now();
+    const latest: MonteCarloSnapshot[] = [];
+    let combined: MultiwayResult = { method: 'monte-carlo', results: [], stdError: Infinity, samples: 0 };
+    const isDone = () =>
+      signal?.aborted || combined.stdError <= targetStdError || Date.now() - started >= timeBudgetMs;
+
+    const stream = (streamIndex: number) =>
+      this.withWorker(async (api) => {
+        await api.monteCarloStart(jobId, ranges, board, dead, (options.seed ?? 0x5eed) + streamIndex * 7919);
+        try {
+          while (!isDone()) {
+            latest[streamIndex] = await api.monteCarloRun(jobId, MONTE_CARLO_BATCH);
+            combined = combineSnapshots(latest.filter(Boolean));
+            const timeShare = (Date.now() - started) / timeBudgetMs;
+            const precisionShare = (targetStdError / combined.stdError) ** 2;
+            onProgress?.(Math.min(1, Math.max(timeShare, precisionShare)));
+          }
+        } finally {
+          await api.monteCarloStop(jobId);
+        }
+      }, signal);
+
+    await Promise.all(Array.from({ length: this.options.size }, (_, index) => stream(index)));
+    throwIfAborted(signal);
+    onProgress?.(1);
+    return combined;
+  }
+
+  private start(): void {
+    while (this.workers.length < this.options.size) {
+      const handle = this.options.createWorker();
+      const worker = { api: wrap<EngineApi>(handle.endpoint), handle };
+      this.workers.push(worker);
+      this.release(worker);
+    }
+  }
+
+  private acquire(signal?: AbortSignal): Promise<PooledWorker> {
+    throwIfAborted(signal);
+    clearTimeout(this.idleTimer);
+    this.start();
+    const ready = this.idle.pop();
+    if (ready) return Promise.resolve(ready);
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        this.waiting = this.waiting.filter((entry) => entry !== grant);
+        reject(abortError());
+      };
+      const grant = (worker: PooledWorker) => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve(worker);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiting.push(grant);
+    });
+  }
+
+  private release(worker: PooledWorker): void {
+    if (!this.workers.includes(worker)) return;
+    const next = this.waiting.shift();
+    if (next) {
+      next(worker);
+      return;
+    }
+    this.idle.push(worker);
+    if (this.idle.length === this.workers.length) {
+      clearTimeout(this.idleTimer);
+      this.idleTimer = setTimeout(() => this.terminate(), this.options.idleTimeoutMs);
+      (this.idleTimer as { unref?: () => void }).unref?.();
+    }
+  }
+
+  private async withWorker<T>(
+    task: (api: Remote<EngineApi>) => Promise<T> | T,
+    signal?: AbortSignal,
+  ): Promise<T> {
+    const worker = await this.acquire(signal);
+    try {
+      throwIfAborted(signal);
+      return await task(worker.api);
+    } finally {
+      this.release(worker);
+    }
+  }
+}
+
+/** Pools independent Monte Carlo streams: sample-weighted means; the error of a mean of independent means. */
+export function combineSnapshots(snapshots: MonteCarloSnapshot[]): MultiwayResult {
+  const samples = snapshots.reduce((sum, snapshot) => sum + snapshot.samples, 0);
+  const first = snapshots[0];
+  if (!first || samples === 0) return { method: 'monte-carlo', results: [], stdError: Infinity, samples: 0 };
+  const weighted = (pick: (totals: SideTotals) => number, side: number) =>
+    snapshots.reduce((sum, snapshot) => sum + pick(snapshot.results[side]!) * snapshot.samples, 0) / samples;
+  const results = first.results.map((_, side) => ({
+    equity: weighted((totals) => totals.equity, side),
+    win: weighted((totals) => totals.win, side),
+    tie: weighted((totals) => totals.tie, side),
+    lose: weighted((totals) => totals.lose, side),
+    combos: first.results[side]!.combos,
+  }));
+  const variance = snapshots.reduce((sum, snapshot) => sum + (snapshot.stdError * snapshot.samples) ** 2, 0);
+  return { method: 'monte-carlo', results, stdError: Math.sqrt(variance) / samples, samples };
+}
+
+function concatenate(ranges: Float32Array[]): Float32Array {
+  const result = new Float32Array(ranges.reduce((sum, range) => sum + range.length, 0));
+  let offset = 0;
+  for (const range of ranges) {
+    result.set(range, offset);
+    offset += range.length;
+  }
+  return result;
+}
+
+function abortError(): Error {
+  return new DOMException('The engine job was superseded', 'AbortError');
+}
+
+function throwIfAborted(signal?: AbortSignal): void {
+  if (signal?.aborted) throw abortError();
+}
+
+/** Browser pool: module Web Workers, one per hardware thread (at most 8: more only adds start-up cost). */
+export function createBrowserEngineClient(): EngineClient {
+  const size = Math.min(8, Math.max(1, navigator.hardwareConcurrency || 2));
+  return new EngineClient({
+    size,
+    createWorker: () => {
+      const worker = new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module' });
+      return { endpoint: worker, terminate: () => worker.terminate() };
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import type { EquityReport, HandCategory, SideTotals } from '@/engine/engine-types';
+import { atom } from '@/lib/store';
+
+/** The inputs of the quick equity calculator, as the player typed them. */
+export const heroRangeTextAtom = atom('QQ+, AKs, AKo');
+export const villainRangeTextAtom = atom('22+, A2s+, K9s+, QTs+, JTs, ATo+, KJo+');
+export const boardTextAtom = atom('');
+
+export type EquityStatus =
+  | { state: 'idle' }
+  | { state: 'running'; progress: number }
+  | { state: 'done'; ms: number }
+  | { state: 'error'; message: string };
+
+export const equityStatusAtom = atom<EquityStatus>({ state: 'idle' });
+export const equityReportAtom = atom<EquityReport | null>(null);
+
+/** Hand category of the hero when the hero range is one combo and the board has 3 to 5 cards. */
+export const heroHandAtom = atom<HandCategory | null>(null);
+
+export type EngineInfo =
+  { state: 'loading' } | { state: 'ready'; version: string } | { state: 'error'; message: string };
+export const engineInfoAtom = atom<EngineInfo>({ state: 'loading' });
+
+export type { SideTotals };

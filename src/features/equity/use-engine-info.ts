@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+
+import { getEngineClient } from '@/engine/engine-instance';
+import { useAtomValue, useSetAtom } from '@/lib/store';
+
+import { engineInfoAtom } from './atoms';
+
+/** Starts the engine workers once and exposes their state (loading, ready with the version, or failed). */
+export function useEngineInfo() {
+  const setInfo = useSetAtom(engineInfoAtom);
+  useEffect(() => {
+    let cancelled = false;
+    getEngineClient()
+      .warm()
+      .then((version) => !cancelled && setInfo({ state: 'ready', version }))
+      .catch((error: Error) => !cancelled && setInfo({ state: 'error', message: error.message }));
+    return () => {
+      cancelled = true;
+    };
+  }, [setInfo]);
+  return useAtomValue(engineInfoAtom);
+}

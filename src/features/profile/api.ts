@@ -1,0 +1,95 @@
+import type { AcceptResponse as AcceptResponseSchema, IncomingPage } from '@contract/categories';
+import { API, pathFor } from '@contract/paths';
+import type { Purchase, ReferralPayment, UpdatePasswordBody } from '@contract/profile';
+import type { Static } from '@sinclair/typebox';
+
+import { api } from '@/lib/api-client';
+import type { Page } from '@/lib/use-paged-list';
+
+export type AcceptResponse = Static<typeof AcceptResponseSchema>;
+
+interface PagedItems<T> {
+  total: number;
+  page: number;
+  per_page: number;
+  items: T[];
+}
+
+function toPage<T>(data: PagedItems<T>): Page<T> {
+  return { total: data.total, page: data.page, list: data.items };
+}
+
+export async function fetchPurchases(
+  page: number,
+  perPage: number,
+  signal: AbortSignal,
+): Promise<Page<Purchase>> {
+  const data = await api.get<PagedItems<Purchase>>(API.users.purchases, {
+    query: { page, per_page: perPage },
+    signal,
+    quiet: true,
+  });
+  return toPage(data);
+}
+
+export async function fetchReferralPayments(
+  page: number,
+  perPage: number,
+  signal: AbortSignal,
+): Promise<Page<ReferralPayment>> {
+  const data = await api.get<PagedItems<ReferralPayment>>(API.users.affiliatePurchases, {
+    query: { page, per_page: perPage },
+    signal,
+    quiet: true,
+  });
+  return toPage(data);
+}
+
+export async function fetchIncoming(page: number, perPage: number, signal: AbortSignal) {
+  const data = await api.get<IncomingPage>(API.categories.incoming, {
+    query: { page, per_page: perPage },
+    signal,
+    quiet: true,
+  });
+  return { total: data.total, page: data.page, list: data.list };
+}
+
+export function fetchIncomingCount(): Promise<number> {
+  return api.get<number>(API.categories.incomingCount, { quiet: true });
+}
+
+export function acceptIncoming(id: number): Promise<AcceptResponse> {
+  return api.post<AcceptResponse>(pathFor(API.categories.incomingAccept, { id }));
+}
+
+export function rejectIncoming(id: number): Promise<unknown> {
+  return api.post<unknown>(pathFor(API.categories.incomingReject, { id }));
+}
+
+export interface PreviewPair {
+  hand: string;
+  colors: Array<{ color: string; weight: number }>;
+}
+
+/** The shared range's chart, for the preview before accepting. */
+export function fetchRangePreview(categoryId: number, signal: AbortSignal): Promise<PreviewPair[]> {
+  return api.get<PreviewPair[]>(API.categories.range, {
+    query: { category_id: categoryId },
+    signal,
+    quiet: true,
+  });
+}
+
+export function updateUsername(username: string): Promise<{ username?: string } | null> {
+  return api.post<{ username?: string } | null>(API.users.updateUsername, { username }, { quiet: true });
+}
+
+export function updatePassword(body: UpdatePasswordBody): Promise<unknown> {
+  return api.post<unknown>(API.users.updatePassword, body, { quiet: true });
+}
+
+export function updateAvatar(file: File): Promise<{ avatar: string }> {
+  const form = new FormData();
+  form.append('avatar', file);
+  return api.upload<{ avatar: string }>(API.users.updateAvatar, form, { quiet: true });
+}

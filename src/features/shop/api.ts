@@ -1,0 +1,36 @@
+import { API, pathFor } from '@contract/paths';
+import type { CostShopBody, ManualPaymentBody, PaymentInfo, PaymentParams } from '@contract/payments';
+import type { ProductPage, ShopPage } from '@contract/shop';
+
+import { api } from '@/lib/api-client';
+
+export function fetchShop(page: number, perPage: number, signal: AbortSignal): Promise<ShopPage> {
+  return api.get<ShopPage>(API.shop.list, { query: { page, per_page: perPage }, signal, quiet: true });
+}
+
+export function fetchProduct(id: number, signal: AbortSignal): Promise<ProductPage> {
+  return api.get<ProductPage>(pathFor(API.shop.product, { id }), { signal, quiet: true });
+}
+
+/** Premium alone; quiet because the form shows its own Update state (and a toast) on failure. */
+export function fetchPremiumCost(signal?: AbortSignal): Promise<PaymentParams> {
+  return api.get<PaymentParams>(API.shop.costPremium, { signal, quiet: true });
+}
+
+export function fetchShopCost(body: CostShopBody, signal?: AbortSignal): Promise<PaymentParams> {
+  return api.post<PaymentParams>(API.shop.costShop, body, { signal, quiet: true });
+}
+
+export function sendManualPayment(body: ManualPaymentBody): Promise<PaymentInfo> {
+  return api.post<PaymentInfo>(API.payments.manual, body, { quiet: true });
+}
+
+export interface SandboxChargeResult {
+  status?: string;
+  message?: string;
+}
+
+/** The server's sandbox card provider: charges the signed order and sends itself the provider's notification. */
+export function sandboxCharge(orderId: number): Promise<SandboxChargeResult> {
+  return api.post<SandboxChargeResult>(API.payments.sandboxCharge, { order_id: orderId }, { quiet: true });
+}

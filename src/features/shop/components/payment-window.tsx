@@ -1,0 +1,295 @@
+import { useReducer, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { AsyncState } from '@/components/async-state';
+import { CopyButton } from '@/components/copy-button';
+import {
+  ApplePayIcon,
+  BitcoinIcon,
+  GooglePayIcon,
+  MastercardIcon,
+  TetherIcon,
+  VisaIcon,
+} from '@/components/payment-icons';
+import { Popup } from '@/components/popup';
+import { TextField } from '@/components/text-field';
+import { errorMessage } from '@/lib/error-message';
+import { formatMoney } from '@/lib/format';
+import { isLanguage } from '@/lib/languages';
+import { loadSession } from '@/lib/session';
+import { pushToast } from '@/lib/toast';
+import { useAsync } from '@/lib/use-async';
+
+import { fetchShopCost, sandboxCharge, sendManualPayment } from '../api';
+import type { PaymentTarget } from '../atoms';
+import { payWithWidget } from '../card-widget';
+import {
+  initialPaymentState,
+  isManualMethod,
+  manualPaymentBody,
+  methodPrice,
+  PAYMENT_METHODS,
+  paymentReducer,
+  toggleSelection,
+  validateCardPurchase,
+  validateConfirmation,
+  type PaymentMethod,
+  type Selection,
+} from '../payment-rules';
+
+/** SPEC §2: the payment popup is 550 px wide. */
+export const PAYMENT_POPUP_WIDTH = 550;
+
+function initialSelection(target: PaymentTarget): Selection {
+  if (target.kind === 'premium') return { products: [], video_courses: [] };
+  return {
+    products: target.offer.products.filter((item) => !item.owned).map((item) => item.id),
+    video_courses: target.offer.video_courses.filter((item) => !item.owned).map((item) => item.id),
+  };
+}
+
+/** Payment parameters: given for Premium, recalculated by the server for a package on every toggle. */
+function usePaymentParams(target: PaymentTarget, selection: Selection) {
+  const { t } = useTranslation();
+  const packageId = target.kind === 'package' ? target.offer.id : null;
+  const result = useAsync(
+    (signal) => fetchShopCost({ package_id: packageId ?? 0, ...selection }, signal),
+    JSON.stringify([packageId, selection]),
+    { enabled: packageId !== null, keepPrevious: true },
+  );
+  if (target.kind === 'premium') {
+    return { params: target.params, loading: false, error: null, reload: result.reload };
+  }
+  return {
+    params: result.data ?? null,
+    loading: result.loading,
+    error: result.error ? errorMessage(result.error, t) : null,
+    reload: result.reload,
+  };
+}
+
+export interface PaymentWindowProps {
+  target: PaymentTarget;
+  onClose: () => void;
+}
+
+export function PaymentWindow({ target, onClose }: PaymentWindowProps) {
+  const { t, i18n } = useTranslation();
+  const [selection, setSelection] = useState(() => initialSelection(target));
+  const { params, loading, error, reload } = usePaymentParams(target, selection);
+  const [state, dispatch] = useReducer(paymentReducer, initialPaymentState);
+  const [busy, setBusy] = useState(false);
+  const language = isLanguage(i18n.language) ? i18n.language : 'en-US';
+
+  const methodLabels: Record<PaymentMethod, string> = {
+    cloud: t('shop:payment.methods.cloud'),
+    card: t('shop:payment.methods.card'),
+    btc: t('shop:payment.methods.btc'),
+    tether: t('shop:payment.methods.tether'),
+  };
+  const methodIcons: Record<PaymentMethod, React.ReactNode> = {
+    cloud: <MastercardIcon size={30} />,
+    card: <VisaIcon size={30} />,
+    btc: <BitcoinIcon size={20} />,
+    tether: <TetherIcon size={20} />,
+  };
+
+  const title = target.kind === 'premium' ? t('shop:payment.premiumTitle') : target.offer.name;
+  const money = (amount: number, currency: string) => formatMoney(amount, currency, i18n.language);
+
+  const onPaid = async () => {
+    pushToast(t('shop:payment.cardSuccess'), 'success');
+    await loadSession();
+    onClose();
+  };
+
+  const buyWithCard = async () => {
+    const problem = validateCardPurchase(params);
+    if (problem || !params) {
+      dispatch({ type: 'setError', error: problem ?? 'shoppingListEmpty' });
+      return;
+    }
+    setBusy(true);
+    try {
+      if (params.sandbox) {
+        await sandboxCharge(params.cloud_payments_params.order_id);
+        await onPaid();
+      } else {
+        await payWithWidget(params, language, {
+          onSuccess: () => void onPaid(),
+          onFail: (reason) => pushToast(t('shop:payment.cardFailed', { reason }), 'error'),
+          onComplete: () => pushToast(t('shop:payment.sent'), 'info'),
+        });
+      }
+    } catch (cause) {
+      pushToast(t('shop:payment.cardFailed', { reason: errorMessage(cause, t) }), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const sendManual = async () => {
+    if (!params || !isManualMethod(state.method)) return;
+    const problem = validateConfirmation(state.method, state.confirmation);
+    if (problem) {
+      dispatch({ type: 'setError', error: problem });
+      return;
+    }
+    setBusy(true);
+    try {
+      await sendManualPayment(manualPaymentBody(state.method, params, state.confirmation));
+      dispatch({ type: 'sent' });
+      pushToast(t('shop:payment.manualSent'), 'success');
+      onClose();
+    } catch (cause) {
+      pushToast(errorMessage(cause, t), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const manual = isManualMethod(state.method) && params ? params[state.method] : null;
+  const price = state.method && params ? methodPrice(state.method, params) : null;
+
+  return (
+    <Popup open title={title} onClose={onClose} width={PAYMENT_POPUP_WIDTH} className="payment-window">
+      {target.kind === 'package' && (
+        <fieldset className="offer-items">
+          <legend className="offer-items__legend">{t('shop:payment.items')}</legend>
+          {target.offer.products.map((item) => (
+            <label key={`p${item.id}`} className="check-row">
+              <input
+                type="checkbox"
+                checked={item.owned || selection.products.includes(item.id)}
+                disabled={item.owned || busy}
+                onChange={() => setSelection((current) => toggleSelection(current, 'products', item.id))}
+              />
+              <span className="check-row__name">
+                {item.name}
+                {item.owned && <span className="badge">{t('shop:owned')}</span>}
+              </span>
+              <span className="check-row__price">
+                {money(item.price_in_user_currency, params?.currency ?? 'USD')}
+              </span>
+            </label>
+          ))}
+          {target.offer.video_courses.map((item) => (
+            <label key={`v${item.id}`} className="check-row">
+              <input
+                type="checkbox"
+                checked={item.owned || selection.video_courses.includes(item.id)}
+                disabled={item.owned || busy}
+                onChange={() => setSelection((current) => toggleSelection(current, 'video_courses', item.id))}
+              />
+              <span className="check-row__name">
+                {t('shop:videoCourse')}: {item.name}
+                {item.owned && <span className="badge">{t('shop:owned')}</span>}
+              </span>
+              <span className="check-row__price">
+                {money(item.price_in_user_currency, params?.currency ?? 'USD')}
+              </span>
+            </label>
+          ))}
+          {params?.premium_required && (
+            <div className="check-row check-row--premium">
+              <input type="checkbox" checked readOnly disabled aria-label={t('shop:payment.premiumLine')} />
+              <span className="check-row__name">{t('shop:payment.premiumLine')}</span>
+              <span className="check-row__price">{money(params.premium_cost, params.currency)}</span>
+            </div>
+          )}
+        </fieldset>
+      )}
+
+      <AsyncState loading={loading && !params} error={error} empty={false} emptyText="" onRetry={reload}>
+        <div className="methods" role="radiogroup" aria-label={t('shop:payment.methodsLabel')}>
+          {PAYMENT_METHODS.map((method) => (
+            <label key={method} className={`method${state.method === method ? ' method--active' : ''}`}>
+              <input
+                type="radio"
+                name="payment-method"
+                value={method}
+                checked={state.method === method}
+                onChange={() => dispatch({ type: 'selectMethod', method, params })}
+              />
+              {methodIcons[method]}
+              <span>{methodLabels[method]}</span>
+            </label>
+          ))}
+        </div>
+
+        {state.error === 'chooseAnotherPayment' && (
+          <p className="form__error" role="alert">
+            {t('errors:chooseAnotherPayment')}
+          </p>
+        )}
+
+        {params && price && (
+          <p className="payment-window__total">
+            {t('shop:payment.total')}: <strong>{money(price.amount, price.currency)}</strong>
+            {loading && <span className="spinner spinner--inline" aria-label={t('common:states.loading')} />}
+          </p>
+        )}
+
+        {state.method === 'cloud' && params && (
+          <div className="payment-window__cloud">
+            <p className="muted">{t('shop:payment.accepted')}</p>
+            <div className="accepted-icons">
+              <MastercardIcon />
+              <VisaIcon />
+              <ApplePayIcon />
+              <GooglePayIcon />
+            </div>
+            {state.error === 'shoppingListEmpty' && (
+              <p className="form__error" role="alert">
+                {t('errors:shoppingListEmpty')}
+              </p>
+            )}
+            <button
+              type="button"
+              className="button button--primary button--wide"
+              disabled={busy || loading}
+              onClick={() => void buyWithCard()}
+            >
+              {busy ? t('common:states.sending') : t('shop:payment.buy')}
+            </button>
+          </div>
+        )}
+
+        {manual && isManualMethod(state.method) && (
+          <form
+            className="payment-window__manual"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void sendManual();
+            }}
+          >
+            <p className="muted">{t('shop:payment.payTo')}</p>
+            <div className="copy-field">
+              <code className="account">{manual.account}</code>
+              <CopyButton text={manual.account} label={t('shop:payment.copyAccount')} />
+            </div>
+            <TextField
+              label={
+                state.method === 'card' ? t('shop:payment.confirmCard') : t('shop:payment.confirmCrypto')
+              }
+              name="payment_source"
+              autoComplete="off"
+              value={state.confirmation}
+              onChange={(event) => dispatch({ type: 'setConfirmation', value: event.target.value })}
+              error={
+                state.error === 'confirmRequired' || state.error === 'invalidConfirmation'
+                  ? t(`errors:${state.error}`)
+                  : null
+              }
+            />
+            <p className="muted">{t('shop:payment.within24h')}</p>
+            <button type="submit" className="button button--primary button--wide" disabled={busy}>
+              {busy ? t('common:states.sending') : t('shop:payment.send')}
+            </button>
+          </form>
+        )}
+      </AsyncState>
+    </Popup>
+  );
+}

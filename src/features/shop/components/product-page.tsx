@@ -1,0 +1,140 @@
+import type { Lesson, ProductPage as Product } from '@contract/shop';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+
+import { AsyncState } from '@/components/async-state';
+import { errorMessage } from '@/lib/error-message';
+import { formatMoney } from '@/lib/format';
+import { useCurrentUser } from '@/lib/session';
+import { useAsync } from '@/lib/use-async';
+
+import { fetchProduct } from '../api';
+import { useOpenPayment } from '../use-payment';
+import { LessonPlayer } from './lesson-player';
+import { offerTotal } from './store-list';
+
+export function ProductPage({ productId, onSignIn }: { productId: number; onSignIn: () => void }) {
+  const { t, i18n } = useTranslation();
+  const user = useCurrentUser();
+  const { openPackage } = useOpenPayment();
+  const [lesson, setLesson] = useState<Lesson | null>(null);
+  // The user is part of the key so ownership (and lesson URLs) refresh after sign-in or a purchase.
+  const result = useAsync(
+    (signal) => fetchProduct(productId, signal),
+    `${productId}|${user?.id ?? ''}|${user?.is_premium ?? ''}`,
+    { keepPrevious: true },
+  );
+  const product: Product | null = result.data ?? null;
+  const error = result.error ? errorMessage(result.error, t) : null;
+
+  const money = (amount: number) => formatMoney(amount, product?.currency ?? 'USD', i18n.language);
+  const total = product ? offerTotal(product) : 0;
+
+  return (
+    <div className="product">
+      <p>
+        <Link to="/store" className="back-link">
+          ← {t('shop:back')}
+        </Link>
+      </p>
+      <AsyncState
+        loading={!product && !error}
+        error={error}
+        empty={false}
+        emptyText=""
+        onRetry={result.reload}
+      >
+        {product && (
+          <>
+            <header className="page-head">
+              <h1>{product.name}</h1>
+              <p className="muted">{product.description}</p>
+              {product.premium_required && (
+                <p className="badge badge--premium">{t('shop:premiumRequired')}</p>
+              )}
+            </header>
+            <section className="card">
+              <h2 className="section-title">{t('shop:strategies')}</h2>
+              {product.products.length === 0 ? (
+                <p className="state state--empty">{t('shop:noStrategies')}</p>
+              ) : (
+                <ul className="item-list">
+                  {product.products.map((item) => (
+                    <li key={item.id} className="item-list__row">
+                      <div>
+                        <strong>{item.name}</strong>
+                        <p className="muted">{item.description}</p>
+                      </div>
+                      <span>
+                        {item.owned ? (
+                          <span className="badge">{t('shop:owned')}</span>
+                        ) : (
+                          money(item.price_in_user_currency)
+                        )}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+            <section className="card">
+              <h2 className="section-title">{t('shop:videoCourses')}</h2>
+              {product.video_courses.length === 0 ? (
+                <p className="state state--empty">{t('shop:noCourses')}</p>
+              ) : (
+                <ul className="item-list">
+                  {product.video_courses.map((course) => (
+                    <li key={course.id} className="item-list__row item-list__row--course">
+                      <div>
+                        <strong>{course.name}</strong>
+                        <p className="muted">{course.description}</p>
+                        <ol className="lessons">
+                          {course.lessons.map((item) => (
+                            <li key={item.id} className="lessons__item">
+                              <span>{item.title}</span>
+                              {course.owned && item.video_url ? (
+                                <button
+                                  type="button"
+                                  className="button button--ghost"
+                                  onClick={() => setLesson(item)}
+                                >
+                                  {t('shop:lessons.watch')}
+                                </button>
+                              ) : (
+                                <span className="muted">
+                                  {course.owned ? t('shop:lessons.noVideo') : t('shop:lessons.locked')}
+                                </span>
+                              )}
+                            </li>
+                          ))}
+                        </ol>
+                      </div>
+                      <span>
+                        {course.owned ? (
+                          <span className="badge">{t('shop:owned')}</span>
+                        ) : (
+                          money(course.price_in_user_currency)
+                        )}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+            {total > 0 && (
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => (user ? openPackage(product) : onSignIn())}
+              >
+                {t('shop:buyFor', { price: money(total) })}
+              </button>
+            )}
+          </>
+        )}
+      </AsyncState>
+      {lesson && <LessonPlayer lesson={lesson} onClose={() => setLesson(null)} />}
+    </div>
+  );
+}

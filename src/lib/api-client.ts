@@ -1,0 +1,148 @@
+// The only place that calls fetch. Success bodies are `{ data }`, failures `{ error }` (ARCHITECTURE §6).
+// lib cannot import features, so the app registers what happens on an error (SPEC §8: 402 opens the payment
+// popup, anything else shows the server's message) through setApiErrorHandler.
+
+const TOKEN_KEY = 'rangeforge.token';
+
+export class ApiError extends Error {
+  readonly status: number;
+  /** The server's error key (contract/errors.ts ERROR_MESSAGES), used to translate the message. */
+  readonly code: string | undefined;
+
+  constructor(status: number, message: string, code?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export type ApiErrorHandler = (error: ApiError) => void;
+
+let errorHandler: ApiErrorHandler | null = null;
+
+/** Registers the app-wide reaction to failed calls; returns a function that removes it. */
+export function setApiErrorHandler(handler: ApiErrorHandler | null): () => void {
+  errorHandler = handler;
+  return () => {
+    if (errorHandler === handler) errorHandler = null;
+  };
+}
+
+export function getToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function setToken(token: string | null): void {
+  try {
+    if (token) localStorage.setItem(TOKEN_KEY, token);
+    else localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    // Storage can be unavailable (private mode); the session then lasts until reload.
+  }
+}
+
+type QueryValue = string | number | boolean | undefined | null;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** Sent as multipart/form-data instead of JSON. */
+  form?: FormData;
+  /**
+   * Callers that show the failure themselves (inline form errors, background polling) pass true; the global
+   * handler then still sees 402, which always opens the payment popup, but no other error.
+   */
+  quiet?: boolean;
+  signal?: AbortSignal;
+}
+
+function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+function errorText(payload: unknown, fallback: string): string {
+  if (payload && typeof payload === 'object' && 'error' in payload) {
+    const value = (payload as { error: unknown }).error;
+    if (typeof value === 'string' && value) return value;
+    if (value && typeof value === 'object' && 'message' in value) return String(value.message);
+  }
+  if (payload && typeof payload === 'object' && 'message' in payload) {
+    const value = (payload as { message: unknown }).message;
+    if (typeof value === 'string' && value) return value;
+  }
+  return fallback;
+}
+
+/** Calls the API and resolves with the body's `data`; rejects with ApiError. */
+export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.form) {
+    body = options.form;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), { method, headers, body, signal: options.signal });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    const error = new ApiError(0, cause instanceof Error ? cause.message : String(cause));
+    if (!options.quiet) errorHandler?.(error);
+    throw error;
+  }
+
+  let payload: unknown = null;
+  const text = await response.text();
+  if (text) {
+    try {
+      payload = JSON.parse(text);
+    } catch {
+      payload = null;
+    }
+  }
+
+  if (!response.ok) {
+    const code =
+      payload && typeof payload === 'object' && 'code' in payload && typeof payload.code === 'string'
+        ? payload.code
+        : undefined;
+    const error = new ApiError(
+      response.status,
+      errorText(payload, response.statusText || `HTTP ${response.status}`),
+      code,
+    );
+    if (!options.quiet || error.status === 402) errorHandler?.(error);
+    throw error;
+  }
+  if (payload && typeof payload === 'object' && 'data' in payload) return (payload as { data: T }).data;
+  return payload as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
+  upload: <T>(path: string, form: FormData, options?: RequestOptions) =>
+    apiRequest<T>('POST', path, { ...options, form }),
+};

@@ -1,0 +1,108 @@
+import { ERROR_MESSAGES } from '@contract/errors';
+import { describe, expect, it } from 'vitest';
+
+
+import { buildResources, resources } from './i18n';
+import { LANGUAGES } from './languages';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : flatten(value, `${prefix}${key}.`),
+  );
+}
+
+/** i18next plural forms (key_one, key_other…) count as their base key. */
+const baseKey = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '');
+
+function keysOf(language: string): Set<string> {
+  const byNamespace = resources[language] ?? {};
+  return new Set(
+    Object.entries(byNamespace).flatMap(([ns, tree]) => flatten(tree as Tree).map((key) => `${ns}:${key}`)),
+  );
+}
+
+// Every source file except tests, as text.
+const sources = import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+/**
+ * Keys built at run time cannot be found by a scan. Each entry is a namespace prefix with the reason:
+ * - `errors:` is looked up by the server's error `code` (contract/errors.ts) and by validators' result keys;
+ * - `equity:handCategory.` by the engine's hand category name (equity-results.tsx).
+ */
+const DYNAMIC_PREFIXES = ['errors:', 'equity:handCategory.'];
+
+const usedKeys = new Set<string>();
+for (const text of Object.values(sources)) {
+  for (const match of text.matchAll(/['"`]([a-z][a-zA-Z]*):([A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*)['"`]/g)) {
+    usedKeys.add(`${match[1]}:${match[2]}`);
+  }
+}
+
+describe('translations', () => {
+  const reference = keysOf('en-US');
+
+  it('loads every namespace file of every language', () => {
+    expect(Object.keys(resources).sort()).toEqual([...LANGUAGES].sort());
+    for (const language of LANGUAGES) {
+      expect(Object.keys(resources[language] ?? {}).sort()).toEqual(
+        Object.keys(resources['en-US'] ?? {}).sort(),
+      );
+    }
+  });
+
+  it.each(LANGUAGES.filter((language) => language !== 'en-US'))(
+    '%s has exactly the en-US keys',
+    (language) => {
+      const keys = keysOf(language);
+      const missing = [...reference].filter((key) => !keys.has(key));
+      const extra = [...keys].filter((key) => !reference.has(key));
+      expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+    },
+  );
+
+  it('has no empty texts', () => {
+    for (const language of LANGUAGES) {
+      for (const [ns, tree] of Object.entries(resources[language] ?? {})) {
+        const empty = flatten(tree as Tree).filter((key) => {
+          const value = key.split('.').reduce<unknown>((node, part) => (node as Tree)[part], tree);
+          return typeof value !== 'string' || value.trim() === '';
+        });
+        expect(empty, `${language}/${ns}`).toEqual([]);
+      }
+    }
+  });
+
+  it('uses every key somewhere in the source (or through a listed dynamic prefix)', () => {
+    const unused = [...reference].filter(
+      (key) => !usedKeys.has(baseKey(key)) && !DYNAMIC_PREFIXES.some((prefix) => key.startsWith(prefix)),
+    );
+    expect(unused).toEqual([]);
+  });
+
+  it('defines every key the source uses', () => {
+    const namespaces = new Set(Object.keys(resources['en-US'] ?? {}));
+    const plain = new Set([...reference].map(baseKey));
+    const undefinedKeys = [...usedKeys].filter(
+      (key) => namespaces.has(key.split(':')[0] ?? '') && !plain.has(key),
+    );
+    expect(undefinedKeys).toEqual([]);
+  });
+
+  it('translates every error the server can send', () => {
+    for (const code of Object.keys(ERROR_MESSAGES)) expect(reference.has(`errors:${code}`), code).toBe(true);
+  });
+
+  it('groups files by language and namespace', () => {
+    const built = buildResources({
+      '../locales/en-US/demo.json': { a: 'A' },
+      '../locales/ru-RU/demo.json': { a: 'А' },
+    });
+    expect(built).toEqual({ 'en-US': { demo: { a: 'A' } }, 'ru-RU': { demo: { a: 'А' } } });
+  });
+});

@@ -1,0 +1,87 @@
+import type { Me, UserResponse } from '@contract/auth';
+import { API } from '@contract/paths';
+
+import { api, ApiError, setToken } from './api-client';
+import { isLanguage } from './languages';
+import { appStore, atom, useAtomValue } from './store';
+
+/** The signed-in user (`me` of the user endpoint) once it has an id. */
+export type SessionUser = Omit<Me, 'id'> & { id: number };
+
+export interface SessionState {
+  /** 'loading' until the first GET /api/v1/auth/user settles. */
+  status: 'loading' | 'ready';
+  user: SessionUser | null;
+}
+
+export const sessionAtom = atom<SessionState>({ status: 'loading', user: null });
+
+export const AVATAR_BASE = '/media/avatars/';
+export const DEFAULT_AVATAR = '/images/default-avatar.svg';
+
+/** SPEC §2: the avatar is a path on the media base; the base alone (or nothing) means the default image. */
+export function avatarUrl(avatar: string | null | undefined): string {
+  if (!avatar) return DEFAULT_AVATAR;
+  const trimmed = avatar.trim();
+  if (!trimmed || trimmed === AVATAR_BASE || trimmed === AVATAR_BASE.slice(0, -1)) return DEFAULT_AVATAR;
+  if (/^(https?:)?\/\//.test(trimmed) || trimmed.startsWith('/')) return trimmed;
+  return `${AVATAR_BASE}${trimmed}`;
+}
+
+function normaliseUser(me: Partial<Me>): SessionUser {
+  return {
+    id: Number(me.id),
+    username: me.username ?? '',
+    email: me.email ?? '',
+    avatar: me.avatar ?? '',
+    language: isLanguage(me.language) ? me.language : 'en-US',
+    is_premium: Boolean(me.is_premium),
+    is_admin: Boolean(me.is_admin),
+    referral_token: me.referral_token ?? '',
+  };
+}
+
+/** Stores a signed-in user and token (after login, register or a session reload). */
+export function applySession(me: Partial<Me> | null | undefined, token?: string | null): SessionUser | null {
+  if (!me || me.id === undefined || me.id === null) {
+    setToken(null);
+    appStore.set(sessionAtom, { status: 'ready', user: null });
+    return null;
+  }
+  if (token) setToken(token);
+  const user = normaliseUser(me);
+  appStore.set(sessionAtom, { status: 'ready', user });
+  return user;
+}
+
+/** SPEC §4 session: fetch the user; one without an id resets the session. */
+export async function loadSession(): Promise<SessionUser | null> {
+  try {
+    const data = await api.get<UserResponse>(API.auth.user, { quiet: true });
+    return applySession(data?.me, data?.token);
+  } catch (error) {
+    // A network failure keeps the token for the next load; an auth failure drops it.
+    if (error instanceof ApiError && error.status !== 0) setToken(null);
+    appStore.set(sessionAtom, { status: 'ready', user: null });
+    return null;
+  }
+}
+
+export function resetSession(): void {
+  setToken(null);
+  appStore.set(sessionAtom, { status: 'ready', user: null });
+}
+
+export function updateSessionUser(patch: Partial<SessionUser>): void {
+  const current = appStore.get(sessionAtom);
+  if (!current.user) return;
+  appStore.set(sessionAtom, { ...current, user: { ...current.user, ...patch } });
+}
+
+export function useSession(): SessionState {
+  return useAtomValue(sessionAtom);
+}
+
+export function useCurrentUser(): SessionUser | null {
+  return useAtomValue(sessionAtom).user;
+}

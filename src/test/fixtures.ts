@@ -1,0 +1,25 @@
+import type { PaymentParams } from '@contract/payments';
+
+/** Payment parameters as the cost routes answer them (Premium alone, sandbox provider). */
+export function paymentParams(overrides: Partial<PaymentParams> = {}): PaymentParams {
+  const scope = { pay_for_shop: false, pay_for_premium: true, package_id: null, products: [], video_courses: [] };
+  return {
+    public_id: 'pk_sandbox',
+    description: 'RangeForge Premium',
+    currency: 'USD',
+    cloud_payments: { price: 25 },
+    card: { price: 25, currency: 'USD', account: '4000 1234 5678 9010' },
+    btc: { price: 0.00041, account: 'bc1qrangeforgeexampleaddress' },
+    tether: { price: 25, account: 'TRangeForgeTetherAccount' },
+    premium_required: false,
+    premium_cost: 25,
+    cloud_payments_params: { account: 'river@example.com', user_id: 7, order_id: 41, hash: 'abc', ...scope },
+    manual_payments_params: {
+      card: { method: 'card', ...scope },
+      btc: { method: 'btc', ...scope },
+      tether: { method: 'tether', ...scope },
+    },
+    sandbox: true,
+    ...overrides,
+  };
+}

@@ -1,0 +1,93 @@
+// Starts the real server (built SPA + API + SQLite in a throwaway folder) on a free port for browser tests.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const tsx = join(root, 'node_modules', '.bin', 'tsx');
+
+export interface AppServer {
+  baseUrl: string;
+  env: NodeJS.ProcessEnv;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/v1/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server did not become healthy:\n${output()}`);
+}
+
+/** Builds the SPA when dist/ is missing, migrates and seeds a fresh database, and serves everything. */
+export async function startAppServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<AppServer> {
+  if (!existsSync(join(root, 'dist', 'index.html'))) {
+    const build = spawnSync(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (build.status !== 0) throw new Error('vite build failed');
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'rangeforge-e2e-'));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    MEDIA_DIR: join(dataDir, 'media'),
+    DATABASE_URL: `sqlite:${join(dataDir, 'rangeforge.sqlite')}`,
+    STATIC_DIR: join(root, 'dist'),
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+    ...extraEnv,
+  };
+  for (const command of ['migrate', 'seed']) {
+    const result = spawnSync(tsx, ['server/db/cli.ts', command], { cwd: root, env, encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`db ${command} failed:\n${result.stdout}${result.stderr}`);
+  }
+  let log = '';
+  const child = spawn(tsx, ['server/server.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.on('data', (chunk) => (log += chunk));
+  child.stderr?.on('data', (chunk) => (log += chunk));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, child, () => log);
+  return {
+    baseUrl,
+    env,
+    dataDir,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,63 @@
+// Debian's chromium driven by playwright-core: never a downloaded browser. The flags keep it off the network
+// (this machine has none) and make it start quickly and headless as root.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const ARTIFACTS_DIR = fileURLToPath(new URL('../../../test-results/e2e/', import.meta.url));
+
+/** Viewport widths the spec's breakpoints are checked at; screenshots are kept for each. */
+export const SCREENSHOT_WIDTHS = [375, 990, 1440] as const;
+
+export interface BrowserSession {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+export async function launchBrowser(): Promise<BrowserSession> {
+  const profileDir = mkdtempSync(join(tmpdir(), 'rangeforge-chromium-'));
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--user-data-dir=${profileDir}`,
+    ],
+  });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  return {
+    browser,
+    context,
+    page,
+    async close() {
+      await browser.close();
+      rmSync(profileDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Saves a full-page screenshot under test-results/e2e/<name>-<width>.png at each checked width. */
+export async function screenshotAtWidths(page: Page, name: string): Promise<string[]> {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const paths: string[] = [];
+  for (const width of SCREENSHOT_WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    const path = join(ARTIFACTS_DIR, `${name}-${width}.png`);
+    await page.screenshot({ path, fullPage: true });
+    paths.push(path);
+  }
+  return paths;
+}

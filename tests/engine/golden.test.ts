@@ -1,0 +1,102 @@
+// The wasm build must reproduce the published equities that the Rust tests check natively, from the same fixture
+// file, both in-process and through the worker pool with the job split into shards.
+import { readFileSync } from 'node:fs';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createEngineApi, type EngineApi } from '../../src/engine/engine-api.ts';
+import { type EngineClient } from '../../src/engine/engine.client.ts';
+import { loadEquityWasm } from '../../src/engine/node/load-wasm.ts';
+import { createNodeEngineClient } from '../../src/engine/node/node-engine-client.ts';
+
+interface GoldenCase {
+  name: string;
+  ranges: string[];
+  board: string;
+  dead: string;
+  equity_percent: number[];
+  decimals: number;
+}
+
+const cases = JSON.parse(
+  readFileSync(new URL('../fixtures/equity-golden.json', import.meta.url), 'utf8'),
+) as GoldenCase[];
+
+/** A published value with d decimals is matched when we round to it: |ours - theirs| <= 0.5e-d (percent). */
+function expectPublished(fraction: number, published: number, decimals: number) {
+  expect(Math.abs(fraction * 100 - published)).toBeLessThanOrEqual(0.5 * 10 ** -decimals + 1e-9);
+}
+
+let api: EngineApi;
+let pool: EngineClient;
+
+beforeAll(async () => {
+  api = createEngineApi(await loadEquityWasm());
+  pool = createNodeEngineClient(2);
+});
+
+afterAll(() => pool.terminate());
+
+describe('golden equities through the wasm build', () => {
+  it('has the published cases', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(17);
+  });
+
+  for (const golden of cases) {
+    it(`${golden.name}`, () => {
+      const ranges = golden.ranges.map((text) => api.parseRange(text));
+      if (ranges.length === 2) {
+        const tally = api.equityTally(ranges[0]!, ranges[1]!, golden.board, golden.dead, 0, 1);
+        const report = api.finishEquity(tally, 0.02);
+        expectPublished(report.hero.equity, golden.equity_percent[0]!, golden.decimals);
+        expectPublished(report.villain.equity, golden.equity_percent[1]!, golden.decimals);
+      } else {
+        const joined = new Float32Array(ranges.length * 1326);
+        ranges.forEach((range, index) => joined.set(range, index * 1326));
+        const totals = api.multiwayExact(joined, golden.board, golden.dead, 2e9);
+        expect(totals).toBeDefined();
+        totals!.forEach((side, index) => expectPublished(side.equity, golden.equity_percent[index]!, golden.decimals));
+      }
+    });
+  }
+});
+
+describe('worker pool', () => {
+  it('splits a flop job across workers and merges it to the unsplit result', async () => {
+    const hero = api.parseRange('77+, ATs+, KJs+, QJs, AJo+, KQo');
+    const villain = api.parseRange('22+, A2s+, K9s+, QTs+, JTs, T9s, 98s, ATo+, KJo+, QJo');
+    const whole = api.finishEquity(api.equityTally(hero, villain, 'Qs7h2d', '', 0, 1), 0.02);
+    const progress: number[] = [];
+    const split = await pool.equity({ hero, villain, board: 'Qs7h2d' }, { onProgress: (value) => progress.push(value) });
+    expect(split.hero.equity).toBeCloseTo(whole.hero.equity, 12);
+    expect(split.combo_equity.length).toBe(1326);
+    expect(split.next_cards.length).toBe(49);
+    expect(progress.at(-1)).toBe(1);
+    expect(progress.length).toBe(pool.size * 4);
+  });
+
+  it('rejects a superseded job with an AbortError and stays usable', async () => {
+    const controller = new AbortController();
+    const hero = api.parseRange('random');
+    const job = pool.equity({ hero, villain: hero, board: 'Qs7h2d' }, { signal: controller.signal });
+    controller.abort();
+    await expect(job).rejects.toMatchObject({ name: 'AbortError' });
+    const report = await pool.equity({ hero: api.parseRange('AA'), villain: api.parseRange('KK') });
+    expect(report.hero.equity).toBeCloseTo(0.8194, 3);
+  });
+
+  it('reports engine errors as rejected calls with the engine message', async () => {
+    await expect(pool.parseRange('QQ++')).rejects.toThrow(/QQ\+\+/);
+    const aces = api.parseRange('AA');
+    await expect(pool.equity({ hero: aces, villain: aces, board: 'AhKd' })).rejects.toThrow();
+  });
+
+  it('runs Monte Carlo on every worker until the target precision and combines the streams', async () => {
+    const ranges = ['QsQh', '8c7c', 'random'].map((text) => api.parseRange(text));
+    const result = await pool.multiway(ranges, 'Jc9h2d', '', { forceMonteCarlo: true, targetStdError: 0.002 });
+    expect(result.method).toBe('monte-carlo');
+    expect(result.stdError).toBeLessThanOrEqual(0.002);
+    // Exact: 66.3427 %; five standard errors is a test that fails about once in 3.5 million runs.
+    expect(Math.abs(result.results[0]!.equity - 0.663427)).toBeLessThan(5 * result.stdError);
+  });
+});

@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { ERROR_MESSAGES } from '../../contract/errors.ts';
+import { as, registerUser } from './helpers/api.ts';
+import { describeEachDatabase, type TestApp, createTestApp } from './helpers/test-app.ts';
+
+const post = (t: TestApp, url: string, payload: unknown) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object });
+
+describeEachDatabase('auth', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => t.close());
+
+  describe('register', () => {
+    it('creates the user and signs in', async () => {
+      const response = await post(t, '/api/v1/auth/register', {
+        username: 'alice',
+        email: 'Alice@Example.com',
+        password: 'secret123',
+      });
+      expect(response.statusCode).toBe(200);
+      const { data } = response.json();
+      expect(data.me).toMatchObject({ username: 'alice', email: 'alice@example.com', language: 'en-US' });
+      expect(data.me.avatar).toBe('/media/avatars/');
+      expect(data.token).toMatch(/^[\w-]{40,}$/);
+    });
+
+    it.each([
+      [{ email: 'a@b.co', password: 'secret123' }, 'usernameRequired'],
+      [{ username: 'abc', email: 'a@b.co', password: 'secret123' }, 'usernameLength'],
+      [{ username: 'a'.repeat(21), email: 'a@b.co', password: 'secret123' }, 'usernameLength'],
+      [{ username: 'abcd', password: 'secret123' }, 'emailRequired'],
+      [{ username: 'abcd', email: 'not-an-email', password: 'secret123' }, 'emailIncorrect'],
+      [{ username: 'abcd', email: 'a@b.co' }, 'passwordRequired'],
+      [{ username: 'abcd', email: 'a@b.co', password: '12345' }, 'passwordLength'],
+      [{ username: 'abcd', email: 'a@b.co', password: '1'.repeat(21) }, 'passwordLength'],
+    ] as const)('rejects %j with %s', async (payload, code) => {
+      const response = await post(t, '/api/v1/auth/register', payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: ERROR_MESSAGES[code], code });
+    });
+
+    it('refuses a taken username (any case) or e-mail with 409', async () => {
+      const first = await post(t, '/api/v1/auth/register', {
+        username: 'bobby',
+        email: 'b@x.io',
+        password: 'secret1',
+      });
+      expect(first.statusCode).toBe(200);
+      const sameName = await post(t, '/api/v1/auth/register', {
+        username: 'BOBBY',
+        email: 'c@x.io',
+        password: 'secret1',
+      });
+      expect(sameName.json().code).toBe('usernameTaken');
+      const sameMail = await post(t, '/api/v1/auth/register', {
+        username: 'bobby2',
+        email: 'B@x.io',
+        password: 'secret1',
+      });
+      expect(sameMail.statusCode).toBe(409);
+      expect(sameMail.json().code).toBe('emailTaken');
+    });
+
+    it('links the referrer from the token in the path and rejects unknown tokens', async () => {
+      const referrer = await registerUser(t.app);
+      const me = await as(t.app, referrer, { method: 'GET', url: '/api/v1/auth/user' });
+      const token = me.json().data.me.referral_token as string;
+      const invited = await registerUser(t.app, { referral: token });
+      expect(invited.id).toBeGreaterThan(referrer.id);
+      const bad = await post(t, '/api/v1/auth/register/nope', {
+        username: 'zzzz1',
+        email: 'z1@x.io',
+        password: 'secret1',
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().code).toBe('referralTokenInvalid');
+    });
+  });
+
+  describe('login, user, logout', () => {
+    it('logs in by username or e-mail, returns me and token, and logs out', async () => {
+      const user = await registerUser(t.app);
+      for (const login of [user.username, user.email.toUpperCase()]) {
+        const response = await post(t, '/api/v1/auth/login', { login, password: 'secret123' });
+        expect(response.statusCode).toBe(200);
+        expect(response.json().data.me.id).toBe(user.id);
+      }
+      const me = await as(t.app, user, { method: 'GET', url: '/api/v1/auth/user' });
+      expect(me.json().data).toMatchObject({ me: { id: user.id }, token: user.token });
+      const out = await as(t.app, user, { method: 'POST', url: '/api/v1/auth/logout' });
+      expect(out.statusCode).toBe(200);
+      const after = await as(t.app, user, { method: 'GET', url: '/api/v1/auth/user' });
+      expect(after.json().data).toMatchObject({ me: { id: null }, token: null });
+    });
+
+    it('answers wrong password and unknown login the same way', async () => {
+      const user = await registerUser(t.app);
+      const wrong = await post(t, '/api/v1/auth/login', { login: user.username, password: 'nope-nope' });
+      const unknown = await post(t, '/api/v1/auth/login', { login: 'ghost-user', password: 'nope-nope' });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toEqual(unknown.json());
+    });
+
+    it('validates the login payload', async () => {
+      const response = await post(t, '/api/v1/auth/login', { password: 'x' });
+      expect(response.json()).toEqual({ error: ERROR_MESSAGES.loginRequired, code: 'loginRequired' });
+      const noPassword = await post(t, '/api/v1/auth/login', { login: 'abc', password: '' });
+      expect(noPassword.json().code).toBe('passwordRequired');
+    });
+
+    it('gives anonymous callers an empty user, and 401 on logout', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/v1/auth/user' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data.me.id).toBeNull();
+      const out = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout' });
+      expect(out.statusCode).toBe(401);
+      expect(out.json()).toEqual({ error: 'User is not authorized', code: 'unauthorized' });
+      const forged = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/logout',
+        headers: { authorization: 'Bearer forged' },
+      });
+      expect(forged.statusCode).toBe(401);
+    });
+  });
+
+  describe('recover and confirm', () => {
+    const codeFrom = (text: string) => /(\d{6})/.exec(text)?.[1] ?? '';
+
+    it('mails a 6-digit code that sets a new password once and revokes sessions', async () => {
+      const user = await registerUser(t.app);
+      const response = await post(t, '/api/v1/auth/recover', { email: user.email });
+      expect(response.statusCode).toBe(200);
+      await expect.poll(() => t.mails.filter((mail) => mail.to === user.email).length).toBe(1);
+      const code = codeFrom(t.mails.find((mail) => mail.to === user.email)?.text ?? '');
+      expect(code).toMatch(/^\d{6}$/);
+      const ok = await post(t, '/api/v1/auth/confirm', { email: user.email, code, password: 'newpass1' });
+      expect(ok.statusCode).toBe(200);
+      const again = await post(t, '/api/v1/auth/confirm', { email: user.email, code, password: 'newpass2' });
+      expect(again.json().code).toBe('codeInvalid');
+      const old = await as(t.app, user, { method: 'GET', url: '/api/v1/auth/user' });
+      expect(old.json().data.me.id).toBeNull();
+      const login = await post(t, '/api/v1/auth/login', { login: user.email, password: 'newpass1' });
+      expect(login.statusCode).toBe(200);
+    });
+
+    it('answers unknown e-mails exactly like known ones and sends nothing', async () => {
+      const user = await registerUser(t.app);
+      const before = t.mails.length;
+      const known = await post(t, '/api/v1/auth/recover', { email: user.email });
+      const unknown = await post(t, '/api/v1/auth/recover', { email: 'nobody@example.com' });
+      expect(unknown.statusCode).toBe(known.statusCode);
+      expect(unknown.body).toBe(known.body);
+      await expect.poll(() => t.mails.length).toBe(before + 1);
+    });
+
+    it('locks the code after 5 wrong attempts', async () => {
+      const user = await registerUser(t.app);
+      await post(t, '/api/v1/auth/recover', { email: user.email });
+      await expect.poll(() => t.mails.some((mail) => mail.to === user.email)).toBe(true);
+      const code = codeFrom(t.mails.find((mail) => mail.to === user.email)?.text ?? '');
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const response = await post(t, '/api/v1/auth/confirm', {
+          email: user.email,
+          code: wrong,
+          password: 'newpass1',
+        });
+        expect(response.json().code).toBe('codeInvalid');
+      }
+      const right = await post(t, '/api/v1/auth/confirm', { email: user.email, code, password: 'newpass1' });
+      expect(right.statusCode).toBe(400);
+    });
+
+    it('validates recover and confirm payloads', async () => {
+      expect((await post(t, '/api/v1/auth/recover', {})).json().code).toBe('emailRequired');
+      expect((await post(t, '/api/v1/auth/recover', { email: 'x' })).json().code).toBe('emailIncorrect');
+      const noCode = await post(t, '/api/v1/auth/confirm', { email: 'a@b.co', password: 'secret1' });
+      expect(noCode.json()).toEqual({ error: ERROR_MESSAGES.codeRequired, code: 'codeRequired' });
+      const shortPassword = await post(t, '/api/v1/auth/confirm', {
+        email: 'a@b.co',
+        code: '123456',
+        password: '1',
+      });
+      expect(shortPassword.json().code).toBe('passwordLength');
+    });
+  });
+});
+
+describe('auth rate limits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { AUTH_RATE_LIMIT: '3' });
+  });
+  afterAll(async () => t.close());
+
+  it.each(['/api/v1/auth/login', '/api/v1/auth/register', '/api/v1/auth/recover', '/api/v1/auth/confirm'])(
+    '%s answers 429 after the limit',
+    async (url) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i += 1) statuses.push((await post(t, url, {})).statusCode);
+      expect(statuses.slice(0, 3).every((status) => status === 400)).toBe(true);
+      expect(statuses[4]).toBe(429);
+      const body = (await post(t, url, {})).json();
+      expect(body).toEqual({ error: ERROR_MESSAGES.tooManyRequests, code: 'tooManyRequests' });
+    },
+  );
+});

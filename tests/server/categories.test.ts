@@ -1,0 +1,422 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { FREE_RANGE_LIMIT } from '../../contract/categories.ts';
+import { ERROR_MESSAGES } from '../../contract/errors.ts';
+import { as, makePremium, registerUser, type Session } from './helpers/api.ts';
+import { describeEachDatabase, type TestApp, createTestApp } from './helpers/test-app.ts';
+
+describeEachDatabase('categories', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => t.close());
+
+  const create = async (user: Session, payload: Record<string, unknown>) => {
+    const response = await as(t.app, user, {
+      method: 'POST',
+      url: '/api/v1/categories',
+      payload: { root_type: 'preflop_root', kind: 'range', ...payload },
+    });
+    return response;
+  };
+  const createId = async (user: Session, payload: Record<string, unknown>) => {
+    const response = await create(user, payload);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data.id as number;
+  };
+  const tree = async (user: Session, rootType = 'preflop_root') =>
+    (
+      await as(t.app, user, { method: 'GET', url: '/api/v1/categories/tree', query: { root_type: rootType } })
+    ).json().data;
+  const names = (nodes: Array<{ name: string }>) => nodes.map((node) => node.name);
+
+  it('answers 401 on every category route without a session', async () => {
+    const routes: Array<['GET' | 'POST' | 'DELETE', string]> = [
+      ['GET', '/api/v1/categories/tree?root_type=preflop_root'],
+      ['GET', '/api/v1/categories/range?category_id=1'],
+      ['POST', '/api/v1/categories'],
+      ['POST', '/api/v1/categories/share'],
+      ['GET', '/api/v1/categories/incoming'],
+      ['GET', '/api/v1/categories/incoming/count'],
+      ['POST', '/api/v1/categories/incoming/1/accept'],
+      ['POST', '/api/v1/categories/incoming/1/reject'],
+      ['GET', '/api/v1/categories/1'],
+      ['POST', '/api/v1/categories/1'],
+      ['DELETE', '/api/v1/categories/1'],
+      ['POST', '/api/v1/categories/1/create_from_template'],
+      ['POST', '/api/v1/categories/1/copy/up'],
+      ['POST', '/api/v1/categories/1/copy/down'],
+      ['POST', '/api/v1/categories/1/move/up'],
+      ['POST', '/api/v1/categories/1/move/down'],
+    ];
+    for (const [method, url] of routes) {
+      const response = await t.app.inject({ method, url, payload: method === 'POST' ? {} : undefined });
+      expect(response.statusCode, url).toBe(401);
+      expect(response.json().error).toBe(ERROR_MESSAGES.unauthorized);
+    }
+  });
+
+  it('builds a tree of folders and ranges per root type', async () => {
+    const user = await registerUser(t.app);
+    const folder = await createId(user, { name: 'BTN', kind: 'folder' });
+    await createId(user, { name: 'Open', parent_id: folder });
+    await createId(user, { name: '3-bet', parent_id: folder });
+    const tour = await createId(user, { name: 'MTT', kind: 'tournament', root_type: 'tournament_root' });
+    await createId(user, { name: '10bb', root_type: 'tournament_root', parent_id: tour });
+    const cash = await tree(user);
+    expect(cash.root_type).toBe('preflop_root');
+    expect(names(cash.children)).toEqual(['BTN']);
+    expect(names(cash.children[0].children)).toEqual(['Open', '3-bet']);
+    const mtt = await tree(user, 'tournament_root');
+    expect(mtt.children[0]).toMatchObject({ name: 'MTT', kind: 'tournament' });
+    expect(names(mtt.children[0].children)).toEqual(['10bb']);
+  });
+
+  it('validates the tree query and the create payload', async () => {
+    const user = await registerUser(t.app);
+    const bad = await as(t.app, user, {
+      method: 'GET',
+      url: '/api/v1/categories/tree',
+      query: { root_type: 'x' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((await create(user, { name: '' })).statusCode).toBe(400);
+    expect((await create(user, { name: 'x', kind: 'planet' })).statusCode).toBe(400);
+    const range = await createId(user, { name: 'leaf' });
+    const intoRange = await create(user, { name: 'child', parent_id: range });
+    expect(intoRange.json()).toEqual({ error: ERROR_MESSAGES.invalidParent, code: 'invalidParent' });
+    const otherRoot = await create(user, { name: 'x', root_type: 'tournament_root', parent_id: range });
+    expect(otherRoot.json().code).toBe('invalidParent');
+  });
+
+  it('stores and serves range pairs with colours and weights', async () => {
+    const user = await registerUser(t.app);
+    const pairs = [
+      { hand: 'AA', colors: [{ color: '#1847be', weight: 100 }] },
+      {
+        hand: 'AKs',
+        colors: [
+          { color: '#FF0000', weight: 60 },
+          { color: '#00FF00', weight: 40 },
+        ],
+      },
+      { hand: '72o', colors: [] },
+    ];
+    const id = await createId(user, {
+      name: 'UTG open',
+      pairs,
+      buttons: [{ color: '#FF0000', label: 'Raise' }],
+    });
+    const full = await as(t.app, user, {
+      method: 'GET',
+      url: '/api/v1/categories/range',
+      query: { category_id: `${id}` },
+    });
+    expect(full.statusCode).toBe(200);
+    const list = full.json().data as Array<{ hand: string; colors: unknown[] }>;
+    expect(list).toHaveLength(169);
+    expect(list[0]).toEqual({ hand: 'AA', colors: [{ color: '#1847BE', weight: 100 }] });
+    expect(list[1]?.colors).toHaveLength(2);
+    const window = await as(t.app, user, {
+      method: 'GET',
+      url: '/api/v1/categories/range',
+      query: { category_id: `${id}`, begin: '1', end: '3' },
+    });
+    expect(window.json().data.map((pair: { hand: string }) => pair.hand)).toEqual(['AKs', 'AQs']);
+    const category = await as(t.app, user, { method: 'GET', url: `/api/v1/categories/${id}` });
+    expect(category.json().data).toMatchObject({
+      name: 'UTG open',
+      buttons: [{ color: '#FF0000', label: 'Raise' }],
+    });
+  });
+
+  it.each([
+    [[{ hand: 'AA', colors: [{ color: 'red', weight: 10 }] }], 'invalidColor'],
+    [[{ hand: 'AA', colors: [{ color: '#FF0000', weight: 101 }] }], 'invalidWeight'],
+    [[{ hand: 'AA', colors: [{ color: '#FF0000', weight: -1 }] }], 'invalidWeight'],
+    [
+      [
+        {
+          hand: 'AA',
+          colors: [
+            { color: '#FF0000', weight: 70 },
+            { color: '#00FF00', weight: 31 },
+          ],
+        },
+      ],
+      'pairTotalTooHigh',
+    ],
+    [[{ hand: 'AKx', colors: [] }], 'invalidHand'],
+    [[{ hand: 'KAs', colors: [] }], 'invalidHand'],
+    [
+      [
+        { hand: 'AA', colors: [] },
+        { hand: 'AA', colors: [] },
+      ],
+      'invalidHand',
+    ],
+  ])('rejects pairs %j with %s', async (pairs, code) => {
+    const user = await registerUser(t.app);
+    const id = await createId(user, { name: 'r' });
+    const response = await as(t.app, user, {
+      method: 'POST',
+      url: `/api/v1/categories/${id}`,
+      payload: { pairs },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe(code);
+  });
+
+  it('updates, and hides other users’ categories behind 404', async () => {
+    const owner = await registerUser(t.app);
+    const stranger = await registerUser(t.app);
+    const id = await createId(owner, { name: 'Mine' });
+    const renamed = await as(t.app, owner, {
+      method: 'POST',
+      url: `/api/v1/categories/${id}`,
+      payload: { id, name: 'Renamed', note: 'Tight vs. regs' },
+    });
+    expect(renamed.json().data).toMatchObject({ name: 'Renamed', note: 'Tight vs. regs' });
+    for (const [method, url] of [
+      ['GET', `/api/v1/categories/${id}`],
+      ['POST', `/api/v1/categories/${id}`],
+      ['DELETE', `/api/v1/categories/${id}`],
+      ['GET', `/api/v1/categories/range?category_id=${id}`],
+      ['POST', `/api/v1/categories/${id}/copy/up`],
+    ] as const) {
+      const response = await as(t.app, stranger, {
+        method,
+        url,
+        payload: method === 'POST' ? {} : undefined,
+      });
+      expect(response.statusCode, url).toBe(404);
+    }
+  });
+
+  it('deletes a folder with its children', async () => {
+    const user = await registerUser(t.app);
+    const folder = await createId(user, { name: 'F', kind: 'folder' });
+    const child = await createId(user, { name: 'C', parent_id: folder });
+    const response = await as(t.app, user, { method: 'DELETE', url: `/api/v1/categories/${folder}` });
+    expect(response.json()).toEqual({ data: { ok: true } });
+    expect((await as(t.app, user, { method: 'GET', url: `/api/v1/categories/${child}` })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('copies up and down with the subtree', async () => {
+    const user = await registerUser(t.app);
+    const folder = await createId(user, { name: 'F', kind: 'folder' });
+    await createId(user, { name: 'C', parent_id: folder });
+    await createId(user, { name: 'Last', kind: 'folder' });
+    const up = await as(t.app, user, { method: 'POST', url: `/api/v1/categories/${folder}/copy/up` });
+    expect(up.statusCode).toBe(200);
+    const down = await as(t.app, user, { method: 'POST', url: `/api/v1/categories/${folder}/copy/down` });
+    expect(down.statusCode).toBe(200);
+    const top = (await tree(user)).children;
+    expect(names(top)).toEqual(['F', 'F', 'F', 'Last']);
+    expect(top[0].id).toBe(up.json().data.id);
+    expect(top[1].id).toBe(folder);
+    expect(top[2].id).toBe(down.json().data.id);
+    expect(top.map((node: { children: unknown[] }) => node.children.length)).toEqual([1, 1, 1, 0]);
+  });
+
+  it('moves only for Premium users (402 otherwise)', async () => {
+    const user = await registerUser(t.app);
+    const a = await createId(user, { name: 'A' });
+    const b = await createId(user, { name: 'B' });
+    const free = await as(t.app, user, { method: 'POST', url: `/api/v1/categories/${b}/move/up` });
+    expect(free.statusCode).toBe(402);
+    expect(free.json()).toEqual({ error: 'Please activate full version', code: 'premiumRequired' });
+    await makePremium(t.app, user);
+    expect(
+      (await as(t.app, user, { method: 'POST', url: `/api/v1/categories/${b}/move/up` })).statusCode,
+    ).toBe(200);
+    expect(names((await tree(user)).children)).toEqual(['B', 'A']);
+    const edge = await as(t.app, user, { method: 'POST', url: `/api/v1/categories/${b}/move/up` });
+    expect(edge.statusCode).toBe(409);
+    expect(
+      (await as(t.app, user, { method: 'POST', url: `/api/v1/categories/${b}/move/down` })).statusCode,
+    ).toBe(200);
+    expect(names((await tree(user)).children)).toEqual(['A', 'B']);
+    expect(a).toBeLessThan(b);
+  });
+
+  it(`limits free users to ${FREE_RANGE_LIMIT} ranges; Premium lifts it`, async () => {
+    const user = await registerUser(t.app);
+    let last = 0;
+    for (let i = 0; i < FREE_RANGE_LIMIT; i += 1) last = await createId(user, { name: `r${i}` });
+    expect((await create(user, { name: 'one too many' })).statusCode).toBe(402);
+    expect(
+      (await as(t.app, user, { method: 'POST', url: `/api/v1/categories/${last}/copy/down` })).statusCode,
+    ).toBe(402);
+    expect((await create(user, { name: 'folders are free', kind: 'folder' })).statusCode).toBe(200);
+    await makePremium(t.app, user);
+    expect((await create(user, { name: 'unlimited' })).statusCode).toBe(200);
+  });
+
+  describe('templates', () => {
+    const makeTemplate = async (user: Session) => {
+      const id = await createId(user, { name: 'Pack', kind: 'folder' });
+      await createId(user, { name: 'Inside', parent_id: id });
+      await t.app.services.db.kysely
+        .updateTable('categories')
+        .set({ is_template: 1 })
+        .where('user_id', '=', user.id)
+        .execute();
+      return id;
+    };
+
+    it('create_from_template copies a ready-made strategy for Premium users only', async () => {
+      const user = await registerUser(t.app);
+      const template = await makeTemplate(user);
+      const url = `/api/v1/categories/${template}/create_from_template`;
+      expect((await as(t.app, user, { method: 'POST', url })).statusCode).toBe(402);
+      const edit = await as(t.app, user, {
+        method: 'POST',
+        url: `/api/v1/categories/${template}`,
+        payload: { name: 'x' },
+      });
+      expect(edit.statusCode).toBe(403);
+      await makePremium(t.app, user);
+      const copy = await as(t.app, user, { method: 'POST', url });
+      expect(copy.statusCode).toBe(200);
+      expect(copy.json().data).toMatchObject({ name: 'Pack', is_template: false });
+      const plain = await createId(user, { name: 'plain' });
+      const notTemplate = await as(t.app, user, {
+        method: 'POST',
+        url: `/api/v1/categories/${plain}/create_from_template`,
+      });
+      expect(notTemplate.json().code).toBe('notATemplate');
+    });
+  });
+
+  describe('sharing', () => {
+    it('shares, counts, lists, accepts (copy) and rejects', async () => {
+      const sender = await registerUser(t.app);
+      const receiver = await registerUser(t.app);
+      await makePremium(t.app, receiver);
+      const folder = await createId(sender, { name: 'Shared', kind: 'folder' });
+      await createId(sender, {
+        name: 'R',
+        parent_id: folder,
+        pairs: [{ hand: 'AA', colors: [{ color: '#123456', weight: 100 }] }],
+      });
+      const second = await createId(sender, { name: 'Second' });
+      const share = (category_id: number) =>
+        as(t.app, sender, {
+          method: 'POST',
+          url: '/api/v1/categories/share',
+          payload: { category_id, user_ids: [receiver.id] },
+        });
+      expect((await share(folder)).statusCode).toBe(402);
+      await makePremium(t.app, sender);
+      expect((await share(folder)).json()).toEqual({ data: { shared: 1 } });
+      expect((await share(folder)).json()).toEqual({ data: { shared: 0 } });
+      expect((await share(second)).json().data.shared).toBe(1);
+
+      const count = await as(t.app, receiver, { method: 'GET', url: '/api/v1/categories/incoming/count' });
+      expect(count.json()).toEqual({ data: 2 });
+      const page = await as(t.app, receiver, {
+        method: 'GET',
+        url: '/api/v1/categories/incoming',
+        query: { per_page: '1' },
+      });
+      expect(page.json().data).toMatchObject({ total: 2, page: 1, per_page: 1 });
+      expect(page.json().data.list[0]).toMatchObject({ name: 'Second', from_user: sender.username });
+      const all = (await as(t.app, receiver, { method: 'GET', url: '/api/v1/categories/incoming' })).json()
+        .data.list;
+      const folderShare = all.find((entry: { name: string }) => entry.name === 'Shared');
+      const secondShare = all.find((entry: { name: string }) => entry.name === 'Second');
+
+      const stranger = await registerUser(t.app);
+      const stolen = await as(t.app, stranger, {
+        method: 'POST',
+        url: `/api/v1/categories/incoming/${folderShare.id}/accept`,
+      });
+      expect(stolen.statusCode).toBe(404);
+
+      const accepted = await as(t.app, receiver, {
+        method: 'POST',
+        url: `/api/v1/categories/incoming/${folderShare.id}/accept`,
+      });
+      expect(accepted.statusCode).toBe(200);
+      expect(accepted.json().data.removed_category_id).toBeNull();
+      const copied = (await tree(receiver)).children[0];
+      expect(copied).toMatchObject({ name: 'Shared', children: [{ name: 'R' }] });
+      const again = await as(t.app, receiver, {
+        method: 'POST',
+        url: `/api/v1/categories/incoming/${folderShare.id}/accept`,
+      });
+      expect(again.statusCode).toBe(404);
+      const rejected = await as(t.app, receiver, {
+        method: 'POST',
+        url: `/api/v1/categories/incoming/${secondShare.id}/reject`,
+      });
+      expect(rejected.json()).toEqual({ data: { ok: true } });
+      expect(
+        (await as(t.app, receiver, { method: 'GET', url: '/api/v1/categories/incoming/count' })).json().data,
+      ).toBe(0);
+    });
+
+    it('a free recipient accepting a strategy loses the first category of the list', async () => {
+      const sender = await registerUser(t.app);
+      await makePremium(t.app, sender);
+      const receiver = await registerUser(t.app);
+      const first = await createId(receiver, { name: 'First' });
+      await createId(receiver, { name: 'Second' });
+      const shared = await createId(sender, { name: 'Gift' });
+      await as(t.app, sender, {
+        method: 'POST',
+        url: '/api/v1/categories/share',
+        payload: { category_id: shared, user_ids: [receiver.id] },
+      });
+      const incoming = (
+        await as(t.app, receiver, { method: 'GET', url: '/api/v1/categories/incoming' })
+      ).json().data.list;
+      const accepted = await as(t.app, receiver, {
+        method: 'POST',
+        url: `/api/v1/categories/incoming/${incoming[0].id}/accept`,
+      });
+      expect(accepted.json().data.removed_category_id).toBe(first);
+      expect(names((await tree(receiver)).children)).toEqual(['Second', 'Gift']);
+    });
+
+    it('shares only own categories, with existing other users', async () => {
+      const sender = await registerUser(t.app);
+      await makePremium(t.app, sender);
+      const other = await registerUser(t.app);
+      const theirs = await createId(other, { name: 'Theirs' });
+      const mine = await createId(sender, { name: 'Mine' });
+      const url = '/api/v1/categories/share';
+      expect(
+        (
+          await as(t.app, sender, {
+            method: 'POST',
+            url,
+            payload: { category_id: theirs, user_ids: [other.id] },
+          })
+        ).statusCode,
+      ).toBe(404);
+      const self = await as(t.app, sender, {
+        method: 'POST',
+        url,
+        payload: { category_id: mine, user_ids: [sender.id] },
+      });
+      expect(self.json().code).toBe('shareSelf');
+      const ghost = await as(t.app, sender, {
+        method: 'POST',
+        url,
+        payload: { category_id: mine, user_ids: [999999] },
+      });
+      expect(ghost.json().code).toBe('shareUserNotFound');
+      const empty = await as(t.app, sender, {
+        method: 'POST',
+        url,
+        payload: { category_id: mine, user_ids: [] },
+      });
+      expect(empty.statusCode).toBe(400);
+    });
+  });
+});
