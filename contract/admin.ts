@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 
+import { Id } from './envelope.ts';
 import { PaymentStatusSchema } from './payments.ts';
 
 export const AdminPayment = Type.Object({
@@ -18,7 +19,7 @@ export type AdminPayment = Static<typeof AdminPayment>;
 
 export const AdminPaymentsQuery = Type.Object({
   status: Type.Optional(PaymentStatusSchema),
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
 });
 
@@ -34,8 +35,8 @@ export type AdminUser = Static<typeof AdminUser>;
 
 export const Settings = Type.Object({
   referral_percent: Type.Integer({ minimum: 0, maximum: 100 }),
-  premium_price_rub: Type.Number({ minimum: 0 }),
-  btc_usd_rate: Type.Number({ minimum: 1 }),
+  premium_price_rub: Type.Number({ minimum: 0, maximum: 10_000_000 }),
+  btc_usd_rate: Type.Number({ minimum: 1, maximum: 100_000_000 }),
   /** Where manual payments go: a bank card number, a BTC address, a USDT TRC20 address. */
   card_account: Type.String({ maxLength: 200 }),
   btc_account: Type.String({ maxLength: 200 }),
@@ -48,9 +49,9 @@ export const ItemBody = Type.Object({
   type: Type.Union([Type.Literal('product'), Type.Literal('video_course')]),
   name: Type.String({ minLength: 1, maxLength: 200 }),
   description: Type.String({ maxLength: 5000 }),
-  price_usd: Type.Number({ minimum: 0 }),
-  price_rub: Type.Number({ minimum: 0 }),
-  package_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  price_usd: Type.Number({ minimum: 0, maximum: 1_000_000 }),
+  price_rub: Type.Number({ minimum: 0, maximum: 10_000_000 }),
+  package_id: Type.Optional(Id),
 });
 export type ItemBody = Static<typeof ItemBody>;
 

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 
-import { StringEnum } from './envelope.ts';
+import { Id, StringEnum } from './envelope.ts';
 import { COLOR_PATTERN } from './hands.ts';
 
 export const ROOT_TYPES = ['preflop_root', 'tournament_root'] as const;
@@ -40,7 +40,7 @@ export const CreateCategoryBody = Type.Object({
   name: CategoryName,
   kind: CategoryKindSchema,
   root_type: RootTypeSchema,
-  parent_id: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  parent_id: Type.Optional(Type.Union([Id, Type.Null()])),
   note: Type.Optional(Type.String({ maxLength: 10000 })),
   buttons: Type.Optional(Type.Array(RangeButton, { maxItems: 50 })),
   pairs: Type.Optional(Type.Array(Pair, { maxItems: 169 })),
@@ -49,7 +49,7 @@ export type CreateCategoryBody = Static<typeof CreateCategoryBody>;
 
 /** Update: every field optional; `pairs` replaces the whole chart, `buttons` the whole button list. */
 export const UpdateCategoryBody = Type.Object({
-  id: Type.Optional(Type.Integer({ minimum: 1 })),
+  id: Type.Optional(Id),
   name: Type.Optional(CategoryName),
   note: Type.Optional(Type.String({ maxLength: 10000 })),
   buttons: Type.Optional(Type.Array(RangeButton, { maxItems: 50 })),
@@ -103,15 +103,15 @@ export type TreeResponse = Static<typeof TreeResponse>;
  * (0..169, end exclusive) so the SPA can load a chart in parts. Without them the whole chart comes back.
  */
 export const RangeQuery = Type.Object({
-  category_id: Type.Integer({ minimum: 1 }),
+  category_id: Id,
   begin: Type.Optional(Type.Integer({ minimum: 0, maximum: 169 })),
   end: Type.Optional(Type.Integer({ minimum: 0, maximum: 169 })),
 });
 export type RangeQuery = Static<typeof RangeQuery>;
 
 export const ShareBody = Type.Object({
-  category_id: Type.Integer({ minimum: 1 }),
-  user_ids: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 50 }),
+  category_id: Id,
+  user_ids: Type.Array(Id, { minItems: 1, maxItems: 50 }),
 });
 export type ShareBody = Static<typeof ShareBody>;
 export const ShareResponse = Type.Object({ shared: Type.Integer() });

@@ -19,13 +19,16 @@ export interface ApiError {
 }
 
 export const Paging = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
 });
 
 export const PAGE_SIZE = 10;
 
-export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+/** Row ids: 32-bit integers in both databases, so anything larger is a validation error, not a database error. */
+export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+
+export const IdParams = Type.Object({ id: Id });
 
 export const Ok = Type.Object({ ok: Type.Boolean() });
 

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 
-import { StringEnum } from './envelope.ts';
+import { Id, StringEnum } from './envelope.ts';
 import { CurrencySchema } from './shop.ts';
 
 export const MANUAL_METHODS = ['card', 'btc', 'tether'] as const;
@@ -8,9 +8,9 @@ export type ManualMethod = (typeof MANUAL_METHODS)[number];
 export const ManualMethodSchema = StringEnum(MANUAL_METHODS);
 
 export const CostShopBody = Type.Object({
-  package_id: Type.Integer({ minimum: 1 }),
-  products: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 }),
-  video_courses: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 }),
+  package_id: Id,
+  products: Type.Array(Id, { maxItems: 100 }),
+  video_courses: Type.Array(Id, { maxItems: 100 }),
 });
 export type CostShopBody = Static<typeof CostShopBody>;
 
@@ -62,9 +62,9 @@ export const ManualPaymentBody = Type.Object({
   method: ManualMethodSchema,
   pay_for_shop: Type.Optional(Type.Boolean()),
   pay_for_premium: Type.Optional(Type.Boolean()),
-  package_id: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
-  products: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 })),
-  video_courses: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 })),
+  package_id: Type.Optional(Type.Union([Id, Type.Null()])),
+  products: Type.Optional(Type.Array(Id, { maxItems: 100 })),
+  video_courses: Type.Optional(Type.Array(Id, { maxItems: 100 })),
   payment_source: Type.String({ maxLength: 200 }),
 });
 export type ManualPaymentBody = Static<typeof ManualPaymentBody>;
@@ -84,7 +84,7 @@ export const PaymentInfo = Type.Object({
 export type PaymentInfo = Static<typeof PaymentInfo>;
 
 export const SandboxChargeBody = Type.Object({
-  order_id: Type.Integer({ minimum: 1 }),
+  order_id: Id,
   /** Simulate a declined card: the sandbox then sends a fail notification. */
   decline: Type.Optional(Type.Boolean()),
 });

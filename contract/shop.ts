@@ -55,7 +55,7 @@ export const ProductPage = Type.Object({
 export type ProductPage = Static<typeof ProductPage>;
 
 export const ShopQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
 });
 

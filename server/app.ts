@@ -11,7 +11,8 @@ import { migrateToLatest } from './db/migrate.ts';
 import { HttpError } from './lib/http-error.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { registerErrorHandling, registerNotFound } from './plugins/errors.ts';
+import { registerStatic } from './plugins/static.ts';
 import { registerRoutes } from './routes/index.ts';
 import { createServices } from './services.ts';
 
@@ -23,6 +24,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Run pending migrations on start (default true: a fresh install works without db:migrate). */
   migrate?: boolean;
+  /** Serve the built SPA (history fallback) and avatars, as `npm run serve` does. */
+  serveStatic?: boolean;
 }
 
 /** Builds the API: plugins (errors, auth, rate limits, multipart, OpenAPI) then routes. Does not listen. */
@@ -61,5 +64,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(registerRoutes);
+  const spaDir = options.serveStatic ? await registerStatic(app, config) : null;
+  if (options.serveStatic && !spaDir) {
+    app.log.warn(
+      { staticDir: config.staticDir },
+      'no built SPA found; serving the API only (run npm run build:web)',
+    );
+  }
+  registerNotFound(app, spaDir);
   return app;
 }

@@ -1,8 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
-
-import fastifyStatic from '@fastify/static';
-
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 
@@ -12,39 +7,7 @@ import { loadConfig } from './config.ts';
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const app = await buildApp(config);
-
-  fs.mkdirSync(path.join(config.mediaDir, 'avatars'), { recursive: true });
-  // Avatars only: lesson videos live under media/videos and are served to owners by the shop routes.
-  await app.register(fastifyStatic, {
-    root: path.join(config.mediaDir, 'avatars'),
-    prefix: '/media/avatars/',
-    decorateReply: false,
-    index: false,
-  });
-
-  const hasSpa = fs.existsSync(path.join(config.staticDir, 'index.html'));
-  if (hasSpa) {
-    await app.register(fastifyStatic, {
-      root: config.staticDir,
-      prefix: '/',
-      wildcard: false,
-      index: 'index.html',
-    });
-    // History fallback: an unknown non-API GET is a client-side route of the SPA.
-    app.setNotFoundHandler((request, reply) => {
-      const url = request.url.split('?')[0] ?? '/';
-      if (request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/media/')) {
-        return reply.type('text/html').sendFile('index.html', config.staticDir);
-      }
-      return reply.status(404).send({ error: 'Not found', code: 'notFound' });
-    });
-  } else {
-    app.log.warn(
-      { staticDir: config.staticDir },
-      'no built SPA found; serving the API only (run npm run build:web)',
-    );
-  }
+  const app = await buildApp(config, { serveStatic: true });
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -12,6 +12,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
+  /** The raw SQLite handle (null on PostgreSQL), for the few hot reads that skip the query builder; see fast.ts. */
+  sqlite: SQLite.Database | null;
   close(): Promise<void>;
 }
 
@@ -26,7 +28,7 @@ export function openDatabase(url: string, dataDir: string): Db {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    return { kysely, dialect: 'postgres', sqlite: null, close: () => kysely.destroy() };
   }
   const file = url.slice('sqlite:'.length) || path.join(dataDir, 'rangeforge.sqlite');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -36,5 +38,5 @@ export function openDatabase(url: string, dataDir: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  return { kysely, dialect: 'sqlite', sqlite, close: () => kysely.destroy() };
 }

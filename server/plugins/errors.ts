@@ -70,8 +70,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: ERROR_MESSAGES.somethingWentWrong, code: 'somethingWentWrong' });
   });
+}
 
-  app.setNotFoundHandler((_request, reply) =>
-    reply.status(404).send({ error: ERROR_MESSAGES.notFound, code: 'notFound' }),
-  );
+/**
+ * Unknown routes: 404 `{ error, code }`. With a built SPA (`spaDir`), an unknown GET outside /api and /media is a
+ * client-side route, answered with index.html (history fallback).
+ */
+export function registerNotFound(app: FastifyInstance, spaDir: string | null): void {
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (spaDir && request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/media/')) {
+      return reply.type('text/html').sendFile('index.html', spaDir);
+    }
+    return reply.status(404).send({ error: ERROR_MESSAGES.notFound, code: 'notFound' });
+  });
 }

@@ -63,3 +63,25 @@ export function createEngineApi(wasm: EquityWasmModule) {
 }
 
 export type EngineApi = ReturnType<typeof createEngineApi>;
+
+/** The API with every method asynchronous, as a worker sees it before the wasm module has loaded. */
+export type DeferredEngineApi = {
+  [Name in keyof EngineApi]: (...args: Parameters<EngineApi[Name]>) => Promise<ReturnType<EngineApi[Name]>>;
+};
+
+/**
+ * The API over a module that is still loading. A worker must listen for messages from its first moment: a module
+ * worker that awaited the wasm at top level would drop the calls posted meanwhile. Each call waits for the module;
+ * a module that fails to load rejects every call with its error instead of leaving callers hanging.
+ */
+export function createDeferredEngineApi(module: Promise<EquityWasmModule>): DeferredEngineApi {
+  const api = module.then(createEngineApi);
+  return new Proxy({} as DeferredEngineApi, {
+    get:
+      (_target, name: string) =>
+      async (...args: unknown[]) => {
+        const method = (await api)[name as keyof EngineApi] as (...methodArgs: unknown[]) => unknown;
+        return method(...args);
+      },
+  });
+}

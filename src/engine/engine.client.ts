@@ -298,15 +298,3 @@ function abortError(): Error {
 function throwIfAborted(signal?: AbortSignal): void {
   if (signal?.aborted) throw abortError();
 }
-
-/** Browser pool: module Web Workers, one per hardware thread (at most 8: more only adds start-up cost). */
-export function createBrowserEngineClient(): EngineClient {
-  const size = Math.min(8, Math.max(1, navigator.hardwareConcurrency || 2));
-  return new EngineClient({
-    size,
-    createWorker: () => {
-      const worker = new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module' });
-      return { endpoint: worker, terminate: () => worker.terminate() };
-    },
-  });
-}

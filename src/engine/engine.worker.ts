@@ -1,7 +1,6 @@
-// Worker entry: loads the wasm engine (vite-plugin-wasm instantiates it) and exposes its API. No logic here.
-import * as wasm from '@equity-wasm';
+// Worker entry: exposes the engine API at once; the wasm module (instantiated by vite-plugin-wasm) loads behind it.
 import { expose } from 'comlink';
 
-import { createEngineApi } from './engine-api.ts';
+import { createDeferredEngineApi } from './engine-api.ts';
 
-expose(createEngineApi(wasm));
+expose(createDeferredEngineApi(import('@equity-wasm')));

@@ -2,7 +2,13 @@ import type { PaymentParams } from '@contract/payments';
 
 /** Payment parameters as the cost routes answer them (Premium alone, sandbox provider). */
 export function paymentParams(overrides: Partial<PaymentParams> = {}): PaymentParams {
-  const scope = { pay_for_shop: false, pay_for_premium: true, package_id: null, products: [], video_courses: [] };
+  const scope = {
+    pay_for_shop: false,
+    pay_for_premium: true,
+    package_id: null,
+    products: [],
+    video_courses: [],
+  };
   return {
     public_id: 'pk_sandbox',
     description: 'RangeForge Premium',

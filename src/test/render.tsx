@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 
+import { incomingCountAtom } from '@/features/profile/atoms';
 import { i18n, languageAtom } from '@/lib/i18n';
 import { sessionAtom, type SessionUser } from '@/lib/session';
 import { appStore, StoreProvider } from '@/lib/store';
@@ -27,6 +28,7 @@ export function renderApp(
 ): RenderResult {
   appStore.set(sessionAtom, { status: 'ready', user });
   appStore.set(toastsAtom, []);
+  appStore.set(incomingCountAtom, 0);
   appStore.set(languageAtom, 'en-US');
   if (i18n.language !== 'en-US') void i18n.changeLanguage('en-US');
   return render(

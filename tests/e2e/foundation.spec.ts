@@ -31,16 +31,20 @@ describe('foundation slice', () => {
     await page.getByRole('heading', { name: 'Equity calculator' }).waitFor();
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(luminance(background)).toBeLessThan(0.2);
-    const primary = await page.evaluate(
-      () => getComputedStyle(document.querySelector('.equity-results__equity') ?? document.body).color,
+    const primary = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim(),
     );
-    const [r = 0, g = 0, b = 0] = (primary.match(/\d+/g) ?? []).map(Number);
+    const [r = 0, g = 0, b = 0] = (primary.match(/^#(..)(..)(..)$/)?.slice(1) ?? []).map((hex) =>
+      parseInt(hex, 16),
+    );
     expect(g).toBeGreaterThan(r);
     expect(g).toBeGreaterThan(b);
   });
 
   it('answers /api/v1/health from the database', async () => {
-    const body = await session.page.evaluate(async () => (await fetch('/api/v1/health')).json());
+    const body = (await session.page.evaluate(async () => (await fetch('/api/v1/health')).json())) as {
+      data: { status: string; database: string; schema_version: number };
+    };
     expect(body).toMatchObject({ data: { status: 'ok', database: 'sqlite' } });
     expect(body.data.schema_version).toBeGreaterThan(0);
   });

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '../../contract/errors.ts';
 import { seedDatabase } from '../../server/db/seed.ts';
 import { hmacBase64 } from '../../server/lib/crypto.ts';
-
 import { as, makeAdmin, makePremium, registerUser, type Session } from './helpers/api.ts';
 import { describeEachDatabase, type TestApp, createTestApp } from './helpers/test-app.ts';
 

@@ -132,6 +132,25 @@ pub fn multiway_exact(ranges: &[f32], board: &str, dead: &str, budget: f64) -> R
     }
 }
 
+/// Benchmark loop: number of 7-card hands [`evaluator_sequential`] evaluates for `cards` cards.
+#[wasm_bindgen(js_name = evaluatorSequentialHands)]
+pub fn evaluator_sequential_hands(cards: usize) -> f64 {
+    equity::throughput::sequential_hand_count(cards) as f64
+}
+
+/// Benchmark loop: evaluates every 7-card hand of the first `cards` cards; returns a checksum.
+#[wasm_bindgen(js_name = evaluatorSequential)]
+pub fn evaluator_sequential(cards: usize) -> f64 {
+    equity::throughput::evaluate_sequential(cards) as f64
+}
+
+/// Benchmark loop: deals `hands` random hands (the benchmark seed) and evaluates them `repeats` times.
+#[wasm_bindgen(js_name = evaluatorRandom)]
+pub fn evaluator_random(hands: usize, repeats: u32) -> f64 {
+    let keys = equity::throughput::random_hand_keys(hands, equity::throughput::BENCH_SEED);
+    equity::throughput::evaluate_keys(&keys, repeats) as f64
+}
+
 /// A seeded Monte Carlo simulation advanced in batches by the caller.
 #[wasm_bindgen]
 pub struct MonteCarloJob {

@@ -7,7 +7,10 @@
 #![allow(missing_docs)]
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use equity::{hand_categories, parse_cards, tally, Card, EquityRequest, HandKey, Range, Shard};
+use equity::throughput::{
+    evaluate_keys, evaluate_sequential, random_hand_keys, sequential_hand_count, BENCH_SEED,
+};
+use equity::{hand_categories, parse_cards, tally, EquityRequest, Range, Shard};
 
 const HERO: &str = "77+,ATs+,KJs+,QJs,AJo+,KQo";
 const VILLAIN: &str = "22+,A2s+,K9s+,QTs+,JTs,T9s,98s,ATo+,KJo+,QJo";
@@ -23,60 +26,16 @@ fn request(hero: &str, villain: &str, board: &str) -> EquityRequest {
 }
 
 fn evaluator(c: &mut Criterion) {
-    let keys: Vec<HandKey> = Card::all().map(HandKey::card).collect();
     let mut group = c.benchmark_group("evaluator");
-    // Every 7-card hand from the first 24 cards: 346,104 hands, keys added incrementally.
-    group.throughput(Throughput::Elements(346_104));
+    // Every 7-card hand from the first 24 cards (346,104 hands), keys added incrementally.
+    group.throughput(Throughput::Elements(sequential_hand_count(24)));
     group.bench_function("sequential_7_of_24", |b| {
-        b.iter(|| {
-            let mut sum = 0u64;
-            for a in 0..24 {
-                let ka = HandKey::EMPTY.plus(keys[a]);
-                for b in a + 1..24 {
-                    let kb = ka.plus(keys[b]);
-                    for c in b + 1..24 {
-                        let kc = kb.plus(keys[c]);
-                        for d in c + 1..24 {
-                            let kd = kc.plus(keys[d]);
-                            for e in d + 1..24 {
-                                let ke = kd.plus(keys[e]);
-                                for f in e + 1..24 {
-                                    let kf = ke.plus(keys[f]);
-                                    for &kg in &keys[f + 1..24] {
-                                        sum += u64::from(kf.plus(kg).rank7().0);
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            black_box(sum)
-        })
+        b.iter(|| evaluate_sequential(black_box(24)))
     });
     // Random hands: precomputed keys, so only the lookup is measured.
-    let mut state = 0x1234_5678_9abc_def0u64;
-    let hands: Vec<HandKey> = (0..100_000)
-        .map(|_| {
-            let mut used = 0u64;
-            let mut key = HandKey::EMPTY;
-            while used.count_ones() < 7 {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                let i = (state % 52) as usize;
-                if used & (1 << i) == 0 {
-                    used |= 1 << i;
-                    key = key.plus(keys[i]);
-                }
-            }
-            key
-        })
-        .collect();
+    let hands = random_hand_keys(100_000, BENCH_SEED);
     group.throughput(Throughput::Elements(hands.len() as u64));
-    group.bench_function("random_7", |b| {
-        b.iter(|| hands.iter().map(|h| u64::from(h.rank7().0)).sum::<u64>())
-    });
+    group.bench_function("random_7", |b| b.iter(|| evaluate_keys(black_box(&hands), 1)));
     group.finish();
 }
 

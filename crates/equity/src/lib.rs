@@ -55,6 +55,7 @@ pub mod notation;
 pub mod preflop;
 pub mod range;
 pub mod report;
+pub mod throughput;
 
 pub use card::{parse_cards, Card, CardSet};
 pub use categories::{hand_categories, CategoryGroup, CategoryName, CategoryStat};

@@ -76,12 +76,6 @@ pub struct MonteCarlo {
     board: Vec<Card>,
 }
 
-impl std::fmt::Debug for Live {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Live({:#x}, {})", self.mask, self.weight)
-    }
-}
-
 impl MonteCarlo {
     /// Prepares a simulation of 2 to 6 ranges on a board (0, 3, 4 or 5 cards) with dead cards.
     pub fn new(

@@ -17,7 +17,7 @@ use crate::report::SideTotals;
 pub const MAX_PLAYERS: usize = 6;
 
 /// A live combo of one range.
-#[derive(Clone, Copy)]
+#[derive(Debug, Clone, Copy)]
 pub(crate) struct Live {
     pub(crate) mask: u64,
     pub(crate) key: HandKey,

@@ -297,3 +297,23 @@ fn preflop_with_dead_cards_uses_enumeration() {
         "{ours:?}"
     );
 }
+
+#[test]
+fn report_serialises_with_snake_case_fields() {
+    let req = request(
+        Range::parse("AhKh").expect("range"),
+        Range::parse("QsQd").expect("range"),
+        parse_cards("Jh8h2c").expect("board"),
+        vec![],
+    );
+    let report = tally(&req).expect("tally").finish(0.02).expect("report");
+    let json = serde_json::to_value(&report).expect("serialisable");
+    for field in ["hero", "villain", "combo_equity", "matrix", "next_cards"] {
+        assert!(json.get(field).is_some(), "{field}");
+    }
+    assert_eq!(json["next_cards"][0]["card"], "2d");
+    assert!(["increase", "keep", "reduce"].contains(&json["next_cards"][0]["change"].as_str().unwrap_or("")));
+    assert!(json["hero"]["equity"]
+        .as_f64()
+        .is_some_and(|e| (e - 0.544444).abs() < 1e-6));
+}

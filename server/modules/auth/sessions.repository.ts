@@ -1,12 +1,25 @@
 import type { Db } from '../../db/database.ts';
+import { fastStatement } from '../../db/fast.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { nowIso } from '../../lib/time.ts';
 
+const SESSION_USER_SQL =
+  'SELECT users.*, sessions.id AS session_id FROM sessions JOIN users ON users.id = sessions.user_id ' +
+  'WHERE sessions.token_hash = ?';
+
+/** Runs on every authenticated request, hence the prepared-statement fast path on SQLite. */
 export async function findSessionUser(
   db: Db,
   token: string,
 ): Promise<{ user: UserRow; sessionId: number } | null> {
+  const fast = fastStatement(db, SESSION_USER_SQL);
+  if (fast) {
+    const hit = fast.get(sha256(token)) as (UserRow & { session_id: number }) | undefined;
+    if (!hit) return null;
+    const { session_id: sessionId, ...user } = hit;
+    return { user, sessionId };
+  }
   const row = await db.kysely
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')

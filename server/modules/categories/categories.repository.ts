@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 
 import type { Db } from '../../db/database.ts';
+import { fastStatement } from '../../db/fast.ts';
 import type { CategoryRow, Database } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
 
@@ -22,8 +23,23 @@ export async function listCategories(db: Executor, userId: number, rootType: str
     .execute();
 }
 
+type TreeRow = Pick<CategoryRow, 'id' | 'parent_id' | 'name' | 'kind' | 'position' | 'is_template'>;
+
+/** The caller's category by id through the fast path when not inside a transaction. */
+export async function findCategoryFast(db: Db, id: number): Promise<CategoryRow | undefined> {
+  const fast = fastStatement(db, 'SELECT * FROM categories WHERE id = ?');
+  if (fast) return fast.get(id) as CategoryRow | undefined;
+  return findCategory(db.kysely, id);
+}
+
 /** Tree rows without the heavy chart JSON: the tree route never needs the pairs. */
 export async function listTreeRows(db: Db, userId: number, rootType: string) {
+  const fast = fastStatement(
+    db,
+    'SELECT id, parent_id, name, kind, position, is_template FROM categories ' +
+      'WHERE user_id = ? AND root_type = ? ORDER BY position, id',
+  );
+  if (fast) return fast.all(userId, rootType) as TreeRow[];
   return db.kysely
     .selectFrom('categories')
     .select(['id', 'parent_id', 'name', 'kind', 'position', 'is_template'])

@@ -19,6 +19,7 @@ import {
   countRanges,
   countSubtreeRanges,
   findCategory,
+  findCategoryFast,
   listCategories,
   listTreeRows,
   nextPosition,
@@ -50,8 +51,8 @@ export class CategoriesService {
   constructor(private readonly db: Db) {}
 
   /** The caller's own category, else 404 (another user's id is indistinguishable from a missing one). */
-  async owned(user: UserRow, id: number, executor: Executor = this.db.kysely): Promise<CategoryRow> {
-    const row = await findCategory(executor, id);
+  async owned(user: UserRow, id: number, executor?: Executor): Promise<CategoryRow> {
+    const row = executor ? await findCategory(executor, id) : await findCategoryFast(this.db, id);
     if (!row || row.user_id !== user.id) throw notFound();
     return row;
   }

@@ -38,9 +38,11 @@ export class CloudPaymentsService {
   /** Checks the notification against its order; `pay` settles it once (a replay of the same transaction is a no-op). */
   async handle(kind: NotificationKind, note: Notification): Promise<number> {
     const orderId = Number(note.InvoiceId);
-    const order = Number.isInteger(orderId)
-      ? await this.db.kysely.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst()
-      : undefined;
+    // Ids are 32-bit in both databases; anything else cannot name an order (and must not reach the query).
+    const order =
+      Number.isInteger(orderId) && orderId > 0 && orderId <= 2_147_483_647
+        ? await this.db.kysely.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst()
+        : undefined;
     if (!order || order.method !== 'cloudpayments') return CODE.badInvoice;
     if (String(order.user_id) !== String(note.AccountId ?? '')) return CODE.badAccount;
     const amount = Math.round(Number(note.Amount) * 100);

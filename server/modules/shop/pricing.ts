@@ -1,6 +1,8 @@
 import type { Settings } from '../../../contract/admin.ts';
 import type { Currency } from '../../../contract/shop.ts';
 import { PREMIUM_PRICE_USD } from '../../../contract/shop.ts';
+import type { Db } from '../../db/database.ts';
+import { fastStatement } from '../../db/fast.ts';
 import type { ShopItemRow, UserRow } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import type { Executor } from '../categories/categories.repository.ts';
@@ -38,13 +40,23 @@ export interface PricedOrder {
 }
 
 export async function ownedItemIds(db: Executor, userId: number): Promise<Set<number>> {
-  const rows = await db
+  return new Set((await ownedRows(db, userId)).map((row) => row.item_id as number));
+}
+
+/** The same read through the SQLite fast path: the shop list runs it on every request. */
+export async function ownedItemIdsFast(db: Db, userId: number): Promise<Set<number>> {
+  const fast = fastStatement(db, 'SELECT item_id FROM purchases WHERE user_id = ? AND item_id IS NOT NULL');
+  if (!fast) return ownedItemIds(db.kysely, userId);
+  return new Set((fast.all(userId) as Array<{ item_id: number }>).map((row) => row.item_id));
+}
+
+async function ownedRows(db: Executor, userId: number) {
+  return db
     .selectFrom('purchases')
     .select('item_id')
     .where('user_id', '=', userId)
     .where('item_id', 'is not', null)
     .execute();
-  return new Set(rows.map((row) => row.item_id as number));
 }
 
 /**

@@ -1,15 +1,20 @@
+import type { Selectable } from 'kysely';
+
 import type { Purchase, ReferralPayment } from '../../../contract/profile.ts';
 import type { Offer, OfferItem, ProductPage, ShopPage } from '../../../contract/shop.ts';
 import type { Db } from '../../db/database.ts';
-import type { ShopItemRow, UserRow } from '../../db/schema.ts';
+import { fastStatement } from '../../db/fast.ts';
+import type { PackagesTable, ShopItemRow, UserRow } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import { currencyFor, ownedItemIds, priceOf, toMajor } from './pricing.ts';
+import { currencyFor, ownedItemIdsFast, priceOf, toMajor } from './pricing.ts';
+
+type PackageRow = Selectable<PackagesTable>;
 
 export class ShopService {
   constructor(private readonly db: Db) {}
 
   private async owned(user: UserRow | null): Promise<Set<number>> {
-    return user ? ownedItemIds(this.db.kysely, user.id) : new Set();
+    return user ? ownedItemIdsFast(this.db, user.id) : new Set();
   }
 
   private offerItem(item: ShopItemRow, user: UserRow | null, owned: Set<number>): OfferItem {
@@ -22,7 +27,27 @@ export class ShopService {
     };
   }
 
-  async list(user: UserRow | null, page: number, perPage: number): Promise<ShopPage> {
+  /** Active packages of one page with their items; SQLite reads skip the query builder (a hot public route). */
+  private async catalogue(page: number, perPage: number) {
+    const offset = (page - 1) * perPage;
+    const count = fastStatement(this.db, 'SELECT COUNT(*) AS count FROM packages WHERE active = 1');
+    const pageSql = fastStatement(
+      this.db,
+      'SELECT * FROM packages WHERE active = 1 ORDER BY position, id LIMIT ? OFFSET ?',
+    );
+    const itemsSql = fastStatement(
+      this.db,
+      'SELECT id, package_id, type, name, description, price_usd, price_rub, position FROM shop_items ' +
+        'WHERE package_id IN (SELECT id FROM packages WHERE active = 1 ORDER BY position, id LIMIT ? OFFSET ?) ' +
+        'ORDER BY position, id',
+    );
+    if (count && pageSql && itemsSql) {
+      return {
+        total: (count.get() as { count: number }).count,
+        packages: pageSql.all(perPage, offset) as PackageRow[],
+        items: itemsSql.all(perPage, offset) as ShopItemRow[],
+      };
+    }
     const total = await this.db.kysely
       .selectFrom('packages')
       .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -35,7 +60,7 @@ export class ShopService {
       .orderBy('position')
       .orderBy('id')
       .limit(perPage)
-      .offset((page - 1) * perPage)
+      .offset(offset)
       .execute();
     const items = packages.length
       ? await this.db.kysely
@@ -50,9 +75,14 @@ export class ShopService {
           .orderBy('id')
           .execute()
       : [];
+    return { total: Number(total.count), packages, items: items as ShopItemRow[] };
+  }
+
+  async list(user: UserRow | null, page: number, perPage: number): Promise<ShopPage> {
+    const { total, packages, items } = await this.catalogue(page, perPage);
     const owned = await this.owned(user);
     const list: Offer[] = packages.map((pack) => {
-      const mine = items.filter((item) => item.package_id === pack.id) as ShopItemRow[];
+      const mine = items.filter((item) => item.package_id === pack.id);
       return {
         id: pack.id,
         name: pack.name,
@@ -67,7 +97,7 @@ export class ShopService {
           .map((item) => this.offerItem(item, user, owned)),
       };
     });
-    return { total: Number(total.count), page, per_page: perPage, list };
+    return { total, page, per_page: perPage, list };
   }
 
   async product(user: UserRow | null, id: number): Promise<ProductPage> {

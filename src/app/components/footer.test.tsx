@@ -42,6 +42,9 @@ describe('Footer', () => {
     expect(screen.getByRole('img', { name: 'Mastercard' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Visa' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Bitcoin' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Support/ })).toHaveAttribute('href', 'mailto:support@rangeforge.app');
+    expect(screen.getByRole('link', { name: /Support/ })).toHaveAttribute(
+      'href',
+      'mailto:support@rangeforge.app',
+    );
   });
 });

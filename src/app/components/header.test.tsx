@@ -28,7 +28,10 @@ describe('Header', () => {
     expect(container.querySelector('.profile-block img')).toHaveAttribute('src', DEFAULT_AVATAR);
     const nav = screen.getAllByRole('navigation', { name: 'Main menu' })[0]!;
     expect(within(nav).getByRole('link', { name: 'Cash ranges' })).toHaveAttribute('href', '/');
-    expect(within(nav).getByRole('link', { name: 'Tournament ranges' })).toHaveAttribute('href', '/tournament');
+    expect(within(nav).getByRole('link', { name: 'Tournament ranges' })).toHaveAttribute(
+      'href',
+      '/tournament',
+    );
     expect(within(nav).getByRole('link', { name: 'Ranges store' })).toHaveAttribute('href', '/store');
     expect(screen.queryByRole('button', { name: 'Log out' })).not.toBeInTheDocument();
   });
@@ -51,7 +54,10 @@ describe('Header', () => {
     );
     renderApp(<Header />, { user: testUser });
     expect(await screen.findByTestId('bell-count')).toHaveTextContent('+2');
-    expect(screen.getByRole('link', { name: /Incoming strategies/ })).toHaveAttribute('href', '/profile#strategy');
+    expect(screen.getByRole('link', { name: /Incoming strategies/ })).toHaveAttribute(
+      'href',
+      '/profile#strategy',
+    );
     count = 5;
     await act(async () => {
       await vi.advanceTimersByTimeAsync(INCOMING_REFRESH_MS);
@@ -64,7 +70,7 @@ describe('Header', () => {
     const fetchSpy = mockFetch(() => ({ body: { data: 0 } }));
     renderApp(<Header />, { user: testUser });
     await waitFor(() => expect(fetchSpy).toHaveBeenCalled());
-    expect(screen.queryByTestId('bell-count')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('bell-count')).not.toBeInTheDocument());
   });
 
   it('saves the language on the server, closes the picker and reloads', async () => {

@@ -7,13 +7,22 @@ import type { EquityWasmModule } from '../engine-api.ts';
 
 const pkgUrl = new URL('../../../crates/equity-wasm/pkg/', import.meta.url);
 
+/** The part of the WebAssembly global used here (Node's types leave it to lib.dom). */
+interface WasmInstantiator {
+  instantiate(
+    bytes: Uint8Array,
+    imports: object,
+  ): Promise<{ instance: { exports: Record<string, unknown> } }>;
+}
+const { WebAssembly: wasmRuntime } = globalThis as unknown as { WebAssembly: WasmInstantiator };
+
 export async function loadEquityWasm(): Promise<EquityWasmModule> {
   const shimUrl = new URL('equity_wasm_bg.js', pkgUrl);
   const shim = (await import(shimUrl.href)) as EquityWasmModule & {
-    __wbg_set_wasm(exports: WebAssembly.Exports): void;
+    __wbg_set_wasm(exports: Record<string, unknown>): void;
   };
   const bytes = readFileSync(fileURLToPath(new URL('equity_wasm_bg.wasm', pkgUrl)));
-  const { instance } = await WebAssembly.instantiate(bytes, { './equity_wasm_bg.js': shim });
+  const { instance } = await wasmRuntime.instantiate(bytes, { './equity_wasm_bg.js': shim });
   shim.__wbg_set_wasm(instance.exports);
   const start = instance.exports.__wbindgen_start;
   if (typeof start === 'function') start();

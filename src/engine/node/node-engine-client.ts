@@ -17,7 +17,7 @@ export function createNodeEngineClient(size = availableParallelism()): EngineCli
     idleTimeoutMs: 5_000,
     createWorker: () => {
       const worker = new Worker(bootstrap, { eval: true });
-      worker.on('error', (error) => {
+      worker.on('error', (error: Error) => {
         console.error(`engine worker failed: ${error.message}`);
         process.exitCode = 1;
       });

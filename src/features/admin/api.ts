@@ -1,6 +1,7 @@
 import type { AdminPayment, ItemBody, Settings } from '@contract/admin';
 import { API, pathFor } from '@contract/paths';
 import type { PAYMENT_STATUSES } from '@contract/payments';
+import type { Offer, ProductPage, ShopPage } from '@contract/shop';
 
 import { api } from '@/lib/api-client';
 import type { Page } from '@/lib/use-paged-list';
@@ -20,7 +21,7 @@ function toPage<T>(data: PagedAnswer<T>): Page<T> {
 }
 
 export async function fetchManualPayments(
-  status: PaymentStatus | '',
+  status: PaymentStatus,
   page: number,
   perPage: number,
   signal: AbortSignal,
@@ -46,59 +47,43 @@ export function fetchSettings(signal: AbortSignal): Promise<Settings> {
 }
 
 export function saveSettings(settings: Partial<Settings>): Promise<Settings> {
-  return api.put<Settings>(API.admin.settings, settings, { quiet: true });
+  return api.post<Settings>(API.admin.settings, settings, { quiet: true });
 }
 
-export interface AdminLesson {
-  id: number;
-  title: string;
-  position: number;
-  has_video: boolean;
-}
+// Store items: the server has create and update routes; the catalogue itself is read from the public store
+// routes, which list every package with its strategy packs and video courses (and a course's lessons).
 
-export interface AdminItem {
-  id: number;
-  type: 'product' | 'video_course';
-  name: string;
-  description: string;
-  price_usd: number;
-  price_rub: number;
-  package_id: number | null;
-  lessons?: AdminLesson[];
-}
-
-export async function fetchItems(
+export async function fetchCatalogue(
   page: number,
   perPage: number,
   signal: AbortSignal,
-): Promise<Page<AdminItem>> {
-  const data = await api.get<PagedAnswer<AdminItem> | AdminItem[]>(API.admin.items, {
+): Promise<Page<Offer>> {
+  const data = await api.get<ShopPage>(API.shop.list, {
     query: { page, per_page: perPage },
     signal,
     quiet: true,
   });
-  if (Array.isArray(data)) return { total: data.length, page: 1, list: data };
-  return toPage(data);
+  return { total: data.total, page: data.page, list: data.list };
 }
 
-export function createItem(body: ItemBody): Promise<AdminItem> {
-  return api.post<AdminItem>(API.admin.items, body, { quiet: true });
+export function fetchPackage(id: number, signal: AbortSignal): Promise<ProductPage> {
+  return api.get<ProductPage>(pathFor(API.shop.product, { id }), { signal, quiet: true });
 }
 
-export function updateItem(id: number, body: Partial<ItemBody>): Promise<AdminItem> {
-  return api.put<AdminItem>(pathFor(API.admin.item, { id }), body, { quiet: true });
+export function createItem(body: ItemBody): Promise<{ id: number; package_id: number }> {
+  return api.post<{ id: number; package_id: number }>(API.admin.items, body, { quiet: true });
 }
 
-export function deleteItem(id: number): Promise<unknown> {
-  return api.delete<unknown>(pathFor(API.admin.item, { id }));
+export function updateItem(id: number, body: ItemBody): Promise<{ ok: boolean }> {
+  return api.post<{ ok: boolean }>(pathFor(API.admin.item, { id }), body, { quiet: true });
 }
 
-export function createLesson(itemId: number, title: string): Promise<AdminLesson> {
-  return api.post<AdminLesson>(pathFor(API.admin.lessons, { id: itemId }), { title }, { quiet: true });
+export function createLesson(itemId: number, title: string): Promise<{ id: number }> {
+  return api.post<{ id: number }>(pathFor(API.admin.lessons, { id: itemId }), { title }, { quiet: true });
 }
 
-export function uploadLessonVideo(lessonId: number, file: File): Promise<unknown> {
+export function uploadLessonVideo(lessonId: number, file: File): Promise<{ ok: boolean }> {
   const form = new FormData();
   form.append('video', file);
-  return api.upload<unknown>(pathFor(API.admin.lessonVideo, { id: lessonId }), form, { quiet: true });
+  return api.upload<{ ok: boolean }>(pathFor(API.admin.lessonVideo, { id: lessonId }), form, { quiet: true });
 }

@@ -51,6 +51,8 @@ describe('auth validation (SPEC §5)', () => {
 
   it('asks for the code on restore', () => {
     expect(validateRecover({ email: '' })).toEqual({ email: 'emailRequired' });
-    expect(validateConfirm({ email: 'r@e.io', code: ' ', password: 'secret1' })).toEqual({ code: 'codeRequired' });
+    expect(validateConfirm({ email: 'r@e.io', code: ' ', password: 'secret1' })).toEqual({
+      code: 'codeRequired',
+    });
   });
 });

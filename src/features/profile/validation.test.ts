@@ -16,10 +16,18 @@ describe('change password (SPEC §5)', () => {
       validatePasswordChange({ current_password: 'old-one', new_password: '123', confirm_password: '123' }),
     ).toEqual({ new_password: 'passwordLength' });
     expect(
-      validatePasswordChange({ current_password: 'old-one', new_password: 'secret1', confirm_password: 'secret2' }),
+      validatePasswordChange({
+        current_password: 'old-one',
+        new_password: 'secret1',
+        confirm_password: 'secret2',
+      }),
     ).toEqual({ confirm_password: 'passwordsDoNotMatch' });
     expect(
-      validatePasswordChange({ current_password: 'old-one', new_password: 'secret1', confirm_password: 'secret1' }),
+      validatePasswordChange({
+        current_password: 'old-one',
+        new_password: 'secret1',
+        confirm_password: 'secret1',
+      }),
     ).toEqual({});
   });
 

@@ -25,12 +25,10 @@ export function sendManualPayment(body: ManualPaymentBody): Promise<PaymentInfo>
   return api.post<PaymentInfo>(API.payments.manual, body, { quiet: true });
 }
 
-export interface SandboxChargeResult {
-  status?: string;
-  message?: string;
-}
-
-/** The server's sandbox card provider: charges the signed order and sends itself the provider's notification. */
-export function sandboxCharge(orderId: number): Promise<SandboxChargeResult> {
-  return api.post<SandboxChargeResult>(API.payments.sandboxCharge, { order_id: orderId }, { quiet: true });
+/**
+ * The server's sandbox card provider: it charges the signed order and sends itself the provider's notifications;
+ * the answer is the order afterwards (status 'paid' on success).
+ */
+export function sandboxCharge(orderId: number): Promise<PaymentInfo> {
+  return api.post<PaymentInfo>(API.payments.sandboxCharge, { order_id: orderId }, { quiet: true });
 }

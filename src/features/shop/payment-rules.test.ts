@@ -20,7 +20,9 @@ describe('payment window state (SPEC §4)', () => {
   it('switches to card transfer, bitcoin and tether', () => {
     const params = paymentParams();
     for (const method of ['card', 'btc', 'tether'] as const) {
-      expect(paymentReducer(initialPaymentState, { type: 'selectMethod', method, params }).method).toBe(method);
+      expect(paymentReducer(initialPaymentState, { type: 'selectMethod', method, params }).method).toBe(
+        method,
+      );
     }
   });
 
@@ -34,7 +36,9 @@ describe('payment window state (SPEC §4)', () => {
 
   it('allows a zero crypto price when the card provider price is zero too', () => {
     const params = paymentParams({ cloud_payments: { price: 0 }, btc: { price: 0, account: 'x' } });
-    expect(paymentReducer(initialPaymentState, { type: 'selectMethod', method: 'btc', params }).method).toBe('btc');
+    expect(paymentReducer(initialPaymentState, { type: 'selectMethod', method: 'btc', params }).method).toBe(
+      'btc',
+    );
   });
 
   it('clears the confirmation after sending', () => {

@@ -1,7 +1,7 @@
 // Debian's chromium driven by playwright-core: never a downloaded browser. The flags keep it off the network
-// (this machine has none) and make it start quickly and headless as root.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// (this machine has none) and make it start quickly and headless as root. Playwright gives every launch a fresh
+// temporary profile of its own.
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,7 +21,6 @@ export interface BrowserSession {
 }
 
 export async function launchBrowser(): Promise<BrowserSession> {
-  const profileDir = mkdtempSync(join(tmpdir(), 'rangeforge-chromium-'));
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -33,7 +32,6 @@ export async function launchBrowser(): Promise<BrowserSession> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--user-data-dir=${profileDir}`,
     ],
   });
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -42,10 +40,7 @@ export async function launchBrowser(): Promise<BrowserSession> {
     browser,
     context,
     page,
-    async close() {
-      await browser.close();
-      rmSync(profileDir, { recursive: true, force: true });
-    },
+    close: () => browser.close(),
   };
 }
 

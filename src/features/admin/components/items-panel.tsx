@@ -1,3 +1,5 @@
+import type { ItemBody } from '@contract/admin';
+import type { Offer, OfferItem } from '@contract/shop';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -5,13 +7,33 @@ import { AsyncState } from '@/components/async-state';
 import { Pager } from '@/components/pager';
 import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/error-message';
+import { formatMoney } from '@/lib/format';
 import { pushToast } from '@/lib/toast';
+import { useAsync } from '@/lib/use-async';
 import { usePagedList } from '@/lib/use-paged-list';
 
-import { createItem, createLesson, deleteItem, fetchItems, uploadLessonVideo, type AdminItem } from '../api';
+import {
+  createItem,
+  createLesson,
+  fetchCatalogue,
+  fetchPackage,
+  updateItem,
+  uploadLessonVideo,
+} from '../api';
 
-const EMPTY_ITEM = {
-  type: 'product' as AdminItem['type'],
+export interface ItemDraft {
+  type: ItemBody['type'];
+  name: string;
+  description: string;
+  price_usd: string;
+  price_rub: string;
+  package_id: string;
+}
+
+type DraftError = 'nameRequired' | 'priceInvalid' | 'packageInvalid';
+
+export const EMPTY_ITEM: ItemDraft = {
+  type: 'product',
   name: '',
   description: '',
   price_usd: '',
@@ -19,40 +41,57 @@ const EMPTY_ITEM = {
   package_id: '',
 };
 
-type ItemDraft = typeof EMPTY_ITEM;
-
-export function validateItem(
-  draft: ItemDraft,
-): Partial<Record<keyof ItemDraft, 'nameRequired' | 'priceInvalid' | 'packageInvalid'>> {
-  const errors: Partial<Record<keyof ItemDraft, 'nameRequired' | 'priceInvalid' | 'packageInvalid'>> = {};
+export function validateItem(draft: ItemDraft): Partial<Record<keyof ItemDraft, DraftError>> {
+  const errors: Partial<Record<keyof ItemDraft, DraftError>> = {};
   if (!draft.name.trim()) errors.name = 'nameRequired';
   for (const field of ['price_usd', 'price_rub'] as const) {
-    const value = Number(draft[field]);
+    const value = Number(draft[field].replace(',', '.'));
     if (draft[field].trim() === '' || !Number.isFinite(value) || value < 0) errors[field] = 'priceInvalid';
   }
-  if (
-    draft.package_id.trim() &&
-    !(Number.isInteger(Number(draft.package_id)) && Number(draft.package_id) > 0)
-  ) {
-    errors.package_id = 'packageInvalid';
-  }
+  const pack = draft.package_id.trim();
+  if (pack && !(Number.isInteger(Number(pack)) && Number(pack) > 0)) errors.package_id = 'packageInvalid';
   return errors;
 }
 
-function ItemForm({ onCreated }: { onCreated: () => void }) {
+export function toItemBody(draft: ItemDraft): ItemBody {
+  return {
+    type: draft.type,
+    name: draft.name.trim(),
+    description: draft.description.trim(),
+    price_usd: Number(draft.price_usd.replace(',', '.')),
+    price_rub: Number(draft.price_rub.replace(',', '.')),
+    ...(draft.package_id.trim() ? { package_id: Number(draft.package_id) } : {}),
+  };
+}
+
+/** Create (no itemId) or update an item; both prices are always entered since the store shows one currency. */
+function ItemForm({
+  initial,
+  itemId,
+  onSaved,
+  onCancel,
+}: {
+  initial: ItemDraft;
+  itemId?: number;
+  onSaved: () => void;
+  onCancel?: () => void;
+}) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState(EMPTY_ITEM);
+  const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<ReturnType<typeof validateItem>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const messages = {
+  const messages: Record<DraftError, string> = {
     nameRequired: t('admin:items.nameRequired'),
     priceInvalid: t('admin:items.priceInvalid'),
     packageInvalid: t('admin:items.packageInvalid'),
   };
   const set = (field: keyof ItemDraft, value: string) =>
     setDraft((current) => ({ ...current, [field]: value }));
-  const error = (field: keyof ItemDraft) => (errors[field] ? messages[errors[field]] : null);
+  const error = (field: keyof ItemDraft) => {
+    const key = errors[field];
+    return key ? messages[key] : null;
+  };
 
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -62,17 +101,11 @@ function ItemForm({ onCreated }: { onCreated: () => void }) {
     if (Object.keys(found).length > 0) return;
     setSaving(true);
     try {
-      await createItem({
-        type: draft.type,
-        name: draft.name.trim(),
-        description: draft.description.trim(),
-        price_usd: Number(draft.price_usd),
-        price_rub: Number(draft.price_rub),
-        ...(draft.package_id.trim() ? { package_id: Number(draft.package_id) } : {}),
-      });
-      setDraft(EMPTY_ITEM);
-      pushToast(t('admin:items.created'), 'success');
-      onCreated();
+      if (itemId) await updateItem(itemId, toItemBody(draft));
+      else await createItem(toItemBody(draft));
+      if (!itemId) setDraft(EMPTY_ITEM);
+      pushToast(itemId ? t('admin:items.saved') : t('admin:items.created'), 'success');
+      onSaved();
     } catch (cause) {
       setServerError(errorMessage(cause, t));
     } finally {
@@ -81,13 +114,19 @@ function ItemForm({ onCreated }: { onCreated: () => void }) {
   };
 
   return (
-    <form className="form admin-item-form" noValidate onSubmit={(event) => void onSubmit(event)}>
-      <h3 className="form__title">{t('admin:items.add')}</h3>
+    <form
+      className="form admin-item-form"
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      aria-label={itemId ? t('admin:items.edit') : t('admin:items.add')}
+    >
+      <h3 className="form__title">{itemId ? t('admin:items.edit') : t('admin:items.add')}</h3>
       <label className="field">
         <span className="field__label">{t('admin:items.type')}</span>
         <select
           className="field__input"
           value={draft.type}
+          disabled={Boolean(itemId)}
           onChange={(event) => set('type', event.target.value)}
         >
           <option value="product">{t('admin:items.product')}</option>
@@ -97,49 +136,61 @@ function ItemForm({ onCreated }: { onCreated: () => void }) {
       <TextField
         label={t('admin:items.name')}
         value={draft.name}
-        onChange={(e) => set('name', e.target.value)}
+        onChange={(event) => set('name', event.target.value)}
         error={error('name')}
       />
       <TextField
         label={t('admin:items.description')}
         value={draft.description}
-        onChange={(e) => set('description', e.target.value)}
+        onChange={(event) => set('description', event.target.value)}
       />
       <TextField
         label={t('admin:items.priceUsd')}
         inputMode="decimal"
         value={draft.price_usd}
-        onChange={(e) => set('price_usd', e.target.value)}
+        onChange={(event) => set('price_usd', event.target.value)}
         error={error('price_usd')}
       />
       <TextField
         label={t('admin:items.priceRub')}
         inputMode="decimal"
         value={draft.price_rub}
-        onChange={(e) => set('price_rub', e.target.value)}
+        onChange={(event) => set('price_rub', event.target.value)}
         error={error('price_rub')}
       />
       <TextField
         label={t('admin:items.packageId')}
         inputMode="numeric"
         value={draft.package_id}
-        onChange={(e) => set('package_id', e.target.value)}
+        onChange={(event) => set('package_id', event.target.value)}
         error={error('package_id')}
+        hint={t('admin:items.packageHint')}
       />
       {serverError && (
         <p className="form__error" role="alert">
           {serverError}
         </p>
       )}
-      <button type="submit" className="button button--primary" disabled={saving}>
-        {saving ? t('common:states.saving') : t('admin:items.create')}
-      </button>
+      <div className="form__row admin-item-form__actions">
+        {onCancel && (
+          <button type="button" className="button button--ghost" onClick={onCancel}>
+            {t('admin:items.cancel')}
+          </button>
+        )}
+        <button type="submit" className="button button--primary" disabled={saving}>
+          {saving ? t('common:states.saving') : itemId ? t('common:actions.save') : t('admin:items.create')}
+        </button>
+      </div>
     </form>
   );
 }
 
-function Lessons({ item, onChanged }: { item: AdminItem; onChanged: () => void }) {
+function CourseLessons({ packageId, courseId }: { packageId: number; courseId: number }) {
   const { t } = useTranslation();
+  const result = useAsync((signal) => fetchPackage(packageId, signal), `package-${packageId}`, {
+    keepPrevious: true,
+  });
+  const lessons = result.data?.video_courses.find((course) => course.id === courseId)?.lessons ?? [];
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -153,9 +204,9 @@ function Lessons({ item, onChanged }: { item: AdminItem; onChanged: () => void }
     setBusy(true);
     setError(null);
     try {
-      await createLesson(item.id, title.trim());
+      await createLesson(courseId, title.trim());
       setTitle('');
-      onChanged();
+      result.reload();
     } catch (cause) {
       setError(errorMessage(cause, t));
     } finally {
@@ -169,7 +220,7 @@ function Lessons({ item, onChanged }: { item: AdminItem; onChanged: () => void }
     try {
       await uploadLessonVideo(lessonId, file);
       pushToast(t('admin:items.videoUploaded'), 'success');
-      onChanged();
+      result.reload();
     } catch (cause) {
       pushToast(errorMessage(cause, t), 'error');
     } finally {
@@ -179,30 +230,42 @@ function Lessons({ item, onChanged }: { item: AdminItem; onChanged: () => void }
 
   return (
     <div className="admin-lessons">
-      <ol className="lessons">
-        {(item.lessons ?? []).map((lesson) => (
-          <li key={lesson.id} className="lessons__item">
-            <span>
-              {lesson.title} {lesson.has_video ? '✓' : ''}
-            </span>
-            <label className="button button--ghost file-button">
-              {lesson.has_video ? t('admin:items.replaceVideo') : t('admin:items.uploadVideo')}
-              <input
-                type="file"
-                accept="video/mp4,video/webm"
-                className="visually-hidden"
-                disabled={busy}
-                onChange={(event) => void upload(lesson.id, event.target.files?.[0])}
-              />
-            </label>
-          </li>
-        ))}
-      </ol>
+      <AsyncState
+        loading={result.loading && !result.data}
+        error={result.error ? errorMessage(result.error, t) : null}
+        empty={lessons.length === 0}
+        emptyText={t('admin:items.noLessons')}
+        onRetry={result.reload}
+      >
+        <ol className="lessons">
+          {lessons.map((lesson) => (
+            <li key={lesson.id} className="lessons__item">
+              <span>
+                {lesson.title}
+                {lesson.has_video && <span className="badge">{t('admin:items.hasVideo')}</span>}
+              </span>
+              <label className="button button--ghost file-button">
+                {lesson.has_video ? t('admin:items.replaceVideo') : t('admin:items.uploadVideo')}
+                <input
+                  type="file"
+                  accept="video/mp4,video/webm"
+                  className="visually-hidden"
+                  disabled={busy}
+                  onChange={(event) => void upload(lesson.id, event.target.files?.[0])}
+                />
+              </label>
+            </li>
+          ))}
+        </ol>
+      </AsyncState>
       <form className="form form--inline" noValidate onSubmit={(event) => void add(event)}>
         <TextField
           label={t('admin:items.lessonTitle')}
           value={title}
-          onChange={(event) => setTitle(event.target.value)}
+          onChange={(event) => {
+            setTitle(event.target.value);
+            setError(null);
+          }}
           error={error}
         />
         <button type="submit" className="button button--ghost" disabled={busy}>
@@ -213,24 +276,77 @@ function Lessons({ item, onChanged }: { item: AdminItem; onChanged: () => void }
   );
 }
 
+function ItemRow({
+  offer,
+  item,
+  type,
+  onChanged,
+}: {
+  offer: Offer;
+  item: OfferItem;
+  type: ItemBody['type'];
+  onChanged: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const [lessonsOpen, setLessonsOpen] = useState(false);
+  return (
+    <li className="item-list__row item-list__row--course">
+      <div className="admin-item">
+        <strong>{item.name}</strong>{' '}
+        <span className="badge">
+          {type === 'video_course' ? t('admin:items.videoCourse') : t('admin:items.product')}
+        </span>
+        <p className="muted">
+          #{item.id} · {formatMoney(item.price_in_user_currency, offer.currency, i18n.language)}
+        </p>
+        {editing && (
+          <ItemForm
+            itemId={item.id}
+            initial={{
+              type,
+              name: item.name,
+              description: item.description,
+              price_usd: '',
+              price_rub: '',
+              package_id: String(offer.id),
+            }}
+            onSaved={() => {
+              setEditing(false);
+              onChanged();
+            }}
+            onCancel={() => setEditing(false)}
+          />
+        )}
+        {lessonsOpen && <CourseLessons packageId={offer.id} courseId={item.id} />}
+      </div>
+      <div className="strategy-list__actions">
+        {type === 'video_course' && (
+          <button
+            type="button"
+            className="button button--ghost"
+            aria-expanded={lessonsOpen}
+            onClick={() => setLessonsOpen((value) => !value)}
+          >
+            {t('admin:items.lessons')}
+          </button>
+        )}
+        <button
+          type="button"
+          className="button button--ghost"
+          aria-expanded={editing}
+          onClick={() => setEditing((value) => !value)}
+        >
+          {t('admin:items.edit')}
+        </button>
+      </div>
+    </li>
+  );
+}
+
 export function ItemsPanel() {
   const { t } = useTranslation();
-  const list = usePagedList<AdminItem>(fetchItems);
-  const [busy, setBusy] = useState<number | null>(null);
-
-  const remove = async (item: AdminItem) => {
-    if (!window.confirm(t('admin:items.deleteConfirm', { name: item.name }))) return;
-    setBusy(item.id);
-    try {
-      await deleteItem(item.id);
-      list.reload();
-    } catch {
-      // Shown by the global error handler.
-    } finally {
-      setBusy(null);
-    }
-  };
-
+  const list = usePagedList<Offer>(fetchCatalogue);
   return (
     <section className="card" aria-labelledby="admin-items-title">
       <h2 id="admin-items-title" className="section-title">
@@ -243,34 +359,30 @@ export function ItemsPanel() {
         emptyText={t('admin:items.empty')}
         onRetry={list.reload}
       >
-        <ul className="item-list">
-          {list.list.map((item) => (
-            <li key={item.id} className="item-list__row item-list__row--course">
-              <div>
-                <strong>{item.name}</strong>{' '}
-                <span className="badge">
-                  {item.type === 'video_course' ? t('admin:items.videoCourse') : t('admin:items.product')}
-                </span>
-                <p className="muted">
-                  ${item.price_usd} · {item.price_rub} ₽
-                  {item.package_id ? ` · ${t('admin:items.packageId')} ${item.package_id}` : ''}
-                </p>
-                {item.type === 'video_course' && <Lessons item={item} onChanged={list.reload} />}
-              </div>
-              <button
-                type="button"
-                className="button button--danger"
-                disabled={busy === item.id}
-                onClick={() => void remove(item)}
-              >
-                {t('admin:items.delete')}
-              </button>
-            </li>
-          ))}
-        </ul>
+        {list.list.map((offer) => (
+          <div key={offer.id} className="admin-package">
+            <h3 className="form__title">
+              {t('admin:items.packageTitle', { id: offer.id, name: offer.name })}
+            </h3>
+            <ul className="item-list">
+              {offer.products.map((item) => (
+                <ItemRow key={item.id} offer={offer} item={item} type="product" onChanged={list.reload} />
+              ))}
+              {offer.video_courses.map((item) => (
+                <ItemRow
+                  key={item.id}
+                  offer={offer}
+                  item={item}
+                  type="video_course"
+                  onChanged={list.reload}
+                />
+              ))}
+            </ul>
+          </div>
+        ))}
         <Pager page={list.page} perPage={list.perPage} total={list.total} onPage={list.setPage} />
       </AsyncState>
-      <ItemForm onCreated={list.reload} />
+      <ItemForm initial={EMPTY_ITEM} onSaved={list.reload} />
     </section>
   );
 }

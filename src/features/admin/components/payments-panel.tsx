@@ -12,7 +12,7 @@ import { confirmPayment, fetchManualPayments, rejectPayment, type PaymentStatus 
 
 export function PaymentsPanel() {
   const { t, i18n } = useTranslation();
-  const [status, setStatus] = useState<PaymentStatus | ''>('pending');
+  const [status, setStatus] = useState<PaymentStatus>('pending');
   const fetcher = useCallback(
     (page: number, perPage: number, signal: AbortSignal) =>
       fetchManualPayments(status, page, perPage, signal),
@@ -55,11 +55,10 @@ export function PaymentsPanel() {
             className="field__input"
             value={status}
             onChange={(event) => {
-              setStatus(event.target.value as PaymentStatus | '');
+              setStatus(event.target.value as PaymentStatus);
               setPage(1);
             }}
           >
-            <option value="">{t('admin:payments.all')}</option>
             {(Object.keys(statuses) as PaymentStatus[]).map((key) => (
               <option key={key} value={key}>
                 {statuses[key]}

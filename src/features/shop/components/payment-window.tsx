@@ -112,8 +112,9 @@ export function PaymentWindow({ target, onClose }: PaymentWindowProps) {
     setBusy(true);
     try {
       if (params.sandbox) {
-        await sandboxCharge(params.cloud_payments_params.order_id);
-        await onPaid();
+        const order = await sandboxCharge(params.cloud_payments_params.order_id);
+        if (order.status === 'paid') await onPaid();
+        else pushToast(t('shop:payment.cardFailed', { reason: order.status }), 'error');
       } else {
         await payWithWidget(params, language, {
           onSuccess: () => void onPaid(),

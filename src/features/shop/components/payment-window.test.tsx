@@ -1,0 +1,145 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { appStore } from '@/lib/store';
+import { toastsAtom } from '@/lib/toast';
+import { paymentParams } from '@/test/fixtures';
+import { mockFetch, renderApp, requestBody, testUser } from '@/test/render';
+
+import type { PaymentTarget } from '../atoms';
+import { PaymentWindow } from './payment-window';
+
+const offer: Extract<PaymentTarget, { kind: 'package' }>['offer'] = {
+  id: 3,
+  name: 'MTT starter pack',
+  premium_required: true,
+  products: [
+    { id: 11, name: 'Push/fold 10bb', description: '', price_in_user_currency: 15, owned: false },
+    { id: 12, name: 'BB defence', description: '', price_in_user_currency: 10, owned: false },
+  ],
+  video_courses: [{ id: 21, name: 'ICM basics', description: '', price_in_user_currency: 30, owned: false }],
+};
+
+function toasts() {
+  return appStore.get(toastsAtom).map((toast) => toast.message);
+}
+
+describe('PaymentWindow', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('is 550 px wide and starts on the card provider with its accepted methods', () => {
+    renderApp(<PaymentWindow target={{ kind: 'premium', params: paymentParams() }} onClose={vi.fn()} />, {
+      user: testUser,
+    });
+    expect(screen.getByRole('dialog')).toHaveStyle({ maxWidth: '550px' });
+    expect(screen.getByRole('radio', { name: /Card payment/ })).toBeChecked();
+    for (const name of ['Mastercard', 'Visa', 'Apple Pay', 'Google Pay']) {
+      expect(screen.getAllByRole('img', { name }).length).toBeGreaterThan(0);
+    }
+    expect(screen.getByRole('button', { name: 'Buy' })).toBeEnabled();
+  });
+
+  it('lists the package with prices and the Premium line, recalculating on toggle', async () => {
+    const user = userEvent.setup();
+    const fetchSpy = mockFetch((url, init) => {
+      if (url !== '/api/v1/shop/cost/shop') return undefined;
+      const body = requestBody(init) as { products: number[]; video_courses: number[] };
+      const price = body.products.length * 10 + body.video_courses.length * 30 + 25;
+      return { body: { data: paymentParams({ premium_required: true, cloud_payments: { price } }) } };
+    });
+    renderApp(<PaymentWindow target={{ kind: 'package', offer }} onClose={vi.fn()} />, { user: testUser });
+    expect(screen.getByRole('dialog', { name: 'MTT starter pack' })).toBeInTheDocument();
+    expect(await screen.findByText('Premium (required for this package)')).toBeInTheDocument();
+    expect(screen.getByText('$75.00')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: /BB defence/ }));
+    await waitFor(() => expect(screen.getByText('$65.00')).toBeInTheDocument());
+    const last = fetchSpy.mock.calls.at(-1);
+    expect(requestBody(last?.[1])).toEqual({ package_id: 3, products: [11], video_courses: [21] });
+  });
+
+  it('refuses bitcoin priced 0 with "Choose another form of payment"', async () => {
+    const user = userEvent.setup();
+    const params = paymentParams({ btc: { price: 0, account: 'bc1q' } });
+    renderApp(<PaymentWindow target={{ kind: 'premium', params }} onClose={vi.fn()} />, { user: testUser });
+    await user.click(screen.getByRole('radio', { name: /Bitcoin/ }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose another form of payment');
+    for (const radio of screen.getAllByRole('radio')) expect(radio).not.toBeChecked();
+  });
+
+  it('refuses a card purchase when the shopping list is empty', async () => {
+    const user = userEvent.setup();
+    const fetchSpy = mockFetch(() => undefined);
+    const params = paymentParams({ cloud_payments: { price: 0 } });
+    renderApp(<PaymentWindow target={{ kind: 'premium', params }} onClose={vi.fn()} />, { user: testUser });
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The shopping list is empty');
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('buys through the sandbox card provider and reloads the user', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    const fetchSpy = mockFetch((url) => {
+      if (url === '/api/v1/payments/sandbox/charge') return { body: { data: { id: 41, status: 'paid' } } };
+      if (url === '/api/v1/auth/user')
+        return { body: { data: { me: { ...testUser, is_premium: true }, token: 't' } } };
+      return undefined;
+    });
+    renderApp(<PaymentWindow target={{ kind: 'premium', params: paymentParams() }} onClose={onClose} />, {
+      user: testUser,
+    });
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const charge = fetchSpy.mock.calls.find(([url]) => url === '/api/v1/payments/sandbox/charge');
+    expect(requestBody(charge?.[1])).toEqual({ order_id: 41 });
+    expect(toasts()).toContain('Payment successful. Thank you!');
+  });
+
+  it('validates the card-transfer confirmation and sends the manual payment', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    const fetchSpy = mockFetch((url) =>
+      url === '/api/v1/manual_payment' ? { body: { data: { id: 1, status: 'pending' } } } : undefined,
+    );
+    renderApp(<PaymentWindow target={{ kind: 'premium', params: paymentParams() }} onClose={onClose} />, {
+      user: testUser,
+    });
+    await user.click(screen.getByRole('radio', { name: /Bank card transfer/ }));
+    expect(screen.getByText('4000 1234 5678 9010')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy the account' })).toBeInTheDocument();
+    expect(screen.getByText('Payments are processed within 24 hours.')).toBeInTheDocument();
+    const send = screen.getByRole('button', { name: 'Send' });
+    await user.click(send);
+    expect(screen.getByText('Confirm is required')).toBeInTheDocument();
+    const input = screen.getByLabelText('Last 4 digits of the card you paid with');
+    await user.type(input, '12a4');
+    await user.click(send);
+    expect(screen.getByText('Invalid confirmation')).toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, '5521');
+    await user.click(send);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const call = fetchSpy.mock.calls.find(([url]) => url === '/api/v1/manual_payment');
+    expect(requestBody(call?.[1])).toMatchObject({
+      method: 'card',
+      pay_for_premium: true,
+      payment_source: '5521',
+    });
+    expect(toasts()).toContain('The payment data has been sent. Please wait for confirmation.');
+  });
+
+  it('needs a letter in a crypto transaction id', async () => {
+    const user = userEvent.setup();
+    renderApp(<PaymentWindow target={{ kind: 'premium', params: paymentParams() }} onClose={vi.fn()} />, {
+      user: testUser,
+    });
+    await user.click(screen.getByRole('radio', { name: /Tether/ }));
+    const form = screen.getByLabelText('Transaction ID').closest('form')!;
+    await user.type(screen.getByLabelText('Transaction ID'), '123456');
+    await user.click(within(form).getByRole('button', { name: 'Send' }));
+    expect(screen.getByText('Invalid confirmation')).toBeInTheDocument();
+  });
+});

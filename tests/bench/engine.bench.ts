@@ -1,0 +1,183 @@
+// `npm run bench:engine`: one table comparing the wasm engine (in this Node process and in the worker pool) with
+// the native build (crates/equity/examples/bench_table.rs, run in the same session) and with the `phe` npm
+// evaluator. Timings on a shared 2-core machine are noisy, so every figure is the median of several runs and the
+// comparisons are ratios measured side by side.
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+import { createEngineApi } from '../../src/engine/engine-api.ts';
+import { loadEquityWasm, wasmFileSize } from '../../src/engine/node/load-wasm.ts';
+import { createNodeEngineClient } from '../../src/engine/node/node-engine-client.ts';
+
+import { BENCH_HANDS, CATEGORIES, nativeInput, SCENARIOS, type NativeReport } from './engine-scenarios.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const require = createRequire(import.meta.url);
+const phe = require('phe') as {
+  evaluateCardCodes(...codes: number[]): number;
+  cardCode(card: string): number;
+};
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function timeMs(action: () => unknown | Promise<unknown>, runs = 7): Promise<number> {
+  await action(); // warm-up: JIT, caches, lazy tables
+  const samples: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const started = performance.now();
+    await action();
+    samples.push(performance.now() - started);
+  }
+  return median(samples);
+}
+
+function runNative(): NativeReport {
+  console.error('building and running the native benchmark (cargo run --release --example bench_table) ...');
+  const result = spawnSync(
+    'cargo',
+    ['run', '--quiet', '--release', '-p', 'equity', '--example', 'bench_table'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      input: JSON.stringify(nativeInput()),
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
+  if (result.status !== 0) throw new Error('native benchmark failed');
+  return JSON.parse(result.stdout) as NativeReport;
+}
+
+/** Random 7-card hands as phe card codes, one array per hand (phe's input), built before timing. */
+function pheHands(count: number): number[][] {
+  const ranks = '23456789TJQKA';
+  const suits = 'cdhs';
+  const hands: number[][] = [];
+  let state = 0x9e3779b97f4a7c15n;
+  const next = () => {
+    state ^= state << 13n;
+    state &= 0xffffffffffffffffn;
+    state ^= state >> 7n;
+    state ^= state << 17n;
+    state &= 0xffffffffffffffffn;
+    return Number(state % 52n);
+  };
+  for (let hand = 0; hand < count; hand += 1) {
+    const used = new Set<number>();
+    while (used.size < 7) used.add(next());
+    hands.push([...used].map((card) => phe.cardCode(`${ranks[card >> 2]}${suits[card & 3]}`)));
+  }
+  return hands;
+}
+
+const native = runNative();
+const wasm = await loadEquityWasm();
+const api = createEngineApi(wasm);
+
+const rows: Array<{ name: string; native: string; wasm: string; note: string }> = [];
+const fmtRate = (perSecond: number) => `${(perSecond / 1e6).toFixed(1)} M/s`;
+const fmtMs = (ms: number) => `${ms.toFixed(2)} ms`;
+
+// Evaluator throughput.
+const sequentialHands = wasm.evaluatorSequentialHands(BENCH_HANDS.sequentialCards);
+const wasmSequential =
+  sequentialHands / ((await timeMs(() => wasm.evaluatorSequential(BENCH_HANDS.sequentialCards))) / 1000);
+const randomTotal = BENCH_HANDS.randomHands * BENCH_HANDS.randomRepeats;
+const wasmRandom =
+  randomTotal /
+  ((await timeMs(() => wasm.evaluatorRandom(BENCH_HANDS.randomHands, BENCH_HANDS.randomRepeats))) / 1000);
+const pheInput = pheHands(BENCH_HANDS.randomHands);
+const pheRate =
+  BENCH_HANDS.randomHands /
+  ((await timeMs(() => {
+    let sum = 0;
+    for (const hand of pheInput) sum += phe.evaluateCardCodes(hand);
+    return sum;
+  })) /
+    1000);
+rows.push({
+  name: 'evaluator, sequential 7-card',
+  native: fmtRate(native.evaluator_sequential_per_s),
+  wasm: fmtRate(wasmSequential),
+  note: `wasm/native ${(wasmSequential / native.evaluator_sequential_per_s).toFixed(2)}x (target >= 0.8x)`,
+});
+rows.push({
+  name: 'evaluator, random 7-card',
+  native: fmtRate(native.evaluator_random_per_s),
+  wasm: fmtRate(wasmRandom),
+  note: `wasm/native ${(wasmRandom / native.evaluator_random_per_s).toFixed(2)}x; phe ${fmtRate(pheRate)} -> ${(wasmRandom / pheRate).toFixed(0)}x phe (target >= 60x)`,
+});
+
+// Equity workloads, single-threaded in this process (the same code a worker runs).
+for (const scenario of SCENARIOS) {
+  const hero = api.parseRange(scenario.hero);
+  const villain = api.parseRange(scenario.villain);
+  const ms = await timeMs(() => {
+    const tally = api.equityTally(hero, villain, scenario.board, '', 0, 1);
+    return api.finishEquity(tally, 0.02);
+  }, scenario.runs);
+  const nativeMs = native.scenarios_ms[scenario.name] ?? NaN;
+  rows.push({
+    name: scenario.name,
+    native: fmtMs(nativeMs),
+    wasm: fmtMs(ms),
+    note: `${scenario.note}; wasm/native time ${(ms / nativeMs).toFixed(2)}x`,
+  });
+}
+
+// Heat map and next-card lists come out of the same tally; this is the extra cost of turning it into a report.
+{
+  const hero = api.parseRange(SCENARIOS[1]!.hero);
+  const villain = api.parseRange(SCENARIOS[1]!.villain);
+  const tally = api.equityTally(hero, villain, 'Qs7h2d', '', 0, 1);
+  const oneFlop = await timeMs(() => api.equityTally(hero, villain, 'Qs7h2d', '', 0, 1));
+  const finish = await timeMs(() => api.finishEquity(tally, 0.02), 21);
+  rows.push({
+    name: 'heat map + next-card lists (flop)',
+    native: fmtMs(native.finish_ms),
+    wasm: fmtMs(finish),
+    note: `all 49 turn cards from the flop pass: ${((oneFlop + finish) / oneFlop).toFixed(2)}x one flop equity (target <= 3x)`,
+  });
+  const categoryRange = api.parseRange(CATEGORIES.range);
+  const categories = await timeMs(() => api.handCategories(categoryRange, CATEGORIES.board, ''), 21);
+  rows.push({
+    name: 'hand categories (246 combos, flop)',
+    native: fmtMs(native.categories_ms),
+    wasm: fmtMs(categories),
+    note: '',
+  });
+}
+
+// Worker pool scaling: the random vs random flop job on 1 and on 2 workers.
+{
+  const random = api.parseRange('random');
+  const job = { hero: random, villain: random, board: 'Qs7h2d' };
+  const timesByWorkers: number[] = [];
+  for (const workers of [1, 2]) {
+    const pool = createNodeEngineClient(workers);
+    await pool.warm();
+    timesByWorkers.push(await timeMs(() => pool.equity(job), 5));
+    pool.terminate();
+  }
+  const [one = NaN, two = NaN] = timesByWorkers;
+  rows.push({
+    name: 'random vs random flop, 1 vs 2 workers',
+    native: '',
+    wasm: `${fmtMs(one)} / ${fmtMs(two)}`,
+    note: `speed-up ${(one / two).toFixed(2)}x (target >= 1.8x)`,
+  });
+}
+
+const widths = { name: 38, native: 12, wasm: 22 };
+console.log(
+  `\nRangeForge engine benchmark — wasm ${(wasmFileSize() / 1024).toFixed(0)} KiB, Node ${process.version}\n`,
+);
+console.log(
+  `${'workload'.padEnd(widths.name)} ${'native'.padStart(widths.native)} ${'wasm'.padStart(widths.wasm)}  notes`,
+);
+console.log('-'.repeat(widths.name + widths.native + widths.wasm + 40));
+for (const row of rows) {
+  console.log(
+    `${row.name.padEnd(widths.name)} ${row.native.padStart(widths.native)} ${row.wasm.padStart(widths.wasm)}  ${row.note}`,
+  );
+}

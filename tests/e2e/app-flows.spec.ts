@@ -1,0 +1,244 @@
+// The SPA's user journeys in headless chromium against the real server (SQLite, sandbox card provider, mail
+// outbox): register with a referral link, log in, restore a password with the mailed code, change the avatar,
+// buy Premium through the sandbox card provider, submit a manual payment that the admin confirms (the referrer
+// then sees the referral payment), switch the language and open a legal PDF. Screenshots at 375, 990 and
+// 1440 px go to test-results/e2e/.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startAppServer, type AppServer } from './support/app-server.ts';
+import { launchBrowser, screenshotAtWidths, type BrowserSession } from './support/browser.ts';
+
+const REFERRER = { login: 'demo@rangeforge.app', password: 'demo1234' };
+const ADMIN = { login: 'admin@rangeforge.app', password: 'admin1234' };
+const stamp = Date.now().toString(36).slice(-6);
+const NEW_USER = { username: `e2e_${stamp}`, email: `e2e_${stamp}@example.com`, password: 'first-pass1' };
+const NEW_PASSWORD = 'second-pass2';
+
+/** The newest restore code mailed to `email` (the server writes mail to DATA_DIR/outbox without SMTP). */
+function mailedCode(dataDir: string, email: string): string | null {
+  const outbox = join(dataDir, 'outbox');
+  let files: string[];
+  try {
+    files = readdirSync(outbox).sort();
+  } catch {
+    return null;
+  }
+  for (const file of files.reverse()) {
+    const mail = JSON.parse(readFileSync(join(outbox, file), 'utf8')) as { to: string; text: string };
+    if (mail.to !== email) continue;
+    const match = /\b(\d{6})\b/.exec(mail.text);
+    if (match) return match[1] ?? null;
+  }
+  return null;
+}
+
+async function logIn(page: Page, baseUrl: string, login: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/auth/login`);
+  await page.getByLabel('Login or e-mail').fill(login);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.getByRole('button', { name: 'Log out' }).waitFor();
+}
+
+async function toast(page: Page, text: string): Promise<void> {
+  await page.locator('.toast', { hasText: text }).first().waitFor({ timeout: 20_000 });
+}
+
+describe('app journeys', () => {
+  let server: AppServer;
+  let session: BrowserSession;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startAppServer();
+    session = await launchBrowser();
+    page = session.page;
+  });
+
+  afterAll(async () => {
+    await session?.close();
+    await server?.stop();
+  });
+
+  it('registers through a referral link and lands signed in', async () => {
+    const login = await fetch(`${server.baseUrl}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(REFERRER),
+    });
+    const token = ((await login.json()) as { data: { me: { referral_token: string } } }).data.me.referral_token;
+    expect(token).toBeTruthy();
+
+    await page.goto(`${server.baseUrl}/auth/register/${token}`);
+    await expect.poll(() => page.getByTestId('referral-note').textContent()).toContain(token);
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByText('Username is required').waitFor();
+    await screenshotAtWidths(page, 'app-register-errors');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await page.getByLabel('Username').fill(NEW_USER.username);
+    await page.getByLabel('E-mail').fill(NEW_USER.email);
+    await page.getByLabel('Password').fill(NEW_USER.password);
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    await expect.poll(() => page.getByRole('link', { name: 'Your profile' }).textContent()).toContain(NEW_USER.username);
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('logs out and logs in again with the username', async () => {
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(/\/auth\/login$/);
+    await logIn(page, server.baseUrl, NEW_USER.username, NEW_USER.password);
+    await expect.poll(() => page.getByRole('link', { name: 'Your profile' }).textContent()).toContain(NEW_USER.email);
+  });
+
+  it('restores the password with the mailed code', async () => {
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.goto(`${server.baseUrl}/auth/restore`);
+    await page.getByLabel('E-mail').fill(NEW_USER.email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByText(`We sent a code to ${NEW_USER.email}`).waitFor();
+    await expect.poll(() => mailedCode(server.dataDir, NEW_USER.email), { timeout: 10_000 }).toMatch(/^\d{6}$/);
+    await page.getByLabel('Confirmation code').fill(mailedCode(server.dataDir, NEW_USER.email) ?? '');
+    await page.getByLabel('New password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Your password has been changed').waitFor();
+    await screenshotAtWidths(page, 'app-restore-done');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await logIn(page, server.baseUrl, NEW_USER.email, NEW_PASSWORD);
+  });
+
+  it('changes the avatar', async () => {
+    await page.goto(`${server.baseUrl}/profile`);
+    const headerAvatar = page.locator('.profile-block img');
+    expect(await headerAvatar.getAttribute('src')).toBe('/images/default-avatar.svg');
+    const png = await sharp({
+      create: { width: 96, height: 96, channels: 3, background: { r: 34, g: 197, b: 94 } },
+    })
+      .png()
+      .toBuffer();
+    await page.locator('input[type="file"][name="avatar"]').setInputFiles({
+      name: 'avatar.png',
+      mimeType: 'image/png',
+      buffer: png,
+    });
+    await toast(page, 'Avatar updated');
+    await expect.poll(() => headerAvatar.getAttribute('src')).toMatch(/^\/media\/avatars\/.+/);
+    const src = await headerAvatar.getAttribute('src');
+    const image = await page.evaluate(async (url) => (await fetch(url!)).headers.get('content-type'), src);
+    expect(image).toMatch(/^image\//);
+    await screenshotAtWidths(page, 'app-profile');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('buys Premium through the sandbox card provider', async () => {
+    await page.goto(`${server.baseUrl}/store`);
+    await page.getByRole('button', { name: 'Activate Premium' }).click();
+    const premium = page.getByRole('dialog', { name: 'Premium' });
+    await premium.getByText('Copy ready-made strategies').waitFor();
+    await premium.getByRole('button', { name: /^Buy for / }).click();
+    const payment = page.getByRole('dialog', { name: 'Premium activation' });
+    await payment.getByRole('radio', { name: /Card payment/ }).waitFor();
+    expect(await payment.getByRole('radio', { name: /Card payment/ }).isChecked()).toBe(true);
+    await screenshotAtWidths(page, 'app-payment-window');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await payment.getByRole('button', { name: 'Buy', exact: true }).click();
+    await toast(page, 'Payment successful. Thank you!');
+    await page.goto(`${server.baseUrl}/profile`);
+    await page.locator('.profile__summary .badge', { hasText: 'Premium' }).waitFor();
+    await page.getByRole('cell', { name: 'Premium' }).first().waitFor();
+  });
+
+  it('submits a manual card-transfer payment for a store package', async () => {
+    await page.goto(`${server.baseUrl}/store`);
+    const offer = page.locator('.offer', { hasText: '6-max Cash 100bb' });
+    await offer.getByRole('button', { name: /^Buy for / }).click();
+    const payment = page.getByRole('dialog', { name: '6-max Cash 100bb' });
+    await payment.getByRole('checkbox', { name: /Opening ranges by position/ }).waitFor();
+    await payment.getByRole('radio', { name: /Bank card transfer/ }).check();
+    await payment.getByRole('button', { name: 'Send' }).click();
+    await payment.getByText('Confirm is required').waitFor();
+    await payment.getByLabel('Last 4 digits of the card you paid with').fill('12');
+    await payment.getByRole('button', { name: 'Send' }).click();
+    await payment.getByText('Invalid confirmation').waitFor();
+    await payment.getByLabel('Last 4 digits of the card you paid with').fill('4417');
+    await payment.getByRole('button', { name: 'Send' }).click();
+    await toast(page, 'The payment data has been sent. Please wait for confirmation.');
+    await payment.waitFor({ state: 'detached' });
+  });
+
+  it('lets the admin confirm the manual payment, and the referrer sees the referral payments', async () => {
+    const adminContext = await session.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const admin = await adminContext.newPage();
+    await logIn(admin, server.baseUrl, ADMIN.login, ADMIN.password);
+    await admin.goto(`${server.baseUrl}/admin`);
+    const row = admin.getByRole('row', { name: new RegExp(NEW_USER.username) });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('4417');
+    await screenshotAtWidths(admin, 'app-admin');
+    await admin.setViewportSize({ width: 1440, height: 900 });
+    await row.getByRole('button', { name: 'Confirm' }).click();
+    await toast(admin, 'Payment confirmed');
+    await adminContext.close();
+
+    const referrerContext = await session.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const referrer = await referrerContext.newPage();
+    await logIn(referrer, server.baseUrl, REFERRER.login, REFERRER.password);
+    await referrer.goto(`${server.baseUrl}/profile`);
+    await referrer.getByRole('tab', { name: 'Referral payments' }).click();
+    const rows = referrer.getByRole('row', { name: new RegExp(NEW_USER.username) });
+    await rows.first().waitFor();
+    // Premium through the card provider and the confirmed store package: two referral payments.
+    await expect.poll(() => rows.count()).toBe(2);
+    await referrerContext.close();
+
+    await page.goto(`${server.baseUrl}/profile`);
+    await page.getByRole('cell', { name: 'Opening ranges by position' }).waitFor();
+  });
+
+  it('switches the language, saving it on the server, and opens a legal PDF in a new tab', async () => {
+    await page.goto(`${server.baseUrl}/`);
+    await page.getByRole('button', { name: /Interface language/ }).click();
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Русский' }).click()]);
+    await page.getByRole('link', { name: 'Кэш-диапазоны' }).first().waitFor();
+    const language = await page.evaluate(async () => {
+      const response = await fetch('/api/v1/auth/user', {
+        headers: { Authorization: `Bearer ${localStorage.getItem('rangeforge.token') ?? ''}` },
+      });
+      return ((await response.json()) as { data: { me: { language: string } } }).data.me.language;
+    });
+    expect(language).toBe('ru-RU');
+    await screenshotAtWidths(page, 'app-home-ru');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    const [pdf] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('link', { name: 'Условия использования' }).click(),
+    ]);
+    await pdf.waitForLoadState('domcontentloaded').catch(() => undefined);
+    expect(pdf.url()).toBe(`${server.baseUrl}/docs/ru-RU/terms_and_contitions.pdf`);
+    const head = await page.evaluate(async (url) => {
+      const response = await fetch(url);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      return { type: response.headers.get('content-type'), magic: String.fromCharCode(...bytes.slice(0, 5)) };
+    }, pdf.url());
+    expect(head).toEqual({ type: 'application/pdf', magic: '%PDF-' });
+    await pdf.close();
+  });
+
+  it('shows the store and a product page at every width', async () => {
+    await page.goto(`${server.baseUrl}/store`);
+    await page.locator('.offer').first().waitFor();
+    await screenshotAtWidths(page, 'app-store');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.locator('.offer__name a').first().click();
+    await page.locator('.product .card').first().waitFor();
+    await screenshotAtWidths(page, 'app-product');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+});
