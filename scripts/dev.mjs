@@ -17,7 +17,7 @@ const children = [
   spawn(bin('tsx'), ['watch', 'server/server.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, STATIC_DIR: join(root, 'dist-dev-none') },
+    env: { ...process.env, PORT: apiPort },
   }),
   spawn(bin('vite'), [], { cwd: root, stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
 ];

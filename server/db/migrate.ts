@@ -1,13 +1,14 @@
-import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from 'kysely';
+import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator, sql } from 'kysely';
 
 import type { Db } from './database.ts';
 import { initialMigration } from './migrations/001-initial.ts';
+import { packContentsMigration } from './migrations/002-pack-contents.ts';
 
 /** Versioned migrations in code (no file-system scan, so they bundle and run the same under tsx and vitest). */
 function provider(db: Db): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
-      return { '001-initial': initialMigration(db.dialect) };
+      return { '001-initial': initialMigration(db.dialect), '002-pack-contents': packContentsMigration };
     },
   };
 }
@@ -22,8 +23,10 @@ export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
   return result;
 }
 
-/** Number of applied migrations: the schema version reported by /api/v1/health. */
+/** Number of applied migrations: the schema version reported by /api/v1/health (one real query per call). */
 export async function schemaVersion(db: Db): Promise<number> {
-  const migrations = await migrator(db).getMigrations();
-  return migrations.filter((migration) => migration.executedAt !== undefined).length;
+  const result = await sql<{ count: number }>`SELECT COUNT(*) AS count FROM kysely_migration`.execute(
+    db.kysely,
+  );
+  return Number(result.rows[0]?.count ?? 0);
 }

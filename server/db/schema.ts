@@ -77,9 +77,13 @@ export interface ShopItemsTable {
   description: string;
   price_usd: number;
   price_rub: number;
-  /** Strategy packs: JSON tree of template categories copied to the buyer. */
-  content: string;
   position: number;
+}
+
+/** Strategy packs: the JSON tree of template categories copied to the buyer (kept apart: it is large). */
+export interface ShopItemContentsTable {
+  item_id: number;
+  content: string;
 }
 
 export interface LessonsTable {
@@ -144,6 +148,7 @@ export interface Database {
   shares: SharesTable;
   packages: PackagesTable;
   shop_items: ShopItemsTable;
+  shop_item_contents: ShopItemContentsTable;
   lessons: LessonsTable;
   orders: OrdersTable;
   purchases: PurchasesTable;

@@ -164,11 +164,16 @@ export async function seedDatabase(db: Db): Promise<string[]> {
             description: item.description,
             price_usd: item.usd * 100,
             price_rub: item.rub * 100,
-            content: JSON.stringify(item.content ?? { root_type: 'preflop_root', nodes: [] }),
             position: index,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
+        if (item.content) {
+          await trx
+            .insertInto('shop_item_contents')
+            .values({ item_id: row.id, content: JSON.stringify(item.content) })
+            .execute();
+        }
         for (const [lessonIndex, title] of (item.lessons ?? []).entries()) {
           await trx
             .insertInto('lessons')

@@ -71,7 +71,8 @@ describe('app journeys', () => {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(REFERRER),
     });
-    const token = ((await login.json()) as { data: { me: { referral_token: string } } }).data.me.referral_token;
+    const token = ((await login.json()) as { data: { me: { referral_token: string } } }).data.me
+      .referral_token;
     expect(token).toBeTruthy();
 
     await page.goto(`${server.baseUrl}/auth/register/${token}`);
@@ -86,7 +87,9 @@ describe('app journeys', () => {
     await page.getByLabel('Password').fill(NEW_USER.password);
     await page.getByRole('button', { name: 'Register' }).click();
     await page.getByRole('button', { name: 'Log out' }).waitFor();
-    await expect.poll(() => page.getByRole('link', { name: 'Your profile' }).textContent()).toContain(NEW_USER.username);
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Your profile' }).textContent())
+      .toContain(NEW_USER.username);
     expect(new URL(page.url()).pathname).toBe('/');
   });
 
@@ -94,7 +97,9 @@ describe('app journeys', () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(/\/auth\/login$/);
     await logIn(page, server.baseUrl, NEW_USER.username, NEW_USER.password);
-    await expect.poll(() => page.getByRole('link', { name: 'Your profile' }).textContent()).toContain(NEW_USER.email);
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Your profile' }).textContent())
+      .toContain(NEW_USER.email);
   });
 
   it('restores the password with the mailed code', async () => {
@@ -103,7 +108,9 @@ describe('app journeys', () => {
     await page.getByLabel('E-mail').fill(NEW_USER.email);
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByText(`We sent a code to ${NEW_USER.email}`).waitFor();
-    await expect.poll(() => mailedCode(server.dataDir, NEW_USER.email), { timeout: 10_000 }).toMatch(/^\d{6}$/);
+    await expect
+      .poll(() => mailedCode(server.dataDir, NEW_USER.email), { timeout: 10_000 })
+      .toMatch(/^\d{6}$/);
     await page.getByLabel('Confirmation code').fill(mailedCode(server.dataDir, NEW_USER.email) ?? '');
     await page.getByLabel('New password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Change password' }).click();

@@ -68,7 +68,6 @@ export class AdminService {
           description: body.description,
           price_usd: Math.round(body.price_usd * 100),
           price_rub: Math.round(body.price_rub * 100),
-          content: '{"root_type":"preflop_root","nodes":[]}',
           position: 100,
         })
         .returning('id')

@@ -58,7 +58,12 @@ export async function fulfilOrder(trx: Executor, order: OrderRow): Promise<void>
       .executeTakeFirst();
     if (already) continue;
     if (item.type === 'product') {
-      const content = parsePackContent(item.content);
+      const stored = await trx
+        .selectFrom('shop_item_contents')
+        .select('content')
+        .where('item_id', '=', item.id)
+        .executeTakeFirst();
+      const content = stored ? parsePackContent(stored.content) : null;
       if (content) await insertPack(trx, user.id, item.name, content, true);
     }
     await trx

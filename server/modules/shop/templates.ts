@@ -3,7 +3,7 @@ import { nowIso } from '../../lib/time.ts';
 import type { Executor } from '../categories/categories.repository.ts';
 import { nextPosition } from '../categories/categories.repository.ts';
 
-/** A strategy pack's charts, as stored in shop_items.content and copied into the buyer's tree. */
+/** A strategy pack's charts, as stored in shop_item_contents and copied into the buyer's tree. */
 export interface TemplateNode {
   name: string;
   kind: 'folder' | 'range' | 'tournament';

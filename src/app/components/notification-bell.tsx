@@ -22,6 +22,7 @@ export function NotificationBell({ signedIn }: { signedIn: boolean }) {
           strokeLinejoin="round"
         />
       </svg>
+      <span className="bell__label">{t('common:header.bell')}</span>
       {count > 0 && (
         <span className="bell__count" data-testid="bell-count">
           +{count}

@@ -19,6 +19,10 @@ function cellBackground(pair: PreviewPair | undefined): string | undefined {
   return `linear-gradient(to right, ${stops.join(', ')})`;
 }
 
+function totalWeight(pair: PreviewPair | undefined): number {
+  return pair ? pair.colors.reduce((sum, entry) => sum + entry.weight, 0) : 0;
+}
+
 /** A small read-only 13x13 chart of a shared range, shown before the user accepts it. */
 export function RangePreview({ categoryId }: { categoryId: number }) {
   const { t } = useTranslation();
@@ -59,7 +63,8 @@ export function RangePreview({ categoryId }: { categoryId: number }) {
         <span
           key={hand}
           className="range-preview__cell"
-          style={{ background: cellBackground(byHand.get(hand)) }}
+          data-weight={totalWeight(byHand.get(hand))}
+          style={{ backgroundImage: cellBackground(byHand.get(hand)) }}
         >
           {hand}
         </span>

@@ -1,0 +1,103 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { mockFetch, renderApp, requestBody, testUser } from '@/test/render';
+
+import { AdminPage } from './admin-page';
+import { EMPTY_ITEM, toItemBody, validateItem } from './items-panel';
+
+const admin = { ...testUser, is_admin: true };
+
+const pending = {
+  id: 31,
+  user_id: 9,
+  username: 'newbie',
+  method: 'card',
+  status: 'pending',
+  amount: 97,
+  currency: 'USD',
+  payment_source: 'card:4417',
+  pay_for_premium: false,
+  datetime: '2026-11-22T04:00:00Z',
+};
+
+describe('AdminPage', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('confirms a pending manual payment and saves the referral percent', async () => {
+    const user = userEvent.setup();
+    let confirmed = false;
+    const spy = mockFetch((url, init) => {
+      if (url === '/api/v1/admin/manual_payments/31/confirm') {
+        confirmed = true;
+        return { body: { data: { ...pending, status: 'paid' } } };
+      }
+      if (url.startsWith('/api/v1/admin/manual_payments')) {
+        return {
+          body: {
+            data: { total: confirmed ? 0 : 1, page: 1, per_page: 10, list: confirmed ? [] : [pending] },
+          },
+        };
+      }
+      if (url === '/api/v1/admin/settings') {
+        const body = init.method === 'POST' ? (requestBody(init) as object) : {};
+        return {
+          body: { data: { referral_percent: 20, premium_price_rub: 2500, btc_usd_rate: 60000, ...body } },
+        };
+      }
+      if (url.startsWith('/api/shop'))
+        return { body: { data: { total: 0, page: 1, per_page: 10, list: [] } } };
+      return undefined;
+    });
+    renderApp(<AdminPage />, { user: admin });
+    const row = (await screen.findByText('newbie')).closest('tr')!;
+    expect(row).toHaveTextContent('card:4417');
+    await user.click(within(row).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('No payments with this status.')).toBeInTheDocument();
+
+    const percent = await screen.findByLabelText('Referral percent');
+    expect(percent).toHaveValue('20');
+    await user.clear(percent);
+    await user.type(percent, '150');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('Enter a number from 0 to 100')).toBeInTheDocument();
+    await user.clear(percent);
+    await user.type(percent, '25');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(
+        spy.mock.calls.some(([url, init]) => url === '/api/v1/admin/settings' && init?.method === 'POST'),
+      ).toBe(true),
+    );
+    const saved = spy.mock.calls.find(
+      ([url, init]) => url === '/api/v1/admin/settings' && init?.method === 'POST',
+    );
+    expect(requestBody(saved?.[1])).toEqual({ referral_percent: 25 });
+  });
+});
+
+describe('store item form rules', () => {
+  it('needs a name and two non-negative prices; the package is optional', () => {
+    expect(validateItem(EMPTY_ITEM)).toEqual({
+      name: 'nameRequired',
+      price_usd: 'priceInvalid',
+      price_rub: 'priceInvalid',
+    });
+    expect(
+      validateItem({ ...EMPTY_ITEM, name: 'ICM', price_usd: '-1', price_rub: '100', package_id: 'x' }),
+    ).toEqual({ price_usd: 'priceInvalid', package_id: 'packageInvalid' });
+    const draft = { ...EMPTY_ITEM, name: ' ICM ', price_usd: '19.5', price_rub: '1500', package_id: '2' };
+    expect(validateItem(draft)).toEqual({});
+    expect(toItemBody(draft)).toEqual({
+      type: 'product',
+      name: 'ICM',
+      description: '',
+      price_usd: 19.5,
+      price_rub: 1500,
+      package_id: 2,
+    });
+  });
+});

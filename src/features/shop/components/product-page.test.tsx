@@ -1,0 +1,76 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { appStore } from '@/lib/store';
+import { mockFetch, renderApp, testUser } from '@/test/render';
+
+import { paymentWindowAtom } from '../atoms';
+import { ProductPage } from './product-page';
+
+const product = {
+  id: 1,
+  name: '6-max Cash 100bb',
+  description: 'Complete preflop strategy.',
+  premium_required: false,
+  currency: 'RUB',
+  products: [
+    { id: 1, name: 'Opening ranges', description: 'RFI charts', price_in_user_currency: 1500, owned: false },
+  ],
+  video_courses: [
+    {
+      id: 3,
+      name: 'Preflop fundamentals',
+      description: 'Why the charts look the way they do.',
+      price_in_user_currency: 3900,
+      owned: true,
+      lessons: [
+        { id: 8, title: 'Position', position: 1, has_video: true, video_url: '/api/v1/shop/lessons/8/video' },
+        { id: 9, title: 'Blockers', position: 2, has_video: false, video_url: null },
+      ],
+    },
+  ],
+};
+
+describe('ProductPage', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    appStore.set(paymentWindowAtom, null);
+  });
+
+  it('shows prices in the user currency and plays an owned lesson with the server URL', async () => {
+    const user = userEvent.setup();
+    mockFetch((url) => (url === '/api/shop/product/1' ? { body: { data: product } } : undefined));
+    renderApp(<ProductPage productId={1} onSignIn={vi.fn()} />, { user: testUser });
+    expect(await screen.findByRole('heading', { name: '6-max Cash 100bb' })).toBeInTheDocument();
+    expect(screen.getByText('RUB 1,500.00')).toBeInTheDocument();
+    expect(screen.getByText('Owned')).toBeInTheDocument();
+    expect(screen.getByText('Video coming with the next upload')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Watch' }));
+    const dialog = screen.getByRole('dialog', { name: 'Position' });
+    const video = dialog.querySelector('video');
+    expect(video).toHaveAttribute('src', '/api/v1/shop/lessons/8/video');
+    expect(video).toHaveAttribute('controls');
+  });
+
+  it('opens the payment window for the package, or asks a visitor to sign in', async () => {
+    const user = userEvent.setup();
+    mockFetch(() => ({ body: { data: product } }));
+    const onSignIn = vi.fn();
+    const { unmount } = renderApp(<ProductPage productId={1} onSignIn={onSignIn} />);
+    await user.click(await screen.findByRole('button', { name: /^Buy for/ }));
+    expect(onSignIn).toHaveBeenCalled();
+    unmount();
+
+    renderApp(<ProductPage productId={1} onSignIn={onSignIn} />, { user: testUser });
+    await user.click(await screen.findByRole('button', { name: /^Buy for/ }));
+    expect(appStore.get(paymentWindowAtom)).toMatchObject({ kind: 'package', offer: { id: 1 } });
+  });
+
+  it('shows the error state with a retry', async () => {
+    mockFetch(() => ({ status: 404, body: { error: 'Not found', code: 'notFound' } }));
+    renderApp(<ProductPage productId={99} onSignIn={vi.fn()} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load data: Not found');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
