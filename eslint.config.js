@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import simpleImportSort from 'eslint-plugin-simple-import-sort';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -17,26 +17,37 @@ const featureNames = (() => {
 })();
 
 // Imports flow one way: shared code (components, lib, engine, contract) -> features -> app. A feature never imports
-// another feature, and the SPA and the server never import each other (contract/ is their only common ground).
+// another feature (cross-folder imports use the @/ alias, so the patterns below see them), and the SPA and the
+// server never import each other: contract/ is their only common ground.
+// Flat config does not merge the options of one rule across blocks, so each file group lists all of its patterns.
+const restrict = (files, ...patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+const noServer = {
+  group: ['@server/*', '**/server/**'],
+  message: 'The SPA talks to the server over HTTP only.',
+};
+const noSpa = { group: ['@/*', '**/src/**'], message: 'The server must not import SPA code.' };
+const noFeaturesOrApp = {
+  group: ['@/features/*', '@/app/*'],
+  message: 'Shared code must not depend on features or the app.',
+};
 const importBoundaries = [
-  ...featureNames.map((name) => ({
-    target: `./src/features/${name}`,
-    from: './src/features',
-    except: [`./${name}`],
-    message: 'Features are independent: move the shared piece to src/lib or src/components.',
-  })),
-  {
-    target: ['./src/components', './src/lib', './src/engine', './contract'],
-    from: ['./src/features', './src/app'],
-    message: 'Shared code must not depend on features or the app.',
-  },
-  { target: './src/features', from: './src/app', message: 'Features must not depend on the app shell.' },
-  {
-    target: ['./src', './contract'],
-    from: './server',
-    message: 'The SPA talks to the server over HTTP only.',
-  },
-  { target: ['./server', './contract'], from: './src', message: 'The server must not import SPA code.' },
+  restrict(['src/**'], noServer),
+  restrict(['src/components/**', 'src/lib/**', 'src/engine/**'], noFeaturesOrApp, noServer),
+  ...featureNames.map((name) =>
+    restrict(
+      [`src/features/${name}/**`],
+      {
+        group: ['@/features/*', `!@/features/${name}`, `!@/features/${name}/**`, '@/app/*'],
+        message:
+          'Features are independent and below the app: move shared pieces to src/lib or src/components.',
+      },
+      noServer,
+    ),
+  ),
+  restrict(['server/**', 'contract/**'], noSpa),
 ];
 
 export default tseslint.config(
@@ -58,26 +69,27 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
-    plugins: { 'import-x': importX },
+    plugins: { 'simple-import-sort': simpleImportSort },
     rules: {
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'import-x/order': [
+      // Groups, a blank line between each: node built-ins, packages, project aliases, relative imports.
+      'simple-import-sort/imports': [
         'error',
         {
-          groups: ['builtin', 'external', 'internal', ['parent', 'sibling', 'index']],
-          pathGroups: [
-            { pattern: '@/**', group: 'internal' },
-            { pattern: '@contract/**', group: 'internal' },
+          groups: [
+            ['^\\u0000'],
+            ['^node:'],
+            ['^@?\\w'],
+            ['^@/', '^@contract/', '^@server/', '^@equity-wasm'],
+            ['^\\.'],
           ],
-          'newlines-between': 'always',
-          alphabetize: { order: 'asc', caseInsensitive: true },
         },
       ],
-      'import-x/no-restricted-paths': ['error', { zones: importBoundaries }],
       'no-console': 'off',
     },
   },
+  ...importBoundaries,
   {
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 
+import { CategoryKindSchema, Pair, RangeButton, RootTypeSchema } from './categories.ts';
 import { Id } from './envelope.ts';
 import { PaymentStatusSchema } from './payments.ts';
 
@@ -56,3 +57,32 @@ export const ItemBody = Type.Object({
 export type ItemBody = Static<typeof ItemBody>;
 
 export const LessonBody = Type.Object({ title: Type.String({ minLength: 1, maxLength: 200 }) });
+
+/** One node of a strategy pack: a folder/tournament with children, or a range with its chart. */
+export interface PackNode {
+  name: string;
+  kind: 'folder' | 'range' | 'tournament';
+  note?: string;
+  buttons?: Static<typeof RangeButton>[];
+  pairs?: Static<typeof Pair>[];
+  children?: PackNode[];
+}
+export const PackNode = Type.Recursive(
+  (self) =>
+    Type.Object({
+      name: Type.String({ minLength: 1, maxLength: 120 }),
+      kind: CategoryKindSchema,
+      note: Type.Optional(Type.String({ maxLength: 10000 })),
+      buttons: Type.Optional(Type.Array(RangeButton, { maxItems: 50 })),
+      pairs: Type.Optional(Type.Array(Pair, { maxItems: 169 })),
+      children: Type.Optional(Type.Array(self, { maxItems: 200 })),
+    }),
+  { $id: 'PackNode' },
+);
+
+/** The charts a strategy pack copies into the buyer's tree, uploaded by an admin. */
+export const PackContentBody = Type.Object({
+  root_type: RootTypeSchema,
+  nodes: Type.Array(PackNode, { maxItems: 200 }),
+});
+export type PackContentBody = Static<typeof PackContentBody>;

@@ -59,6 +59,7 @@ export const API = {
     items: '/api/v1/admin/items',
     item: '/api/v1/admin/items/:id',
     lessons: '/api/v1/admin/items/:id/lessons',
+    itemContent: '/api/v1/admin/items/:id/content',
     lessonVideo: '/api/v1/admin/lessons/:id/video',
   },
 } as const;

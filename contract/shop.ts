@@ -23,7 +23,10 @@ export const Lesson = Type.Object({
   title: Type.String(),
   position: Type.Integer(),
   has_video: Type.Boolean(),
-  /** Present only for owners of the course; served with HTTP range requests. */
+  /**
+   * Present only for owners of the course: a signed link (usable as a <video> src, no header needed, valid 6 hours),
+   * served with HTTP range requests.
+   */
   video_url: Type.Union([Type.String(), Type.Null()]),
 });
 export type Lesson = Static<typeof Lesson>;

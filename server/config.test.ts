@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { SANDBOX_PUBLIC_ID, loadConfig } from './config.ts';
+import { loadConfig, SANDBOX_PUBLIC_ID } from './config.ts';
 
 describe('config', () => {
   it('has working defaults', () => {

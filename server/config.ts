@@ -15,8 +15,10 @@
  * | CLOUDPAYMENTS_PUBLIC_ID  | (unset)                          | Card provider public id; unset → sandbox provider       |
  * | CLOUDPAYMENTS_API_SECRET | (unset)                          | Card provider API secret (HMAC key for notifications)   |
  * | AUTH_RATE_LIMIT          | 10                               | Requests per minute per IP on login/register/recover/confirm |
+ * | URL_SIGNING_SECRET       | (random per start)               | Signs lesson video links (<video> sends no Bearer); set it when several processes serve |
  * | LOG_LEVEL                | info                             | pino level: fatal, error, warn, info, debug, trace, silent |
  */
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -35,6 +37,8 @@ export interface AppConfig {
   cloudPayments: { publicId: string; apiSecret: string; sandbox: boolean };
   /** Max requests per minute per client IP on the credential routes. */
   authRateLimit: number;
+  /** HMAC key for signed media links. */
+  urlSigningSecret: string;
   logLevel: LogLevel;
 }
 
@@ -82,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       sandbox,
     },
     authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 10, 1, 1_000_000),
+    urlSigningSecret: env.URL_SIGNING_SECRET || randomBytes(32).toString('hex'),
     logLevel,
   };
 }

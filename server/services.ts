@@ -35,7 +35,7 @@ export function createServices(db: Db, config: AppConfig, mailer: Mailer, log: F
     profile: new ProfileService(db, config.mediaDir),
     categories: new CategoriesService(db),
     shares: new SharesService(db),
-    shop: new ShopService(db),
+    shop: new ShopService(db, config.urlSigningSecret),
     payments,
     cloudPayments: new CloudPaymentsService(db, config, payments),
     admin: new AdminService(db, config.mediaDir),

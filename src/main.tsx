@@ -1,10 +1,11 @@
+import '@/styles/theme.css';
+import '@/styles/app.css';
+
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from '@/app/app';
 import { bootstrap } from '@/app/providers';
-import '@/styles/theme.css';
-import '@/styles/app.css';
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
 // i18n initialises synchronously inside bootstrap; the session request runs while the shell renders.

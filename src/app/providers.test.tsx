@@ -53,6 +53,24 @@ describe('global error rule (SPEC §8)', () => {
     expect(appStore.get(toastsAtom).map((toast) => toast.message)).toEqual(['Bad Gateway']);
   });
 
+  it('quiet calls show no message of their own', async () => {
+    setApiErrorHandler(handleApiError);
+    mockFetch(() => ({ status: 409, body: { error: 'Shown inline' } }));
+    await expect(api.post('/api/v1/x', {}, { quiet: true })).rejects.toThrow('Shown inline');
+    expect(appStore.get(toastsAtom)).toEqual([]);
+  });
+
+  it('an expired token ends the session with "User is not authorized"', async () => {
+    setApiErrorHandler(handleApiError);
+    appStore.set(sessionAtom, { status: 'ready', user: testUser });
+    localStorage.setItem('rangeforge.token', 'expired');
+    mockFetch(() => ({ status: 401, body: { error: 'User is not authorized', code: 'unauthorized' } }));
+    await expect(api.get('/api/v1/categories/incoming/count', { quiet: true })).rejects.toBeTruthy();
+    expect(appStore.get(sessionAtom).user).toBeNull();
+    expect(localStorage.getItem('rangeforge.token')).toBeNull();
+    expect(appStore.get(toastsAtom).map((toast) => toast.message)).toEqual(['User is not authorized']);
+  });
+
   it('sends the stored token as Bearer and unwraps data', async () => {
     localStorage.setItem('rangeforge.token', 'abc');
     const spy = mockFetch(() => ({ body: { data: { ok: true } } }));

@@ -1,39 +1,43 @@
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 
 import { paymentPopupAtom } from '@/features/shop/atoms';
-import { setApiErrorHandler, type ApiError } from '@/lib/api-client';
+import { type ApiError, setApiErrorHandler } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
-import { i18n, initI18n, languageAtom, storedLanguage, storeLanguage } from '@/lib/i18n';
-import { loadSession } from '@/lib/session';
+import { i18n, initI18n, languageAtom, storedLanguage } from '@/lib/i18n';
+import { loadSession, resetSession, sessionAtom } from '@/lib/session';
 import { appStore, StoreProvider } from '@/lib/store';
 import { pushToast } from '@/lib/toast';
 
-/** SPEC §8: 402 → "Please activate full version" and the payment popup; anything else → the server's message. */
-export function handleApiError(error: ApiError): void {
+/**
+ * SPEC §8: 402 → "Please activate full version" and the payment popup (even for quiet calls); anything else → the
+ * server's message, unless the caller shows it itself. An expired token (401 "User is not authorized" while a user
+ * is signed in) also ends the local session.
+ */
+export function handleApiError(error: ApiError, { quiet }: { quiet: boolean } = { quiet: false }): void {
   if (error.status === 402) {
     pushToast(i18n.t('errors:premiumRequired'), 'error');
     appStore.set(paymentPopupAtom, true);
     return;
   }
-  if (error.status === 401 && !error.code) {
+  if (
+    error.status === 401 &&
+    (!error.code || error.code === 'unauthorized') &&
+    appStore.get(sessionAtom).user
+  ) {
+    resetSession();
     pushToast(i18n.t('errors:unauthorized'), 'error');
     return;
   }
-  pushToast(errorMessage(error), 'error');
+  if (!quiet) pushToast(errorMessage(error), 'error');
 }
 
-/** Language, then the session (SPEC §4: fetched on first load); the user's saved language wins once known. */
+/** Language, then the session (SPEC §4: fetched on first load); a signed-in user's saved language then wins. */
 export async function bootstrap(): Promise<void> {
   const language = storedLanguage();
   appStore.set(languageAtom, language);
   initI18n(language);
-  const user = await loadSession();
-  if (user && user.language !== appStore.get(languageAtom)) {
-    storeLanguage(user.language);
-    appStore.set(languageAtom, user.language);
-    initI18n(user.language);
-  }
+  await loadSession();
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {

@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { type KeyboardEvent, useRef } from 'react';
 
 export interface TabItem<K extends string> {
   key: K;

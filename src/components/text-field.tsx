@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { type InputHTMLAttributes, useId } from 'react';
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;

@@ -2,7 +2,7 @@
 // keeps the Monte Carlo jobs a worker is running, so that the client can advance them in batches and stop them.
 import type * as EquityWasm from '@equity-wasm';
 
-import type { EquityReport, HandRankInfo, CategoryStat, SideTotals } from './engine-types.ts';
+import type { CategoryStat, EquityReport, HandRankInfo, SideTotals } from './engine-types.ts';
 
 export type EquityWasmModule = typeof EquityWasm;
 

@@ -1,7 +1,7 @@
 // The one place that owns engine workers: a lazily started pool, a queue, job splitting, cancellation, progress and
 // idle shutdown. It runs unchanged in the browser (Web Workers) and in Node (worker_threads), because the caller
 // injects the worker factory.
-import { releaseProxy, wrap, type Endpoint, type Remote } from 'comlink';
+import { type Endpoint, releaseProxy, type Remote,wrap } from 'comlink';
 
 import type { EngineApi, MonteCarloSnapshot } from './engine-api.ts';
 import type { EquityReport, SideTotals } from './engine-types.ts';
@@ -98,6 +98,11 @@ export class EngineClient {
 
   async parseRange(text: string, options: RunOptions = {}): Promise<Float32Array> {
     return this.withWorker((api) => api.parseRange(text), options.signal);
+  }
+
+  /** 169 grid-class weights (row-major, ace first) to 1326 combo weights. */
+  async classWeightsToRange(grid: Float32Array, options: RunOptions = {}): Promise<Float32Array> {
+    return this.withWorker((api) => api.classWeightsToRange(grid), options.signal);
   }
 
   async rangeToNotation(weights: Float32Array, options: RunOptions = {}): Promise<string> {

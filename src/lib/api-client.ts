@@ -17,7 +17,8 @@ export class ApiError extends Error {
   }
 }
 
-export type ApiErrorHandler = (error: ApiError) => void;
+/** `quiet` is true when the caller shows the failure itself; the handler then only does what must always happen. */
+export type ApiErrorHandler = (error: ApiError, context: { quiet: boolean }) => void;
 
 let errorHandler: ApiErrorHandler | null = null;
 
@@ -55,7 +56,7 @@ export interface RequestOptions {
   form?: FormData;
   /**
    * Callers that show the failure themselves (inline form errors, background polling) pass true; the global
-   * handler then still sees 402, which always opens the payment popup, but no other error.
+   * handler is told, so it still opens the payment popup on 402 but shows no message of its own.
    */
   quiet?: boolean;
   signal?: AbortSignal;
@@ -103,7 +104,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     const error = new ApiError(0, cause instanceof Error ? cause.message : String(cause));
-    if (!options.quiet) errorHandler?.(error);
+    errorHandler?.(error, { quiet: Boolean(options.quiet) });
     throw error;
   }
 
@@ -127,7 +128,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
       errorText(payload, response.statusText || `HTTP ${response.status}`),
       code,
     );
-    if (!options.quiet || error.status === 402) errorHandler?.(error);
+    errorHandler?.(error, { quiet: Boolean(options.quiet) });
     throw error;
   }
   if (payload && typeof payload === 'object' && 'data' in payload) return (payload as { data: T }).data;

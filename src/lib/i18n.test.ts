@@ -1,5 +1,6 @@
-import { ERROR_MESSAGES } from '@contract/errors';
 import { describe, expect, it } from 'vitest';
+
+import { ERROR_MESSAGES } from '@contract/errors';
 
 import { buildResources, resources } from './i18n';
 import { LANGUAGES } from './languages';

@@ -1,7 +1,7 @@
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './languages';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, LANGUAGES } from './languages';
 import { atom } from './store';
 
 // Every src/locales/<lng>/<namespace>.json is picked up, so a feature adds its namespace by adding files only.

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@contract/languages';
+import { DEFAULT_LANGUAGE, type Language, LANGUAGES } from '@contract/languages';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, type Language };
 

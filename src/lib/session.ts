@@ -2,6 +2,7 @@ import type { Me, UserResponse } from '@contract/auth';
 import { API } from '@contract/paths';
 
 import { api, ApiError, setToken } from './api-client';
+import { i18n, languageAtom, storeLanguage } from './i18n';
 import { isLanguage } from './languages';
 import { appStore, atom, useAtomValue } from './store';
 
@@ -50,6 +51,13 @@ export function applySession(me: Partial<Me> | null | undefined, token?: string 
   }
   if (token) setToken(token);
   const user = normaliseUser(me);
+  // The account's saved language is the interface language once someone is signed in (SPEC §3).
+  if (user.language !== appStore.get(languageAtom)) {
+    storeLanguage(user.language);
+    appStore.set(languageAtom, user.language);
+    if (i18n.isInitialized) void i18n.changeLanguage(user.language);
+    document.documentElement.lang = user.language;
+  }
   appStore.set(sessionAtom, { status: 'ready', user });
   return user;
 }

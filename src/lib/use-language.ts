@@ -1,5 +1,6 @@
-import { API } from '@contract/paths';
 import { useCallback } from 'react';
+
+import { API } from '@contract/paths';
 
 import { api } from './api-client';
 import { i18n, languageAtom, storeLanguage } from './i18n';

@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react';
+import { type RefObject, useEffect } from 'react';
 
 /** Calls onOutside when a pointer press or Escape happens outside every given element while active. */
 export function useOutsideClick(

@@ -9,8 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { createEngineApi } from '../../src/engine/engine-api.ts';
 import { loadEquityWasm, wasmFileSize } from '../../src/engine/node/load-wasm.ts';
 import { createNodeEngineClient } from '../../src/engine/node/node-engine-client.ts';
-
-import { BENCH_HANDS, CATEGORIES, nativeInput, SCENARIOS, type NativeReport } from './engine-scenarios.ts';
+import { BENCH_HANDS, CATEGORIES, nativeInput, type NativeReport,SCENARIOS } from './engine-scenarios.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const require = createRequire(import.meta.url);

@@ -10,8 +10,8 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startAppServer, type AppServer } from './support/app-server.ts';
-import { launchBrowser, screenshotAtWidths, type BrowserSession } from './support/browser.ts';
+import { type AppServer,startAppServer } from './support/app-server.ts';
+import { type BrowserSession,launchBrowser, screenshotAtWidths } from './support/browser.ts';
 
 const REFERRER = { login: 'demo@rangeforge.app', password: 'demo1234' };
 const ADMIN = { login: 'admin@rangeforge.app', password: 'admin1234' };

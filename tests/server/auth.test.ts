@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ERROR_MESSAGES } from '../../contract/errors.ts';
 import { as, registerUser } from './helpers/api.ts';
-import { describeEachDatabase, type TestApp, createTestApp } from './helpers/test-app.ts';
+import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
 const post = (t: TestApp, url: string, payload: unknown) =>
   t.app.inject({ method: 'POST', url, payload: payload as object });

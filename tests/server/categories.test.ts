@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_RANGE_LIMIT } from '../../contract/categories.ts';
 import { ERROR_MESSAGES } from '../../contract/errors.ts';
 import { as, makePremium, registerUser, type Session } from './helpers/api.ts';
-import { describeEachDatabase, type TestApp, createTestApp } from './helpers/test-app.ts';
+import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
 describeEachDatabase('categories', (kind) => {
   let t: TestApp;

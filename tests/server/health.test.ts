@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../../server/app.ts';
-import { describeEachDatabase, type TestApp, createTestApp } from './helpers/test-app.ts';
+import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
 describeEachDatabase('health', (kind) => {
   let t: TestApp;

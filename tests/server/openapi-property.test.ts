@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { seedDatabase } from '../../server/db/seed.ts';
 import { makeAdmin, makePremium, registerUser, type Session } from './helpers/api.ts';
-import { describeEachDatabase, type TestApp, createTestApp } from './helpers/test-app.ts';
+import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
 type Schema = Record<string, unknown>;
 interface Parameter {

@@ -4,7 +4,7 @@ import { ERROR_MESSAGES } from '../../contract/errors.ts';
 import { seedDatabase } from '../../server/db/seed.ts';
 import { hmacBase64 } from '../../server/lib/crypto.ts';
 import { as, makeAdmin, makePremium, registerUser, type Session } from './helpers/api.ts';
-import { describeEachDatabase, type TestApp, createTestApp } from './helpers/test-app.ts';
+import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
 describeEachDatabase('store and payments', (kind) => {
   let t: TestApp;
@@ -380,11 +380,16 @@ describeEachDatabase('store and payments', (kind) => {
       });
       const lesson = (await as(t.app, owner, { method: 'GET', url: `/api/shop/product/${pack.id}` })).json()
         .data.video_courses[0].lessons[0];
-      expect(lesson.video_url).toBe(`/api/v1/shop/lessons/${lessonId}/video`);
+      expect(lesson.video_url).toMatch(
+        new RegExp(
+          `^/api/v1/shop/lessons/${lessonId}/video\\?user=${owner.id}&expires=\\d+&sig=[0-9a-f]{64}$`,
+        ),
+      );
+      // A <video> element sends no Authorization header: the signed link alone must work, with ranges.
       const partial = await t.app.inject({
         method: 'GET',
         url: lesson.video_url,
-        headers: { authorization: `Bearer ${owner.token}`, range: 'bytes=10-19' },
+        headers: { range: 'bytes=10-19' },
       });
       expect(partial.statusCode).toBe(206);
       expect(partial.headers['content-range']).toBe('bytes 10-19/1000');
@@ -392,11 +397,71 @@ describeEachDatabase('store and payments', (kind) => {
       const full = await as(t.app, owner, { method: 'GET', url: lesson.video_url });
       expect(full.statusCode).toBe(200);
       expect(full.rawPayload.length).toBe(1000);
-      expect((await as(t.app, stranger, { method: 'GET', url: lesson.video_url })).statusCode).toBe(403);
+      const bare = `/api/v1/shop/lessons/${lessonId}/video`;
+      expect((await as(t.app, stranger, { method: 'GET', url: bare })).statusCode).toBe(403);
+      expect((await as(t.app, owner, { method: 'GET', url: bare })).statusCode).toBe(200);
+      expect((await as(t.app, null, { method: 'GET', url: bare })).statusCode).toBe(401);
+      const forged = lesson.video_url.replace(`user=${owner.id}`, `user=${stranger.id}`);
+      expect((await as(t.app, null, { method: 'GET', url: forged })).statusCode).toBe(401);
+      const otherLesson = lesson.video_url.replace(`lessons/${lessonId}/`, `lessons/${lessonId + 1}/`);
+      expect((await as(t.app, null, { method: 'GET', url: otherLesson })).statusCode).toBe(401);
     });
   });
 
   describe('admin', () => {
+    it('uploads a strategy pack’s charts, validated, and a buyer receives them', async () => {
+      const item = await as(t.app, admin, {
+        method: 'POST',
+        url: '/api/v1/admin/items',
+        payload: { type: 'product', name: 'Limp pack', description: 'd', price_usd: 5, price_rub: 400 },
+      });
+      const { id, package_id: packageId } = item.json().data;
+      const url = `/api/v1/admin/items/${id}/content`;
+      const content = {
+        root_type: 'preflop_root',
+        nodes: [
+          {
+            name: 'SB',
+            kind: 'folder',
+            children: [
+              {
+                name: 'Limp',
+                kind: 'range',
+                pairs: [{ hand: 'K7o', colors: [{ color: '#2E9E5B', weight: 100 }] }],
+              },
+            ],
+          },
+        ],
+      };
+      const bad = structuredClone(content);
+      bad.nodes[0]!.children[0]!.pairs[0]!.hand = 'XX';
+      expect((await as(t.app, admin, { method: 'POST', url, payload: bad })).json().code).toBe('invalidHand');
+      expect((await as(t.app, admin, { method: 'POST', url, payload: content })).json()).toEqual({
+        data: { ranges: 1 },
+      });
+      const user = await registerUser(t.app);
+      expect((await as(t.app, user, { method: 'POST', url, payload: content })).statusCode).toBe(403);
+      const cost = await as(t.app, user, {
+        method: 'POST',
+        url: '/api/v1/shop/cost/shop',
+        payload: { package_id: packageId, products: [id], video_courses: [] },
+      });
+      await as(t.app, user, {
+        method: 'POST',
+        url: '/api/v1/payments/sandbox/charge',
+        payload: { order_id: cost.json().data.cloud_payments_params.order_id },
+      });
+      const tree = await as(t.app, user, {
+        method: 'GET',
+        url: '/api/v1/categories/tree',
+        query: { root_type: 'preflop_root' },
+      });
+      expect(tree.json().data.children[0]).toMatchObject({
+        name: 'Limp pack',
+        children: [{ name: 'SB', children: [{ name: 'Limp' }] }],
+      });
+    });
+
     it('lists users, edits settings, creates items and lessons; forbidden to others', async () => {
       const user = await registerUser(t.app);
       expect((await as(t.app, user, { method: 'GET', url: '/api/v1/admin/users' })).statusCode).toBe(403);
@@ -427,7 +492,7 @@ describeEachDatabase('store and payments', (kind) => {
       });
       expect(lesson.json().data.id).toBeGreaterThan(0);
       const listed = await shopList(null);
-      expect(listed.total).toBe(3);
+      expect(listed.total).toBe(4);
       await as(t.app, admin, {
         method: 'POST',
         url: '/api/v1/admin/settings',

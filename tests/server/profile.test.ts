@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ERROR_MESSAGES } from '../../contract/errors.ts';
 import { as, registerUser, type Session } from './helpers/api.ts';
-import { bearer, describeEachDatabase, type TestApp, createTestApp } from './helpers/test-app.ts';
+import { bearer, createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
 /** A hand-made multipart body, so the test controls every byte. */
 function multipart(field: string, filename: string, content: Buffer, type = 'application/octet-stream') {

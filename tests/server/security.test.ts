@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { sha256 } from '../../server/lib/crypto.ts';
 import { as, registerUser } from './helpers/api.ts';
-import { type TestApp, createTestApp } from './helpers/test-app.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 describe('security', () => {
   let t: TestApp;

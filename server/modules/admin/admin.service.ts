@@ -5,9 +5,11 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
-import type { AdminUser, ItemBody } from '../../../contract/admin.ts';
+import type { AdminUser, ItemBody, PackContentBody, PackNode } from '../../../contract/admin.ts';
 import type { Db } from '../../db/database.ts';
-import { notFound } from '../../lib/http-error.ts';
+import { badRequest, notFound } from '../../lib/http-error.ts';
+import { normalizeButtons, normalizePairs } from '../categories/pairs.ts';
+import type { TemplateNode } from '../shop/templates.ts';
 
 export class AdminService {
   constructor(
@@ -128,5 +130,34 @@ export class AdminService {
       .execute();
     if (lesson.video_file) await fs.rm(path.join(dir, path.basename(lesson.video_file)), { force: true });
     return file;
+  }
+
+  /** Replaces a strategy pack's charts; every chart is validated like a user's range (hands, colours, weights). */
+  async setPackContent(itemId: number, body: PackContentBody): Promise<number> {
+    const item = await this.db.kysely
+      .selectFrom('shop_items')
+      .select(['id', 'type'])
+      .where('id', '=', itemId)
+      .executeTakeFirst();
+    if (!item || item.type !== 'product') throw notFound();
+    let ranges = 0;
+    const convert = (node: PackNode): TemplateNode => {
+      if (node.pairs && node.kind !== 'range') throw badRequest('invalidRequest');
+      if (node.kind === 'range') ranges += 1;
+      return {
+        name: node.name.trim(),
+        kind: node.kind,
+        note: node.note ?? '',
+        buttons: normalizeButtons(node.buttons ?? []),
+        pairs: normalizePairs(node.pairs ?? []),
+        children: node.kind === 'range' ? [] : (node.children ?? []).map(convert),
+      };
+    };
+    const content = JSON.stringify({ root_type: body.root_type, nodes: body.nodes.map(convert) });
+    await this.db.kysely.transaction().execute(async (trx) => {
+      await trx.deleteFrom('shop_item_contents').where('item_id', '=', itemId).execute();
+      await trx.insertInto('shop_item_contents').values({ item_id: itemId, content }).execute();
+    });
+    return ranges;
   }
 }

@@ -11,13 +11,13 @@ import {
 } from '../../../contract/categories.ts';
 import type { Db } from '../../db/database.ts';
 import type { CategoryRow, UserRow } from '../../db/schema.ts';
-import { HttpError, badRequest, forbidden, notFound, premiumRequired } from '../../lib/http-error.ts';
+import { badRequest, forbidden, HttpError, notFound, premiumRequired } from '../../lib/http-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import {
-  type Executor,
   copySubtree,
   countRanges,
   countSubtreeRanges,
+  type Executor,
   findCategory,
   findCategoryFast,
   listCategories,

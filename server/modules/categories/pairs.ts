@@ -1,5 +1,5 @@
 import type { ColorEntry, Pair, RangeButton } from '../../../contract/categories.ts';
-import { HAND_CLASSES, MAX_PAIR_WEIGHT, isHandClass } from '../../../contract/hands.ts';
+import { HAND_CLASSES, isHandClass, MAX_PAIR_WEIGHT } from '../../../contract/hands.ts';
 import { badRequest } from '../../lib/http-error.ts';
 
 /** Stored chart: hand class → colour entries; cells without colours are not stored. */

@@ -9,7 +9,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { OrderRow, UserRow } from '../../db/schema.ts';
 import { hmacHex } from '../../lib/crypto.ts';
-import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import { readSettings } from '../settings/settings.repository.ts';
 import { type OrderScope, type PricedOrder, priceOrder, toMajor } from '../shop/pricing.ts';

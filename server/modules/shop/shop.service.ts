@@ -5,13 +5,42 @@ import type { Offer, OfferItem, ProductPage, ShopPage } from '../../../contract/
 import type { Db } from '../../db/database.ts';
 import { fastStatement } from '../../db/fast.ts';
 import type { PackagesTable, ShopItemRow, UserRow } from '../../db/schema.ts';
+import { hmacHex, safeEqual } from '../../lib/crypto.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { currencyFor, ownedItemIdsFast, priceOf, toMajor } from './pricing.ts';
 
 type PackageRow = Selectable<PackagesTable>;
 
+/** Signed lesson links live long enough for a long lesson with pauses. */
+const VIDEO_LINK_TTL_SECONDS = 6 * 60 * 60;
+
 export class ShopService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly signingSecret: string,
+  ) {}
+
+  /**
+   * A lesson link for a <video> element, which cannot send the Bearer header: it carries the user, an expiry and an
+   * HMAC of both with the lesson id. The server still checks ownership when the link is used.
+   */
+  private signedVideoUrl(lessonId: number, userId: number): string {
+    const expires = Math.floor(Date.now() / 1000) + VIDEO_LINK_TTL_SECONDS;
+    const sig = hmacHex(this.signingSecret, `${lessonId}:${userId}:${expires}`);
+    return `/api/v1/shop/lessons/${lessonId}/video?user=${userId}&expires=${expires}&sig=${sig}`;
+  }
+
+  /** The user a signed video link was issued to, or null when the link is forged or expired. */
+  async userFromVideoLink(lessonId: number, link: { user?: number; expires?: number; sig?: string }) {
+    if (!link.user || !link.expires || !link.sig) return null;
+    if (link.expires < Date.now() / 1000) return null;
+    const expected = hmacHex(this.signingSecret, `${lessonId}:${link.user}:${link.expires}`);
+    if (!safeEqual(expected, link.sig)) return null;
+    return (
+      (await this.db.kysely.selectFrom('users').selectAll().where('id', '=', link.user).executeTakeFirst()) ??
+      null
+    );
+  }
 
   private async owned(user: UserRow | null): Promise<Set<number>> {
     return user ? ownedItemIdsFast(this.db, user.id) : new Set();
@@ -147,8 +176,8 @@ export class ShopService {
               position: lesson.position,
               has_video: lesson.video_file !== null,
               video_url:
-                owned.has(item.id) && lesson.video_file !== null
-                  ? `/api/v1/shop/lessons/${lesson.id}/video`
+                user && owned.has(item.id) && lesson.video_file !== null
+                  ? this.signedVideoUrl(lesson.id, user.id)
                   : null,
             })),
         })),

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { AVATAR_MAX_BYTES, AVATAR_SIZE, type UpdatePasswordBody } from '../../../contract/profile.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { HttpError, badRequest, conflict } from '../../lib/http-error.ts';
+import { badRequest, conflict, HttpError } from '../../lib/http-error.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { deleteOtherSessions } from '../auth/sessions.repository.ts';
 import { findUserByUsername, updateUser } from './users.repository.ts';

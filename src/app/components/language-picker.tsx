@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { FlagIcon } from '@/components/flag-icon';
 import { errorMessage } from '@/lib/error-message';
-import { LANGUAGE_INFO, PICKER_ORDER, type Language } from '@/lib/languages';
+import { type Language, LANGUAGE_INFO, PICKER_ORDER } from '@/lib/languages';
 import { pushToast } from '@/lib/toast';
 import { useLanguage } from '@/lib/use-language';
 import { useOutsideClick } from '@/lib/use-outside-click';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
 
-import { useSession, type SessionUser } from '@/lib/session';
+import { type SessionUser, useSession } from '@/lib/session';
 
 function Loading() {
   const { t } = useTranslation();

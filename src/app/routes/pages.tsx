@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 
-import { AuthPage, type AuthMode } from '@/features/auth/components/auth-page';
+import { type AuthMode, AuthPage } from '@/features/auth/components/auth-page';
 import { ProfilePage } from '@/features/profile/components/profile-page';
 import { ProductPage } from '@/features/shop/components/product-page';
 import { StoreList } from '@/features/shop/components/store-list';

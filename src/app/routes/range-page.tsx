@@ -1,21 +1,15 @@
-import { lazy, Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export type RootType = 'preflop_root' | 'tournament_root';
+import type { RootType } from '@contract/categories';
+import { EquityCalculator } from '@/features/equity/components/equity-calculator';
+import { RangeTool } from '@/features/range-tool/components/range-tool';
 
-type CalculatorModule = { EquityCalculator: ComponentType<{ rootType: RootType }> };
+export type { RootType };
 
-// The range tool is the equity feature's (the lead's) EquityCalculator. Picking it up through a glob lets the page
-// build before that file lands and wires it automatically once it exists.
-const calculatorModules = import.meta.glob<CalculatorModule>(
-  '../../features/equity/components/equity-calculator.tsx',
-);
-const loadCalculator = Object.values(calculatorModules)[0];
-const EquityCalculator = loadCalculator
-  ? lazy(async () => ({ default: (await loadCalculator()).EquityCalculator }))
-  : null;
-
-/** The page frame of / (cash, preflop_root) and /tournament (tournament_root). */
+/**
+ * The page of / (cash, preflop_root) and /tournament (tournament_root): the range tool, and below it the quick
+ * text calculator for one-off questions in PokerStove notation.
+ */
 export function RangePage({ rootType }: { rootType: RootType }) {
   const { t } = useTranslation();
   const title =
@@ -28,19 +22,11 @@ export function RangePage({ rootType }: { rootType: RootType }) {
         <h1>{title}</h1>
         <p className="muted">{text}</p>
       </header>
-      <section className="range-page__tool" data-slot="equity-calculator" aria-label={title}>
-        {EquityCalculator && (
-          <Suspense
-            fallback={
-              <p className="state state--loading" role="status">
-                <span className="spinner" aria-hidden="true" />
-                {t('common:states.loading')}
-              </p>
-            }
-          >
-            <EquityCalculator rootType={rootType} />
-          </Suspense>
-        )}
+      <section className="range-page__tool" aria-label={title}>
+        <RangeTool rootType={rootType} />
+      </section>
+      <section className="range-page__calculator" data-slot="equity-calculator">
+        <EquityCalculator rootType={rootType} />
       </section>
     </div>
   );

@@ -1,10 +1,9 @@
+import { api } from '@/lib/api-client';
+import type { Page } from '@/lib/use-paged-list';
 import type { AdminPayment, ItemBody, Settings } from '@contract/admin';
 import { API, pathFor } from '@contract/paths';
 import type { PAYMENT_STATUSES } from '@contract/payments';
 import type { Offer, ProductPage, ShopPage } from '@contract/shop';
-
-import { api } from '@/lib/api-client';
-import type { Page } from '@/lib/use-paged-list';
 
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 

@@ -1,3 +1,4 @@
+import { api } from '@/lib/api-client';
 import type {
   ConfirmBody,
   LoginBody,
@@ -7,8 +8,6 @@ import type {
   UserResponse,
 } from '@contract/auth';
 import { API, pathFor } from '@contract/paths';
-
-import { api } from '@/lib/api-client';
 
 // Forms show failures inline, so these calls are quiet (no global toast); 402 still reaches the global handler.
 

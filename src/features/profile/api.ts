@@ -1,10 +1,10 @@
-import type { AcceptResponse as AcceptResponseSchema, IncomingPage } from '@contract/categories';
-import { API, pathFor } from '@contract/paths';
-import type { Purchase, ReferralPayment, UpdatePasswordBody } from '@contract/profile';
 import type { Static } from '@sinclair/typebox';
 
 import { api } from '@/lib/api-client';
 import type { Page } from '@/lib/use-paged-list';
+import type { AcceptResponse as AcceptResponseSchema, IncomingPage } from '@contract/categories';
+import { API, pathFor } from '@contract/paths';
+import type { Purchase, ReferralPayment, UpdatePasswordBody } from '@contract/profile';
 
 export type AcceptResponse = Static<typeof AcceptResponseSchema>;
 

@@ -1,8 +1,7 @@
+import { api } from '@/lib/api-client';
 import { API, pathFor } from '@contract/paths';
 import type { CostShopBody, ManualPaymentBody, PaymentInfo, PaymentParams } from '@contract/payments';
 import type { ProductPage, ShopPage } from '@contract/shop';
-
-import { api } from '@/lib/api-client';
 
 export function fetchShop(page: number, perPage: number, signal: AbortSignal): Promise<ShopPage> {
   return api.get<ShopPage>(API.shop.list, { query: { page, per_page: perPage }, signal, quiet: true });

@@ -1,7 +1,6 @@
+import { atom } from '@/lib/store';
 import type { PaymentParams } from '@contract/payments';
 import type { Offer } from '@contract/shop';
-
-import { atom } from '@/lib/store';
 
 /** SPEC §4: the shared flag for the Premium/payment popup, set by any 402 answer. */
 export const paymentPopupAtom = atom(false);

@@ -1,6 +1,5 @@
-import type { PaymentParams } from '@contract/payments';
-
 import type { Language } from '@/lib/languages';
+import type { PaymentParams } from '@contract/payments';
 
 // The card provider's hosted widget (CloudPayments). Only used when the server has provider keys; without them the
 // server reports `sandbox: true` and the window charges through the server's sandbox route instead.

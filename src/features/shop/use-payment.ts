@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 
 import { useSetAtom } from '@/lib/store';
 
-import { paymentPopupAtom, paymentWindowAtom, type PaymentTarget } from './atoms';
+import { paymentPopupAtom, type PaymentTarget, paymentWindowAtom } from './atoms';
 
 export function useOpenPayment() {
   const setWindow = useSetAtom(paymentWindowAtom);

@@ -6,6 +6,8 @@ import {
   AdminUser,
   ItemBody,
   LessonBody,
+  PackContentBody,
+  PackNode,
   Settings,
   SettingsUpdate,
 } from '../../../../contract/admin.ts';
@@ -33,6 +35,7 @@ export const adminRoutes: RoutePlugin = async (app) => {
   const { payments, admin, db } = app.services;
   const tags = ['admin'];
   const guarded = { preValidation: requireAdmin };
+  app.addSchema(PackNode);
 
   app.get(
     API.admin.manualPayments,
@@ -108,6 +111,19 @@ export const adminRoutes: RoutePlugin = async (app) => {
       await admin.updateItem(request.params.id, request.body);
       return { data: { ok: true } };
     },
+  );
+  app.post(
+    API.admin.itemContent,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        params: IdParams,
+        body: PackContentBody,
+        response: { 200: DataEnvelope(Type.Object({ ranges: Type.Integer() })), ...errors },
+      },
+    },
+    async (request) => ({ data: { ranges: await admin.setPackContent(request.params.id, request.body) } }),
   );
   app.post(
     API.admin.lessons,

@@ -1,11 +1,20 @@
 import path from 'node:path';
 
-import { DataEnvelope, ErrorBody, IdParams } from '../../../../contract/envelope.ts';
+import { Type } from '@sinclair/typebox';
+
+import { DataEnvelope, ErrorBody, Id, IdParams } from '../../../../contract/envelope.ts';
 import { API } from '../../../../contract/paths.ts';
 import { CostShopBody, PaymentParams } from '../../../../contract/payments.ts';
+import { unauthorized } from '../../../lib/http-error.ts';
 import type { RoutePlugin } from '../../../lib/type-provider.ts';
 import { sendWithRanges } from '../../../lib/video.ts';
 import { currentUser, requireUser } from '../../../plugins/auth.ts';
+
+const VideoLinkQuery = Type.Object({
+  user: Type.Optional(Id),
+  expires: Type.Optional(Type.Integer({ minimum: 0, maximum: 99_999_999_999 })),
+  sig: Type.Optional(Type.String({ maxLength: 128 })),
+});
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
@@ -43,11 +52,14 @@ export const shopRoutes: RoutePlugin = async (app) => {
     }),
   );
 
+  // Bearer or a signed link (from the product page's video_url): a <video> element cannot send headers.
   app.get(
     API.shop.lessonVideo,
-    { ...guarded, schema: { tags, params: IdParams, response: errors } },
+    { schema: { tags, params: IdParams, querystring: VideoLinkQuery, response: errors } },
     async (request, reply) => {
-      const file = await shop.lessonVideo(currentUser(request), request.params.id);
+      const user = request.user ?? (await shop.userFromVideoLink(request.params.id, request.query));
+      if (!user) throw unauthorized();
+      const file = await shop.lessonVideo(user, request.params.id);
       return sendWithRanges(
         request,
         reply,

@@ -6,12 +6,12 @@ import { API } from '../../../../contract/paths.ts';
 import {
   AvatarResponse,
   FindUsersQuery,
-  PagedItems,
-  Purchase,
-  ReferralPayment,
   FoundUser,
   LanguageBody,
   LanguageResponse,
+  PagedItems,
+  Purchase,
+  ReferralPayment,
   UpdatePasswordBody,
   UpdateUsernameBody,
 } from '../../../../contract/profile.ts';

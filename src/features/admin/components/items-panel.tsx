@@ -1,5 +1,3 @@
-import type { ItemBody } from '@contract/admin';
-import type { Offer, OfferItem } from '@contract/shop';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -11,6 +9,8 @@ import { formatMoney } from '@/lib/format';
 import { pushToast } from '@/lib/toast';
 import { useAsync } from '@/lib/use-async';
 import { usePagedList } from '@/lib/use-paged-list';
+import type { ItemBody } from '@contract/admin';
+import type { Offer, OfferItem } from '@contract/shop';
 
 import {
   createItem,

@@ -1,4 +1,3 @@
-import type { AdminPayment } from '@contract/admin';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -7,8 +6,9 @@ import { Pager } from '@/components/pager';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { pushToast } from '@/lib/toast';
 import { usePagedList } from '@/lib/use-paged-list';
+import type { AdminPayment } from '@contract/admin';
 
-import { confirmPayment, fetchManualPayments, rejectPayment, type PaymentStatus } from '../api';
+import { confirmPayment, fetchManualPayments, type PaymentStatus, rejectPayment } from '../api';
 
 export function PaymentsPanel() {
   const { t, i18n } = useTranslation();

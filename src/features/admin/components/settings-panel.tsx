@@ -1,4 +1,3 @@
-import type { Settings } from '@contract/admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -7,6 +6,7 @@ import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/error-message';
 import { pushToast } from '@/lib/toast';
 import { useAsync } from '@/lib/use-async';
+import type { Settings } from '@contract/admin';
 
 import { fetchSettings, saveSettings } from '../api';
 

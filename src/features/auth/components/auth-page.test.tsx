@@ -6,7 +6,7 @@ import { sessionAtom } from '@/lib/session';
 import { appStore } from '@/lib/store';
 import { mockFetch, renderApp, requestBody, testUser } from '@/test/render';
 
-import { AuthPage, type AuthMode } from './auth-page';
+import { type AuthMode, AuthPage } from './auth-page';
 
 function renderAuth(mode: AuthMode, referralToken?: string) {
   const onModeChange = vi.fn();

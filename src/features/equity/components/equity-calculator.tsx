@@ -1,3 +1,5 @@
+import './equity-calculator.css';
+
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -7,7 +9,6 @@ import { boardTextAtom, heroRangeTextAtom, villainRangeTextAtom } from '../atoms
 import { useEngineInfo } from '../use-engine-info';
 import { useEquityCalculation } from '../use-equity';
 import { EquityResults } from './equity-results';
-import './equity-calculator.css';
 
 export interface EquityCalculatorProps {
   rootType: 'preflop_root' | 'tournament_root';

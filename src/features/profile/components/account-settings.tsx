@@ -1,14 +1,14 @@
-import { AVATAR_MAX_BYTES } from '@contract/profile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/error-message';
-import { avatarUrl, updateSessionUser, type SessionUser } from '@/lib/session';
+import { avatarUrl, type SessionUser, updateSessionUser } from '@/lib/session';
 import { pushToast } from '@/lib/toast';
+import { AVATAR_MAX_BYTES } from '@contract/profile';
 
 import { updateAvatar, updatePassword, updateUsername } from '../api';
-import { validatePasswordChange, validateUsername, type PasswordField } from '../validation';
+import { type PasswordField, validatePasswordChange, validateUsername } from '../validation';
 
 function UsernameForm({ user }: { user: SessionUser }) {
   const { t } = useTranslation();

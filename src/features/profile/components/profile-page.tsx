@@ -5,7 +5,7 @@ import { Tabs } from '@/components/tabs';
 import { avatarUrl, type SessionUser } from '@/lib/session';
 import { useAtom } from '@/lib/store';
 
-import { profileTabAtom, type ProfileTab } from '../atoms';
+import { type ProfileTab, profileTabAtom } from '../atoms';
 import { AccountSettings } from './account-settings';
 import { PurchasesTab } from './purchases-tab';
 import { ReferralLink } from './referral-link';

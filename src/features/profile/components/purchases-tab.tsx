@@ -1,10 +1,10 @@
-import type { Purchase } from '@contract/profile';
 import { useTranslation } from 'react-i18next';
 
 import { AsyncState } from '@/components/async-state';
 import { Pager } from '@/components/pager';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { usePagedList } from '@/lib/use-paged-list';
+import type { Purchase } from '@contract/profile';
 
 import { fetchPurchases } from '../api';
 

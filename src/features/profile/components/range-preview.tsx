@@ -1,8 +1,8 @@
-import { HAND_CLASSES } from '@contract/hands';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorMessage } from '@/lib/error-message';
+import { HAND_CLASSES } from '@contract/hands';
 
 import { fetchRangePreview, type PreviewPair } from '../api';
 

@@ -1,4 +1,3 @@
-import type { IncomingStrategy } from '@contract/categories';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -7,6 +6,7 @@ import { Pager } from '@/components/pager';
 import { formatDateTime } from '@/lib/format';
 import { pushToast } from '@/lib/toast';
 import { usePagedList } from '@/lib/use-paged-list';
+import type { IncomingStrategy } from '@contract/categories';
 
 import { acceptIncoming, fetchIncoming, rejectIncoming } from '../api';
 import { useRefreshIncomingCount } from '../use-incoming-count';

@@ -1,7 +1,7 @@
-import type { Lesson } from '@contract/shop';
 import { useTranslation } from 'react-i18next';
 
 import { Popup } from '@/components/popup';
+import type { Lesson } from '@contract/shop';
 
 /** Plays an owned lesson; the server serves video_url with HTTP range requests, so seeking works. */
 export function LessonPlayer({ lesson, onClose }: { lesson: Lesson; onClose: () => void }) {

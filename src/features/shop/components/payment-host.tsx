@@ -1,7 +1,7 @@
-import type { PaymentParams } from '@contract/payments';
 import { useCallback } from 'react';
 
 import { useAtom } from '@/lib/store';
+import type { PaymentParams } from '@contract/payments';
 
 import { paymentPopupAtom, paymentWindowAtom } from '../atoms';
 import { PaymentWindow } from './payment-window';

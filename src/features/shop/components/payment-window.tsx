@@ -29,12 +29,12 @@ import {
   manualPaymentBody,
   methodPrice,
   PAYMENT_METHODS,
+  type PaymentMethod,
   paymentReducer,
+  type Selection,
   toggleSelection,
   validateCardPurchase,
   validateConfirmation,
-  type PaymentMethod,
-  type Selection,
 } from '../payment-rules';
 
 /** SPEC §2: the payment popup is 550 px wide. */

@@ -1,4 +1,3 @@
-import type { PaymentParams } from '@contract/payments';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -7,6 +6,7 @@ import { errorMessage } from '@/lib/error-message';
 import { formatMoney } from '@/lib/format';
 import { pushToast } from '@/lib/toast';
 import { useAsync } from '@/lib/use-async';
+import type { PaymentParams } from '@contract/payments';
 
 import { fetchPremiumCost } from '../api';
 

@@ -1,4 +1,3 @@
-import type { Lesson, ProductPage as Product } from '@contract/shop';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -8,6 +7,7 @@ import { errorMessage } from '@/lib/error-message';
 import { formatMoney } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session';
 import { useAsync } from '@/lib/use-async';
+import type { Lesson, ProductPage as Product } from '@contract/shop';
 
 import { fetchProduct } from '../api';
 import { useOpenPayment } from '../use-payment';

@@ -1,4 +1,3 @@
-import type { Offer } from '@contract/shop';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
@@ -7,6 +6,7 @@ import { Pager } from '@/components/pager';
 import { formatMoney } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session';
 import { usePagedList } from '@/lib/use-paged-list';
+import type { Offer } from '@contract/shop';
 
 import { fetchShop } from '../api';
 import { useOpenPayment } from '../use-payment';

@@ -1,0 +1,34 @@
+// The range library's server calls (contract/categories.ts, contract/paths.ts) over the app's API client.
+import { api } from '@/lib/api-client';
+import type {
+  Category,
+  CreateCategoryBody,
+  Pair,
+  RootType,
+  TreeResponse,
+  UpdateCategoryBody,
+} from '@contract/categories';
+import { API, pathFor } from '@contract/paths';
+import type { FoundUser } from '@contract/profile';
+
+export type CategoryAction = 'copyUp' | 'copyDown' | 'moveUp' | 'moveDown' | 'createFromTemplate';
+
+export const rangeApi = {
+  tree: (rootType: RootType) =>
+    api.get<TreeResponse>(API.categories.tree, { query: { root_type: rootType } }),
+  range: (categoryId: number, signal?: AbortSignal) =>
+    api.get<Pair[]>(API.categories.range, { query: { category_id: categoryId, begin: 0, end: 169 }, signal }),
+  category: (id: number, signal?: AbortSignal) =>
+    api.get<Category>(pathFor(API.categories.byId, { id }), { signal }),
+  create: (body: CreateCategoryBody) => api.post<Category>(API.categories.root, body),
+  /** Autosave reports its own error ("error renewing range"), so the global handler stays quiet. */
+  update: (id: number, body: UpdateCategoryBody, quiet = false) =>
+    api.post<Category>(pathFor(API.categories.byId, { id }), body, { quiet }),
+  remove: (id: number) => api.delete<{ ok: boolean }>(pathFor(API.categories.byId, { id })),
+  action: (id: number, action: CategoryAction) => api.post<Category>(pathFor(API.categories[action], { id })),
+  findUsers: (q: string) => api.get<FoundUser[]>(API.users.findUsers, { query: { q } }),
+  share: (categoryId: number, userIds: number[]) =>
+    api.post<{ shared: number }>(API.categories.share, { category_id: categoryId, user_ids: userIds }),
+};
+
+export type { FoundUser };

@@ -1,0 +1,50 @@
+// Range tool state (SPEC §3 "Range tool state"), one atom per field, read and written through the app store.
+import { atom } from '@/lib/store';
+import type { RangeButton } from '@contract/categories';
+
+import { emptyEquityResult, type EquityResult } from './equity-rules';
+import { type History,initHistory, pushHistory } from './range-history';
+import { DEFAULT_COLOR, DEFAULT_DISPLAY_MODE, type RangePairs } from './range-rules';
+
+export const boardCardsAtom = atom<string[]>([]);
+export const holeCardsAtom = atom<string[]>([]);
+/** The weight field's text (SPEC §3: default "100"). */
+export const weightAtom = atom('100');
+export const displayModeAtom = atom<number>(DEFAULT_DISPLAY_MODE);
+export const currentColorAtom = atom(DEFAULT_COLOR);
+
+/** A fresh chart has two buttons, so hero and villain ranges can be painted at once. */
+export const DEFAULT_BUTTONS: RangeButton[] = [
+  { color: DEFAULT_COLOR, label: 'Raise' },
+  { color: '#C0392B', label: 'Call' },
+];
+export const buttonsAtom = atom<RangeButton[]>(DEFAULT_BUTTONS);
+
+/** The chart with undo/redo; rangePairsAtom reads the present and writes a new undo step. */
+export const rangeHistoryAtom = atom<History<RangePairs>>(initHistory<RangePairs>({}));
+export const rangePairsAtom = atom(
+  (get) => get(rangeHistoryAtom).present,
+  (get, set, next: RangePairs) => {
+    set(rangeHistoryAtom, pushHistory(get(rangeHistoryAtom), next));
+  },
+);
+
+/** Colours whose entries form the hero range and the villain range. */
+export const heroColorsAtom = atom<string[]>([DEFAULT_COLOR]);
+export const villainColorsAtom = atom<string[]>(['#C0392B']);
+
+export const equityResultAtom = atom<EquityResult>(emptyEquityResult());
+export const calcLoadingAtom = atom(false);
+/** Finished fraction of the running equity job, 0..1. */
+export const calcProgressAtom = atom(0);
+export const calcErrorAtom = atom<string | null>(null);
+export const heatVisibleAtom = atom(false);
+
+/** The library's selected range (SPEC §3 categoryId) and its note. */
+export const categoryIdAtom = atom<number | null>(null);
+export const noteAtom = atom('');
+export const rangeLoadingAtom = atom(false);
+/** Bumped by every user edit of the selected range, so autosave runs on edits and not on loads. */
+export const editVersionAtom = atom(0);
+export type SaveState = 'idle' | 'saving' | 'saved' | 'error';
+export const saveStateAtom = atom<SaveState>('idle');

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { useAtom } from '@/lib/store';
+
+import { boardCardsAtom, holeCardsAtom } from '../atoms';
+import { randomCards } from '../equity-rules';
+import { ALL_CARDS, MAX_BOARD_CARDS, MAX_HOLE_CARDS, toggleCard } from '../range-rules';
+
+const SUIT_SYMBOL: Record<string, string> = { h: '♥', c: '♣', d: '♦', s: '♠' };
+
+/** A card as a small chip: rank and suit symbol, coloured by suit. */
+export function CardChip({ card, className = '' }: { card: string; className?: string }) {
+  const suit = card.slice(-1);
+  return (
+    <span className={`card-chip card-chip--${suit} ${className}`} data-card={card}>
+      {card.slice(0, -1)}
+      {SUIT_SYMBOL[suit]}
+    </span>
+  );
+}
+
+type Target = 'board' | 'hole';
+
+/** The 52-card picker for the board (at most 5) and the hole cards (at most 2), with random streets. */
+export function CardPicker() {
+  const { t } = useTranslation();
+  const [board, setBoard] = useAtom(boardCardsAtom);
+  const [hole, setHole] = useAtom(holeCardsAtom);
+  const [target, setTarget] = useState<Target>('board');
+
+  const pick = (card: string) => {
+    if (target === 'board') setBoard(toggleCard(board, card, MAX_BOARD_CARDS));
+    else setHole(toggleCard(hole, card, MAX_HOLE_CARDS));
+  };
+  /** Deals the street's cards on top of the board's first cards (a turn needs a flop, and so on). */
+  const deal = (size: 3 | 4 | 5) => {
+    const kept = size === 3 ? [] : board.slice(0, size - 1);
+    setBoard([...kept, ...randomCards(ALL_CARDS, [...kept, ...hole], size - kept.length)]);
+  };
+
+  return (
+    <section className="card-picker" aria-label={t('ranges:cards.title')}>
+      <div className="card-picker__targets" role="radiogroup" aria-label={t('ranges:cards.target')}>
+        {(['board', 'hole'] as const).map((value) => (
+          <button
+            key={value}
+            type="button"
+            role="radio"
+            aria-checked={target === value}
+            className={`chip-toggle${target === value ? ' is-active' : ''}`}
+            onClick={() => setTarget(value)}
+          >
+            {value === 'board' ? t('ranges:cards.boardTarget') : t('ranges:cards.holeTarget')}
+          </button>
+        ))}
+      </div>
+      <div className="card-picker__selected">
+        <span className="muted">{t('ranges:cards.boardTarget')}:</span>
+        <span data-testid="board-cards" className="card-picker__chips">
+          {board.map((card) => (
+            <CardChip key={card} card={card} />
+          ))}
+        </span>
+        <span className="muted">{t('ranges:cards.holeTarget')}:</span>
+        <span data-testid="hole-cards" className="card-picker__chips">
+          {hole.map((card) => (
+            <CardChip key={card} card={card} />
+          ))}
+        </span>
+      </div>
+      <div className="card-picker__actions">
+        <button type="button" className="button button--ghost" onClick={() => deal(3)}>
+          {t('ranges:cards.randomFlop')}
+        </button>
+        <button type="button" className="button button--ghost" onClick={() => deal(4)}>
+          {t('ranges:cards.randomTurn')}
+        </button>
+        <button type="button" className="button button--ghost" onClick={() => deal(5)}>
+          {t('ranges:cards.randomRiver')}
+        </button>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => (target === 'board' ? setBoard([]) : setHole([]))}
+        >
+          {t('ranges:cards.clear')}
+        </button>
+      </div>
+      <div className="card-picker__deck">
+        {ALL_CARDS.map((card) => {
+          const onBoard = board.includes(card);
+          const inHand = hole.includes(card);
+          return (
+            <button
+              key={card}
+              type="button"
+              className={`deck-card card-chip--${card.slice(-1)}${onBoard ? ' is-board' : ''}${inHand ? ' is-hole' : ''}`}
+              aria-pressed={target === 'board' ? onBoard : inHand}
+              disabled={target === 'board' ? inHand : onBoard}
+              data-card={card}
+              onClick={() => pick(card)}
+            >
+              {card.slice(0, -1)}
+              {SUIT_SYMBOL[card.slice(-1)]}
+            </button>
+          );
+        })}
+      </div>
+    </section>
+  );
+}

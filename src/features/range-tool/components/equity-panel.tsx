@@ -1,0 +1,167 @@
+import { useTranslation } from 'react-i18next';
+
+import { useAtom, useAtomValue, useSetAtom } from '@/lib/store';
+
+import {
+  buttonsAtom,
+  calcErrorAtom,
+  calcLoadingAtom,
+  calcProgressAtom,
+  equityResultAtom,
+  heroColorsAtom,
+  villainColorsAtom,
+} from '../atoms';
+import { CATEGORY_LABEL_KEYS } from '../category-labels';
+import { clearStatistics, groupNextCards } from '../equity-rules';
+import { CardChip, CardPicker } from './card-picker';
+
+const pct = (value: number) => `${(value * 100).toFixed(2)}%`;
+
+function SideChooser({ side }: { side: 'hero' | 'villain' }) {
+  const { t } = useTranslation();
+  const buttons = useAtomValue(buttonsAtom);
+  const [colors, setColors] = useAtom(side === 'hero' ? heroColorsAtom : villainColorsAtom);
+  const toggle = (color: string) =>
+    setColors(colors.includes(color) ? colors.filter((value) => value !== color) : [...colors, color]);
+  return (
+    <div className="side-chooser" data-side={side}>
+      <span className="side-chooser__title">
+        {side === 'hero' ? t('ranges:equity.heroColors') : t('ranges:equity.villainColors')}
+      </span>
+      {buttons.map((button) => (
+        <button
+          key={button.color}
+          type="button"
+          className={`chip-toggle${colors.includes(button.color) ? ' is-active' : ''}`}
+          aria-pressed={colors.includes(button.color)}
+          onClick={() => toggle(button.color)}
+        >
+          <span className="range-button__swatch" style={{ background: button.color }} aria-hidden="true" />
+          {button.label || button.color}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Board and hole cards, the hero/villain colour choice and every equity figure the engine reports. */
+export function EquityPanel() {
+  const { t } = useTranslation();
+  const [result, setResult] = useAtom(equityResultAtom);
+  const loading = useAtomValue(calcLoadingAtom);
+  const progress = useAtomValue(calcProgressAtom);
+  const error = useAtomValue(calcErrorAtom);
+  const setError = useSetAtom(calcErrorAtom);
+  const next = groupNextCards(result.nextCards);
+
+  return (
+    <section className="equity-panel" aria-labelledby="range-equity-title">
+      <header className="equity-panel__head">
+        <h2 id="range-equity-title">{t('ranges:equity.title')}</h2>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => {
+            setResult(clearStatistics());
+            setError(null);
+          }}
+        >
+          {t('ranges:equity.clear')}
+        </button>
+      </header>
+      <SideChooser side="hero" />
+      <SideChooser side="villain" />
+      <CardPicker />
+      <div className="equity-panel__status" aria-live="polite">
+        {loading && (
+          <progress className="equity-panel__progress" max={1} value={progress} data-testid="equity-progress">
+            {Math.round(progress * 100)}%
+          </progress>
+        )}
+        {error && (
+          <p className="range-error" role="alert">
+            {error}
+          </p>
+        )}
+        {!loading && !error && !result.totals && <p className="muted">{t('ranges:equity.empty')}</p>}
+      </div>
+      {result.totals && (
+        <dl className="equity-figures">
+          <div>
+            <dt>{t('ranges:equity.rangeEquity')}</dt>
+            <dd data-testid="range-equity">{pct(result.totals.hero.equity)}</dd>
+          </div>
+          <div>
+            <dt>{t('ranges:equity.villainEquity')}</dt>
+            <dd data-testid="villain-equity">{pct(result.totals.villain.equity)}</dd>
+          </div>
+          {result.hand && (
+            <div>
+              <dt>{t('ranges:equity.handEquity')}</dt>
+              <dd data-testid="hand-equity">
+                {pct(result.hand.equity)}
+                {result.hand.category && (
+                  <small> · {t(`equity:handCategory.${result.hand.category}`)}</small>
+                )}
+              </dd>
+            </div>
+          )}
+          <div>
+            <dt>{t('ranges:equity.totals')}</dt>
+            <dd>
+              {t('ranges:equity.wtl', {
+                win: pct(result.totals.hero.win),
+                tie: pct(result.totals.hero.tie),
+                lose: pct(result.totals.hero.lose),
+              })}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('ranges:equity.combos')}</dt>
+            <dd data-testid="equity-combos">
+              {Number(result.totals.hero.combos.toFixed(1))} / {Number(result.totals.villain.combos.toFixed(1))}
+            </dd>
+          </div>
+        </dl>
+      )}
+      {result.statistics.length > 0 && (
+        <table className="equity-stats">
+          <caption>{t('ranges:equity.statistics')}</caption>
+          <tbody>
+            {result.statistics.map((stat) => (
+              <tr key={`${stat.group}-${stat.name}`} data-group={stat.group}>
+                <th scope="row">{CATEGORY_LABEL_KEYS[stat.name]
+                    ? t(CATEGORY_LABEL_KEYS[stat.name]!)
+                    : stat.name.replace(/_/g, ' ')}</th>
+                <td>{Number(stat.combos.toFixed(1))}</td>
+                <td>{stat.percent.toFixed(1)}%</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {result.nextCards.length > 0 && (
+        <div className="next-cards">
+          {(['increase', 'keep', 'reduce'] as const).map((change) => (
+            <div key={change} className={`next-cards__group next-cards__group--${change}`} data-change={change}>
+              <h3>
+                {change === 'increase'
+                  ? t('ranges:equity.increase')
+                  : change === 'keep'
+                    ? t('ranges:equity.keep')
+                    : t('ranges:equity.reduce')}
+              </h3>
+              <div className="next-cards__chips">
+                {next[change].map((card) => (
+                  <span key={card.card} title={pct(card.equity)}>
+                    <CardChip card={card.card} />
+                  </span>
+                ))}
+              </div>
+            </div>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

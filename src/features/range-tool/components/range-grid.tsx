@@ -1,0 +1,130 @@
+import { type KeyboardEvent, memo, type PointerEvent,useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { useAtomValue } from '@/lib/store';
+import type { ColorEntry } from '@contract/categories';
+import { HAND_CLASSES } from '@contract/hands';
+
+import { equityResultAtom, heatVisibleAtom, rangePairsAtom } from '../atoms';
+import { useRangeEditor } from '../use-range-editor';
+
+/** The cell's colour entries as side-by-side segments whose widths are their weights. */
+function segments(entries: readonly ColorEntry[]): string | undefined {
+  if (!entries.length) return undefined;
+  let at = 0;
+  const stops = entries.map((entry) => {
+    const from = at;
+    at += entry.weight;
+    return `${entry.color} ${from}% ${at}%`;
+  });
+  if (at < 100) stops.push(`transparent ${at}% 100%`);
+  return `linear-gradient(to right, ${stops.join(', ')})`;
+}
+
+const cellFromPoint = (x: number, y: number) =>
+  (document.elementFromPoint(x, y) as HTMLElement | null)?.closest<HTMLElement>('[data-hand]')?.dataset.hand;
+
+interface CellProps {
+  hand: string;
+  index: number;
+  entries: readonly ColorEntry[] | undefined;
+  heat: string | undefined;
+  equity: number | undefined;
+}
+
+const Cell = memo(function Cell({ hand, index, entries, heat, equity }: CellProps) {
+  const weight = entries?.reduce((sum, entry) => sum + entry.weight, 0) ?? 0;
+  const showHeat = heat !== undefined;
+  return (
+    <button
+      type="button"
+      className={`range-cell${index % 14 === 0 ? ' range-cell--pair' : ''}${showHeat ? ' range-cell--heat' : ''}`}
+      data-hand={hand}
+      data-index={index}
+      data-weight={weight}
+      aria-pressed={weight > 0}
+      title={showHeat && equity !== undefined ? `${hand} ${(equity * 100).toFixed(1)}%` : `${hand} ${weight}%`}
+      style={{ background: showHeat ? heat || undefined : segments(entries ?? []) }}
+    >
+      <span className="range-cell__hand">{hand}</span>
+      {showHeat && equity !== undefined && Number.isFinite(equity) && (
+        <span className="range-cell__value">{Math.round(equity * 100)}</span>
+      )}
+    </button>
+  );
+});
+
+/** The 13x13 chart: press and drag to paint, arrows move focus, Enter or Space chooses the focused hand. */
+export function RangeGrid() {
+  const { t } = useTranslation();
+  const pairs = useAtomValue(rangePairsAtom);
+  const result = useAtomValue(equityResultAtom);
+  const heatVisible = useAtomValue(heatVisibleAtom) && result.heat.length === HAND_CLASSES.length;
+  const { startStroke, enterCell, endStroke, chooseCell, isStroking } = useRangeEditor();
+
+  useEffect(() => {
+    window.addEventListener('pointerup', endStroke);
+    window.addEventListener('pointercancel', endStroke);
+    return () => {
+      window.removeEventListener('pointerup', endStroke);
+      window.removeEventListener('pointercancel', endStroke);
+    };
+  }, [endStroke]);
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.button !== 0) return;
+    const hand = cellFromPoint(event.clientX, event.clientY);
+    if (!hand) return;
+    // Touch pointers are captured by the first element; release so moves report the cell under the finger.
+    (event.target as HTMLElement).releasePointerCapture?.(event.pointerId);
+    event.preventDefault();
+    startStroke(hand);
+  };
+
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    if (!isStroking()) return;
+    const hand = cellFromPoint(event.clientX, event.clientY);
+    if (hand) enterCell(hand);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    const index = Number(target.dataset.index);
+    if (!Number.isInteger(index)) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      chooseCell(HAND_CLASSES[index]!);
+      return;
+    }
+    const moves: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -13, ArrowDown: 13 };
+    const move = moves[event.key];
+    if (move === undefined) return;
+    const next = index + move;
+    if (next < 0 || next >= 169) return;
+    event.preventDefault();
+    target.parentElement?.querySelector<HTMLElement>(`[data-index="${next}"]`)?.focus();
+  };
+
+  return (
+    <div
+      className="range-grid"
+      role="group"
+      aria-label={t('ranges:grid.label')}
+      data-heat={heatVisible ? 'on' : 'off'}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onKeyDown={onKeyDown}
+    >
+      {HAND_CLASSES.map((hand, index) => (
+        <Cell
+          key={hand}
+          hand={hand}
+          index={index}
+          entries={pairs[hand]}
+          heat={heatVisible ? (result.heat[index] ?? '') : undefined}
+          equity={heatVisible ? result.matrix[index] : undefined}
+        />
+      ))}
+    </div>
+  );
+}

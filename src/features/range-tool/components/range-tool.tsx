@@ -1,0 +1,55 @@
+import './range-tool.css';
+
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import type { RootType } from '@contract/categories';
+
+import { useRangeCommands } from '../use-range-editor';
+import { useRangeEquity } from '../use-range-equity';
+import { useAutosave } from '../use-range-library';
+import { ColorButtons } from './color-buttons';
+import { EditorToolbar } from './editor-toolbar';
+import { EquityPanel } from './equity-panel';
+import { RangeGrid } from './range-grid';
+import { RangeLibrary } from './range-library';
+
+const isTyping = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+
+/** Ctrl/⌘+Z undoes, Ctrl/⌘+Shift+Z or Ctrl+Y redoes, except while typing in a field. */
+function useUndoShortcuts() {
+  const { undo, redo } = useRangeCommands();
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || isTyping(event.target)) return;
+      const key = event.key.toLowerCase();
+      if (key === 'z' && !event.shiftKey) undo();
+      else if ((key === 'z' && event.shiftKey) || key === 'y') redo();
+      else return;
+      event.preventDefault();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [undo, redo]);
+}
+
+/** The range tool: library, the 13x13 editor with its colour buttons, and the live equity panel. */
+export function RangeTool({ rootType }: { rootType: RootType }) {
+  const { t } = useTranslation();
+  useRangeEquity();
+  useAutosave();
+  useUndoShortcuts();
+  return (
+    <div className="range-tool" data-root-type={rootType}>
+      <RangeLibrary rootType={rootType} />
+      <section className="range-editor" aria-labelledby="range-editor-title">
+        <h2 id="range-editor-title">{t('ranges:editor.title')}</h2>
+        <EditorToolbar />
+        <RangeGrid />
+        <ColorButtons />
+      </section>
+      <EquityPanel />
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+
+import {
+  ALL_CARDS,
+  applyPairChoice,
+  classWeights,
+  countCombos,
+  DEFAULT_COLOR,
+  paintPair,
+  pairsFromClassWeights,
+  pairsFromList,
+  pairsToList,
+  parseWeight,
+  recolor,
+  removeColor,
+  strokeIntent,
+  toggleCard,
+} from './range-rules';
+
+const RED = '#C0392B';
+const GREEN = '#27AE60';
+
+describe('cards (SPEC §3 allCards, §4 board and hole cards)', () => {
+  it('has 52 distinct cards, ranks A..2 with 10, suits h c d s', () => {
+    expect(ALL_CARDS).toHaveLength(52);
+    expect(new Set(ALL_CARDS).size).toBe(52);
+    expect(ALL_CARDS.slice(0, 4)).toEqual(['Ah', 'Ac', 'Ad', 'As']);
+    expect(ALL_CARDS).toContain('10s');
+  });
+
+  it('toggles a board card on and off', () => {
+    expect(toggleCard([], 'Ah', 5)).toEqual(['Ah']);
+    expect(toggleCard(['Ah', 'Kd'], 'Ah', 5)).toEqual(['Kd']);
+  });
+
+  it('drops the oldest board card on a sixth pick', () => {
+    const board = ['Ah', 'Kd', 'Qs', 'Jc', '10h'];
+    expect(toggleCard(board, '2c', 5)).toEqual(['Kd', 'Qs', 'Jc', '10h', '2c']);
+  });
+
+  it('keeps at most 2 hole cards, dropping the oldest', () => {
+    expect(toggleCard(['Ah', 'Kd'], 'Qs', 2)).toEqual(['Kd', 'Qs']);
+    expect(toggleCard(['Ah', 'Kd'], 'Kd', 2)).toEqual(['Ah']);
+  });
+});
+
+describe('display mode 1', () => {
+  it('toggles a pair between no colours and the default colour at 100', () => {
+    const on = applyPairChoice([], { mode: 1, color: RED, weight: 40 });
+    expect(on).toEqual([{ color: DEFAULT_COLOR, weight: 100 }]);
+    expect(DEFAULT_COLOR).toBe('#1847BE');
+    expect(applyPairChoice(on, { mode: 1, color: RED, weight: 40 })).toEqual([]);
+  });
+
+  it('clears a multi-colour pair', () => {
+    const pair = [
+      { color: RED, weight: 50 },
+      { color: GREEN, weight: 50 },
+    ];
+    expect(applyPairChoice(pair, { mode: 1, color: RED, weight: 100 })).toEqual([]);
+  });
+});
+
+describe('other display modes', () => {
+  it('adds an entry with the current colour and weight', () => {
+    expect(applyPairChoice([], { mode: 2, color: RED, weight: 60 })).toEqual([{ color: RED, weight: 60 }]);
+  });
+
+  it('adds a second colour while the total stays within 100', () => {
+    const pair = [{ color: RED, weight: 60 }];
+    expect(applyPairChoice(pair, { mode: 2, color: GREEN, weight: 40 })).toEqual([
+      { color: RED, weight: 60 },
+      { color: GREEN, weight: 40 },
+    ]);
+  });
+
+  it('removes the oldest entries until the total fits', () => {
+    const pair = [
+      { color: RED, weight: 30 },
+      { color: '#111111', weight: 30 },
+      { color: '#222222', weight: 30 },
+    ];
+    expect(applyPairChoice(pair, { mode: 2, color: GREEN, weight: 50 })).toEqual([
+      { color: '#222222', weight: 30 },
+      { color: GREEN, weight: 50 },
+    ]);
+    expect(applyPairChoice(pair, { mode: 2, color: GREEN, weight: 100 })).toEqual([
+      { color: GREEN, weight: 100 },
+    ]);
+  });
+
+  it('re-adds an entry of the same colour whose weight differs, as the newest', () => {
+    const pair = [
+      { color: RED, weight: 30 },
+      { color: GREEN, weight: 30 },
+    ];
+    expect(applyPairChoice(pair, { mode: 2, color: RED, weight: 70 })).toEqual([
+      { color: GREEN, weight: 30 },
+      { color: RED, weight: 70 },
+    ]);
+  });
+
+  it('drops the oldest when a re-added weight would overflow', () => {
+    const pair = [
+      { color: GREEN, weight: 50 },
+      { color: RED, weight: 50 },
+    ];
+    expect(applyPairChoice(pair, { mode: 2, color: RED, weight: 80 })).toEqual([{ color: RED, weight: 80 }]);
+  });
+
+  it('deselects the current colour when chosen again at the same weight', () => {
+    const pair = [
+      { color: GREEN, weight: 40 },
+      { color: RED, weight: 60 },
+    ];
+    expect(applyPairChoice(pair, { mode: 2, color: RED, weight: 60 })).toEqual([
+      { color: GREEN, weight: 40 },
+    ]);
+    expect(applyPairChoice(pair, { mode: 2, color: RED.toLowerCase(), weight: 60 })).toEqual([
+      { color: GREEN, weight: 40 },
+    ]);
+  });
+
+  it('never leaves a pair above 100', () => {
+    let pair = applyPairChoice([], { mode: 2, color: RED, weight: 100 });
+    pair = applyPairChoice(pair, { mode: 2, color: GREEN, weight: 1 });
+    expect(pair).toEqual([{ color: GREEN, weight: 1 }]);
+  });
+});
+
+describe('weight input', () => {
+  it('parses text and clamps into 0..100, defaulting to 100', () => {
+    expect(parseWeight('100')).toBe(100);
+    expect(parseWeight('55.5')).toBe(55.5);
+    expect(parseWeight('250')).toBe(100);
+    expect(parseWeight('-5')).toBe(0);
+    expect(parseWeight('abc')).toBe(100);
+  });
+});
+
+describe('drag painting', () => {
+  const options = { mode: 2, color: RED, weight: 100 };
+
+  it('takes the intent from the first cell and applies it to crossed cells', () => {
+    expect(strokeIntent([], options)).toBe('add');
+    expect(strokeIntent([{ color: RED, weight: 100 }], options)).toBe('remove');
+    let pairs = paintPair({}, 'AA', options, 'add');
+    pairs = paintPair(pairs, 'KK', options, 'add');
+    pairs = paintPair(pairs, 'AA', options, 'add');
+    expect(pairs).toEqual({ AA: [{ color: RED, weight: 100 }], KK: [{ color: RED, weight: 100 }] });
+    pairs = paintPair(pairs, 'AA', options, 'remove');
+    pairs = paintPair(pairs, 'QQ', options, 'remove');
+    expect(pairs).toEqual({ KK: [{ color: RED, weight: 100 }] });
+  });
+});
+
+describe('combo counts', () => {
+  it('counts combos of the range and of each colour, with % of 1326', () => {
+    const pairs = {
+      AA: [{ color: RED, weight: 100 }],
+      AKs: [
+        { color: RED, weight: 50 },
+        { color: GREEN, weight: 50 },
+      ],
+      AKo: [{ color: GREEN, weight: 100 }],
+    };
+    const counts = countCombos(pairs);
+    expect(counts.total.combos).toBe(22);
+    expect(counts.total.percent).toBeCloseTo((22 / 1326) * 100);
+    expect(counts.byColor[RED.toLowerCase()]?.combos).toBe(8);
+    expect(counts.byColor[GREEN.toLowerCase()]?.combos).toBe(14);
+  });
+});
+
+describe('colours and conversions', () => {
+  const pairs = { AA: [{ color: RED, weight: 60 }], KK: [{ color: GREEN, weight: 100 }] };
+
+  it('builds class weights from the chosen colours', () => {
+    const grid = classWeights(pairs, [RED]);
+    expect(grid[0]).toBeCloseTo(0.6);
+    expect(grid[14]).toBe(0);
+    expect(classWeights(pairs, [RED, GREEN])[14]).toBe(1);
+  });
+
+  it('removes and recolours one colour everywhere', () => {
+    expect(removeColor(pairs, RED)).toEqual({ KK: [{ color: GREEN, weight: 100 }] });
+    expect(recolor(pairs, RED, '#000000').AA).toEqual([{ color: '#000000', weight: 60 }]);
+  });
+
+  it('round-trips the server list and imports class weights', () => {
+    expect(pairsFromList(pairsToList(pairs))).toEqual(pairs);
+    expect(pairsFromList([{ hand: 'XX', colors: [{ color: RED, weight: 1 }] }])).toEqual({});
+    const grid = new Float32Array(169);
+    grid[0] = 1;
+    grid[1] = 0.5;
+    expect(pairsFromClassWeights(grid, RED)).toEqual({
+      AA: [{ color: RED, weight: 100 }],
+      AKs: [{ color: RED, weight: 50 }],
+    });
+  });
+});

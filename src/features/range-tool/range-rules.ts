@@ -1,0 +1,192 @@
+// SPEC §4 "Range tool" as pure functions: the components and atoms only call these, so every rule is unit-tested
+// without React, the engine or the server.
+import type { ColorEntry } from '@contract/categories';
+import { DEFAULT_COLOR, DEFAULT_WEIGHT, HAND_CLASSES, MAX_PAIR_WEIGHT } from '@contract/hands';
+
+export { DEFAULT_COLOR, DEFAULT_WEIGHT, MAX_PAIR_WEIGHT };
+
+/** SPEC §9: at most 5 board cards and 2 hole cards. */
+export const MAX_BOARD_CARDS = 5;
+export const MAX_HOLE_CARDS = 2;
+/** SPEC §9: display mode default 2; mode 1 is the one-colour on/off chart. */
+export const DEFAULT_DISPLAY_MODE = 2;
+export const DISPLAY_MODES = [1, 2] as const;
+export type DisplayMode = (typeof DISPLAY_MODES)[number];
+
+/** A chart: hand class ("AKs") → its colour entries, oldest first. Missing key = no colours. */
+export type RangePairs = Record<string, ColorEntry[]>;
+
+export const RANKS = ['A', 'K', 'Q', 'J', '10', '9', '8', '7', '6', '5', '4', '3', '2'] as const;
+export const SUITS = ['h', 'c', 'd', 's'] as const;
+/** SPEC §3 allCards: 52 cards, ranks A, K, Q, J, 10 to 2, suits h, c, d, s. */
+export const ALL_CARDS: readonly string[] = RANKS.flatMap((rank) => SUITS.map((suit) => `${rank}${suit}`));
+
+/**
+ * Toggles a card in a selection limited to `max`: a chosen card is removed; a new one is appended and the oldest
+ * cards are dropped while the selection is over the limit (the sixth board card drops the first).
+ */
+export function toggleCard(selected: readonly string[], card: string, max: number): string[] {
+  if (selected.includes(card)) return selected.filter((value) => value !== card);
+  const next = [...selected, card];
+  return next.slice(Math.max(0, next.length - max));
+}
+
+/** The weight field is text (SPEC §3 weight "100"); anything unusable falls back to the default. */
+export function parseWeight(text: string): number {
+  const value = Number(String(text).trim().replace(',', '.'));
+  if (!Number.isFinite(value)) return DEFAULT_WEIGHT;
+  return Math.min(MAX_PAIR_WEIGHT, Math.max(0, Math.round(value * 100) / 100));
+}
+
+export const totalWeight = (entries: readonly ColorEntry[]) =>
+  entries.reduce((sum, entry) => sum + entry.weight, 0);
+
+const sameColor = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+export interface PaintOptions {
+  mode: number;
+  color: string;
+  weight: number;
+}
+
+/**
+ * The colour entries of one pair after the player chooses it.
+ * - Mode 1: no colours ↔ one entry of the default colour at weight 100.
+ * - Other modes: an entry of the current colour at the same weight is removed (choosing it again deselects it);
+ *   at a different weight it is removed and re-added as the newest; otherwise it is added. Then the oldest other
+ *   entries are dropped while the total is above 100.
+ */
+export function applyPairChoice(entries: readonly ColorEntry[], options: PaintOptions): ColorEntry[] {
+  if (options.mode === 1) {
+    return entries.length > 0 ? [] : [{ color: DEFAULT_COLOR, weight: MAX_PAIR_WEIGHT }];
+  }
+  const weight = Math.min(MAX_PAIR_WEIGHT, Math.max(0, options.weight));
+  const existing = entries.find((entry) => sameColor(entry.color, options.color));
+  const others = entries.filter((entry) => !sameColor(entry.color, options.color));
+  if ((existing && existing.weight === weight) || weight <= 0) return others;
+  const next = [...others, { color: options.color, weight }];
+  while (next.length > 1 && totalWeight(next) > MAX_PAIR_WEIGHT) next.shift();
+  return next;
+}
+
+/**
+ * A drag paints every crossed cell the same way: the first cell decides whether the stroke adds or removes the
+ * colour, so dragging back over painted cells does not flicker them on and off.
+ */
+export function strokeIntent(entries: readonly ColorEntry[], options: PaintOptions): 'add' | 'remove' {
+  const after = applyPairChoice(entries, options);
+  if (options.mode === 1) return after.length > 0 ? 'add' : 'remove';
+  return after.some((entry) => sameColor(entry.color, options.color)) ? 'add' : 'remove';
+}
+
+/** Applies a stroke's intent to a crossed cell: only changes it when the choice goes the stroke's way. */
+export function paintPair(
+  pairs: RangePairs,
+  hand: string,
+  options: PaintOptions,
+  intent: 'add' | 'remove',
+): RangePairs {
+  const current = pairs[hand] ?? [];
+  const after = applyPairChoice(current, options);
+  const has = (list: readonly ColorEntry[]) =>
+    options.mode === 1 ? list.length > 0 : list.some((entry) => sameColor(entry.color, options.color));
+  // Cells already in the stroke's state (e.g. the same colour and weight while adding) stay as they are.
+  return has(after) === (intent === 'add') ? setPair(pairs, hand, after) : pairs;
+}
+
+export function setPair(pairs: RangePairs, hand: string, entries: ColorEntry[]): RangePairs {
+  const next = { ...pairs };
+  if (entries.length === 0) delete next[hand];
+  else next[hand] = entries;
+  return next;
+}
+
+/** Removes one colour from every pair (deleting a button). */
+export function removeColor(pairs: RangePairs, color: string): RangePairs {
+  const next: RangePairs = {};
+  for (const [hand, entries] of Object.entries(pairs)) {
+    const kept = entries.filter((entry) => !sameColor(entry.color, color));
+    if (kept.length) next[hand] = kept;
+  }
+  return next;
+}
+
+/** Recolours every entry of one colour (recolouring a button keeps its hands). */
+export function recolor(pairs: RangePairs, from: string, to: string): RangePairs {
+  const next: RangePairs = {};
+  for (const [hand, entries] of Object.entries(pairs)) {
+    next[hand] = entries.map((entry) => (sameColor(entry.color, from) ? { ...entry, color: to } : entry));
+  }
+  return next;
+}
+
+/** Combos in a hand class: pairs 6, suited 4, offsuit 12 (1326 in all). */
+export function classCombos(hand: string): number {
+  if (hand.length === 2) return 6;
+  return hand.endsWith('s') ? 4 : 12;
+}
+export const TOTAL_COMBOS = 1326;
+
+export interface ComboCount {
+  combos: number;
+  /** Share of all 1326 starting hands, in %. */
+  percent: number;
+}
+
+const count = (combos: number): ComboCount => ({ combos, percent: (combos / TOTAL_COMBOS) * 100 });
+
+/** Combos of the whole range (each pair counted at its total weight) and of each colour. */
+export function countCombos(pairs: RangePairs): { total: ComboCount; byColor: Record<string, ComboCount> } {
+  let total = 0;
+  const byColor: Record<string, number> = {};
+  for (const [hand, entries] of Object.entries(pairs)) {
+    const combos = classCombos(hand);
+    total += (combos * Math.min(MAX_PAIR_WEIGHT, totalWeight(entries))) / 100;
+    for (const entry of entries) {
+      const key = entry.color.toLowerCase();
+      byColor[key] = (byColor[key] ?? 0) + (combos * entry.weight) / 100;
+    }
+  }
+  return {
+    total: count(total),
+    byColor: Object.fromEntries(Object.entries(byColor).map(([color, combos]) => [color, count(combos)])),
+  };
+}
+
+/** 169 class weights in [0,1] (grid order) from the entries of the chosen colours; the engine's range input. */
+export function classWeights(pairs: RangePairs, colors: readonly string[]): Float32Array {
+  const chosen = new Set(colors.map((color) => color.toLowerCase()));
+  const grid = new Float32Array(HAND_CLASSES.length);
+  HAND_CLASSES.forEach((hand, index) => {
+    const weight = (pairs[hand] ?? [])
+      .filter((entry) => chosen.has(entry.color.toLowerCase()))
+      .reduce((sum, entry) => sum + entry.weight, 0);
+    grid[index] = Math.min(1, weight / 100);
+  });
+  return grid;
+}
+
+/** Pairs from the server's list (SPEC §3 range pair); unknown hands and empty entries are dropped. */
+export function pairsFromList(list: ReadonlyArray<{ hand: string; colors: ColorEntry[] }>): RangePairs {
+  const known = new Set(HAND_CLASSES);
+  const pairs: RangePairs = {};
+  for (const pair of list) {
+    if (known.has(pair.hand) && pair.colors.length)
+      pairs[pair.hand] = pair.colors.map((entry) => ({ ...entry }));
+  }
+  return pairs;
+}
+
+export function pairsToList(pairs: RangePairs): Array<{ hand: string; colors: ColorEntry[] }> {
+  return HAND_CLASSES.filter((hand) => pairs[hand]?.length).map((hand) => ({ hand, colors: pairs[hand]! }));
+}
+
+/** Pairs from 169 engine class weights (an imported PokerStove range), painted in one colour. */
+export function pairsFromClassWeights(grid: ArrayLike<number>, color: string): RangePairs {
+  const pairs: RangePairs = {};
+  HAND_CLASSES.forEach((hand, index) => {
+    const weight = Math.round((grid[index] ?? 0) * 100);
+    if (weight > 0) pairs[hand] = [{ color, weight: Math.min(MAX_PAIR_WEIGHT, weight) }];
+  });
+  return pairs;
+}

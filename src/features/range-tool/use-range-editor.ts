@@ -1,0 +1,166 @@
+import { useCallback, useRef } from 'react';
+
+import { getEngineClient } from '@/engine/engine-instance';
+import { appStore, useAtomValue, useSetAtom } from '@/lib/store';
+import type { RangeButton } from '@contract/categories';
+
+import {
+  buttonsAtom,
+  currentColorAtom,
+  displayModeAtom,
+  editVersionAtom,
+  heroColorsAtom,
+  rangeHistoryAtom,
+  villainColorsAtom,
+  weightAtom,
+} from './atoms';
+import { rangeToClassWeights } from './combos';
+import { pushHistory, redo, undo } from './range-history';
+import {
+  classWeights,
+  paintPair,
+  pairsFromClassWeights,
+  parseWeight,
+  type RangePairs,
+  recolor,
+  removeColor,
+  strokeIntent,
+} from './range-rules';
+
+const paintOptions = () => ({
+  mode: appStore.get(displayModeAtom),
+  color: appStore.get(currentColorAtom),
+  weight: parseWeight(appStore.get(weightAtom)),
+});
+
+const markEdited = () => appStore.set(editVersionAtom, (version) => version + 1);
+
+/**
+ * Painting, undo/redo, buttons and PokerStove import/export. A drag is one undo step: the first cell pushes a
+ * history entry, the crossed cells replace its present, so undo takes the whole stroke back.
+ */
+export function useRangeEditor() {
+  const stroke = useRef<{ intent: 'add' | 'remove'; visited: Set<string> } | null>(null);
+
+  const startStroke = useCallback((hand: string) => {
+    const history = appStore.get(rangeHistoryAtom);
+    const options = paintOptions();
+    const intent = strokeIntent(history.present[hand] ?? [], options);
+    stroke.current = { intent, visited: new Set([hand]) };
+    appStore.set(rangeHistoryAtom, pushHistory(history, paintPair(history.present, hand, options, intent)));
+    markEdited();
+  }, []);
+
+  const enterCell = useCallback((hand: string) => {
+    const current = stroke.current;
+    if (!current || current.visited.has(hand)) return;
+    current.visited.add(hand);
+    const history = appStore.get(rangeHistoryAtom);
+    const next = paintPair(history.present, hand, paintOptions(), current.intent);
+    if (next !== history.present) {
+      appStore.set(rangeHistoryAtom, { ...history, present: next });
+      markEdited();
+    }
+  }, []);
+
+  const endStroke = useCallback(() => {
+    stroke.current = null;
+  }, []);
+
+  /** One cell chosen from the keyboard: a stroke of one cell. */
+  const chooseCell = useCallback(
+    (hand: string) => {
+      startStroke(hand);
+      endStroke();
+    },
+    [startStroke, endStroke],
+  );
+
+  return { startStroke, enterCell, endStroke, chooseCell, isStroking: () => stroke.current !== null };
+}
+
+export function useRangeCommands() {
+  const setHistory = useSetAtom(rangeHistoryAtom);
+  const history = useAtomValue(rangeHistoryAtom);
+
+  const commit = useCallback(
+    (update: (pairs: RangePairs) => RangePairs) => {
+      const current = appStore.get(rangeHistoryAtom);
+      appStore.set(rangeHistoryAtom, pushHistory(current, update(current.present)));
+      markEdited();
+    },
+    [],
+  );
+
+  return {
+    canUndo: history.past.length > 0,
+    canRedo: history.future.length > 0,
+    undo: useCallback(() => {
+      setHistory(undo);
+      markEdited();
+    }, [setHistory]),
+    redo: useCallback(() => {
+      setHistory(redo);
+      markEdited();
+    }, [setHistory]),
+    clear: useCallback(() => commit(() => ({})), [commit]),
+    commit,
+  };
+}
+
+export function useRangeButtons() {
+  const buttons = useAtomValue(buttonsAtom);
+  const { commit } = useRangeCommands();
+
+  const setButtons = (next: RangeButton[]) => {
+    appStore.set(buttonsAtom, next);
+    markEdited();
+  };
+
+  return {
+    buttons,
+    add: (button: RangeButton) => {
+      setButtons([...buttons, button]);
+      appStore.set(currentColorAtom, button.color);
+    },
+    rename: (index: number, label: string) =>
+      setButtons(buttons.map((button, at) => (at === index ? { ...button, label } : button))),
+    recolor: (index: number, color: string) => {
+      const from = buttons[index]?.color;
+      if (!from || buttons.some((button) => button.color.toLowerCase() === color.toLowerCase())) return;
+      setButtons(buttons.map((button, at) => (at === index ? { ...button, color } : button)));
+      commit((pairs) => recolor(pairs, from, color));
+      const swap = (colors: string[]) => colors.map((value) => (value === from ? color : value));
+      appStore.set(heroColorsAtom, swap);
+      appStore.set(villainColorsAtom, swap);
+      if (appStore.get(currentColorAtom) === from) appStore.set(currentColorAtom, color);
+    },
+    remove: (index: number) => {
+      const color = buttons[index]?.color;
+      if (!color) return;
+      setButtons(buttons.filter((_, at) => at !== index));
+      commit((pairs) => removeColor(pairs, color));
+      if (appStore.get(currentColorAtom) === color && buttons[0]) {
+        appStore.set(currentColorAtom, buttons.find((button) => button.color !== color)?.color ?? buttons[0].color);
+      }
+    },
+  };
+}
+
+/** PokerStove text in and out through the engine (weights kept: "AKs:0.5"). */
+export function useRangeText() {
+  const { commit } = useRangeCommands();
+  return {
+    importText: async (text: string) => {
+      const range = await getEngineClient().parseRange(text);
+      const color = appStore.get(currentColorAtom);
+      const imported = pairsFromClassWeights(rangeToClassWeights(range), color);
+      commit((pairs) => ({ ...removeColor(pairs, color), ...imported }));
+    },
+    exportText: async (colors: string[]) => {
+      const engine = getEngineClient();
+      const grid = classWeights(appStore.get(rangeHistoryAtom).present, colors);
+      return engine.rangeToNotation(await engine.classWeightsToRange(grid));
+    },
+  };
+}
