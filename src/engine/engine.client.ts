@@ -1,7 +1,7 @@
 // The one place that owns engine workers: a lazily started pool, a queue, job splitting, cancellation, progress and
 // idle shutdown. It runs unchanged in the browser (Web Workers) and in Node (worker_threads), because the caller
 // injects the worker factory.
-import { type Endpoint, releaseProxy, type Remote,wrap } from 'comlink';
+import { type Endpoint, releaseProxy, type Remote, wrap } from 'comlink';
 
 import type { EngineApi, MonteCarloSnapshot } from './engine-api.ts';
 import type { EquityReport, SideTotals } from './engine-types.ts';

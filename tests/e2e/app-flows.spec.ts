@@ -10,8 +10,8 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { type AppServer,startAppServer } from './support/app-server.ts';
-import { type BrowserSession,launchBrowser, screenshotAtWidths } from './support/browser.ts';
+import { type AppServer, startAppServer } from './support/app-server.ts';
+import { type BrowserSession, launchBrowser, screenshotAtWidths } from './support/browser.ts';
 
 const REFERRER = { login: 'demo@rangeforge.app', password: 'demo1234' };
 const ADMIN = { login: 'admin@rangeforge.app', password: 'admin1234' };
@@ -206,6 +206,65 @@ describe('app journeys', () => {
 
     await page.goto(`${server.baseUrl}/profile`);
     await page.getByRole('cell', { name: 'Opening ranges by position' }).waitFor();
+  });
+
+  it('plays an owned course lesson after the admin uploads its video', async () => {
+    const adminContext = await session.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const admin = await adminContext.newPage();
+    await logIn(admin, server.baseUrl, ADMIN.login, ADMIN.password);
+    await admin.goto(`${server.baseUrl}/admin`);
+    // A one-second WebM recorded in the browser itself: no video fixture or encoder needed.
+    const video = await admin.evaluate(async () => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 64;
+      canvas.height = 64;
+      const context = canvas.getContext('2d')!;
+      const recorder = new MediaRecorder(canvas.captureStream(10), { mimeType: 'video/webm' });
+      const chunks: Blob[] = [];
+      recorder.ondataavailable = (event) => chunks.push(event.data);
+      const done = new Promise((resolve) => (recorder.onstop = resolve));
+      recorder.start();
+      for (let frame = 0; frame < 10; frame += 1) {
+        context.fillStyle = `hsl(${frame * 36}, 70%, 45%)`;
+        context.fillRect(0, 0, 64, 64);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      recorder.stop();
+      await done;
+      return Array.from(new Uint8Array(await new Blob(chunks).arrayBuffer()));
+    });
+    const course = admin.locator('.item-list__row', { hasText: 'Preflop fundamentals' });
+    await course.getByRole('button', { name: 'Lessons' }).click();
+    const lesson = course.locator('.lessons__item').first();
+    await lesson.locator('input[type="file"]').setInputFiles({
+      name: 'lesson.webm',
+      mimeType: 'video/webm',
+      buffer: Buffer.from(video),
+    });
+    await toast(admin, 'Video uploaded');
+    await adminContext.close();
+
+    await page.goto(`${server.baseUrl}/store/1`);
+    await page.getByRole('button', { name: 'Watch' }).first().click();
+    const player = page.getByRole('dialog').locator('video');
+    await expect
+      .poll(() => player.getAttribute('src'))
+      .toMatch(/^\/api\/v1\/shop\/lessons\/\d+\/video(\?.+)?$/);
+    const src = (await player.getAttribute('src')) ?? '';
+    const partial = await page.evaluate(async (url) => {
+      const response = await fetch(url, {
+        headers: {
+          Range: 'bytes=0-99',
+          Authorization: `Bearer ${localStorage.getItem('rangeforge.token') ?? ''}`,
+        },
+      });
+      return { status: response.status, length: (await response.arrayBuffer()).byteLength };
+    }, src);
+    expect(partial).toEqual({ status: 206, length: 100 });
+    await expect
+      .poll(() => player.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
   });
 
   it('switches the language, saving it on the server, and opens a legal PDF in a new tab', async () => {

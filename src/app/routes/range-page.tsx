@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 
-import type { RootType } from '@contract/categories';
 import { EquityCalculator } from '@/features/equity/components/equity-calculator';
 import { RangeTool } from '@/features/range-tool/components/range-tool';
+import type { RootType } from '@contract/categories';
 
 export type { RootType };
 

@@ -3,7 +3,7 @@ import { atom } from '@/lib/store';
 import type { RangeButton } from '@contract/categories';
 
 import { emptyEquityResult, type EquityResult } from './equity-rules';
-import { type History,initHistory, pushHistory } from './range-history';
+import { type History, initHistory, pushHistory } from './range-history';
 import { DEFAULT_COLOR, DEFAULT_DISPLAY_MODE, type RangePairs } from './range-rules';
 
 export const boardCardsAtom = atom<string[]>([]);

@@ -4,6 +4,7 @@ import {
   ALL_CARDS,
   applyPairChoice,
   classWeights,
+  mergeImported,
   countCombos,
   DEFAULT_COLOR,
   paintPair,
@@ -196,6 +197,26 @@ describe('colours and conversions', () => {
     expect(pairsFromClassWeights(grid, RED)).toEqual({
       AA: [{ color: RED, weight: 100 }],
       AKs: [{ color: RED, weight: 50 }],
+    });
+  });
+
+  it('merges an imported range into one colour, keeping other colours while the total fits', () => {
+    const start = {
+      AA: [{ color: GREEN, weight: 50 }],
+      KK: [{ color: RED, weight: 100 }],
+      QQ: [{ color: RED, weight: 100 }],
+    };
+    const merged = mergeImported(
+      start,
+      { AA: [{ color: RED, weight: 50 }], JJ: [{ color: RED, weight: 100 }] },
+      RED,
+    );
+    expect(merged).toEqual({
+      AA: [
+        { color: GREEN, weight: 50 },
+        { color: RED, weight: 50 },
+      ],
+      JJ: [{ color: RED, weight: 100 }],
     });
   });
 });

@@ -190,3 +190,16 @@ export function pairsFromClassWeights(grid: ArrayLike<number>, color: string): R
   });
   return pairs;
 }
+
+/**
+ * Paints an imported range in one colour: that colour's old entries go, each imported hand is chosen with its
+ * weight by the same rule as a click, so other colours on a hand keep their share while the total fits in 100.
+ */
+export function mergeImported(pairs: RangePairs, imported: RangePairs, color: string): RangePairs {
+  let next = removeColor(pairs, color);
+  for (const [hand, entries] of Object.entries(imported)) {
+    const weight = entries.reduce((sum, entry) => sum + entry.weight, 0);
+    next = setPair(next, hand, applyPairChoice(next[hand] ?? [], { mode: 2, color, weight }));
+  }
+  return next;
+}

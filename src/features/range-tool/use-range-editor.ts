@@ -18,6 +18,7 @@ import { rangeToClassWeights } from './combos';
 import { pushHistory, redo, undo } from './range-history';
 import {
   classWeights,
+  mergeImported,
   paintPair,
   pairsFromClassWeights,
   parseWeight,
@@ -83,14 +84,11 @@ export function useRangeCommands() {
   const setHistory = useSetAtom(rangeHistoryAtom);
   const history = useAtomValue(rangeHistoryAtom);
 
-  const commit = useCallback(
-    (update: (pairs: RangePairs) => RangePairs) => {
-      const current = appStore.get(rangeHistoryAtom);
-      appStore.set(rangeHistoryAtom, pushHistory(current, update(current.present)));
-      markEdited();
-    },
-    [],
-  );
+  const commit = useCallback((update: (pairs: RangePairs) => RangePairs) => {
+    const current = appStore.get(rangeHistoryAtom);
+    appStore.set(rangeHistoryAtom, pushHistory(current, update(current.present)));
+    markEdited();
+  }, []);
 
   return {
     canUndo: history.past.length > 0,
@@ -141,7 +139,10 @@ export function useRangeButtons() {
       setButtons(buttons.filter((_, at) => at !== index));
       commit((pairs) => removeColor(pairs, color));
       if (appStore.get(currentColorAtom) === color && buttons[0]) {
-        appStore.set(currentColorAtom, buttons.find((button) => button.color !== color)?.color ?? buttons[0].color);
+        appStore.set(
+          currentColorAtom,
+          buttons.find((button) => button.color !== color)?.color ?? buttons[0].color,
+        );
       }
     },
   };
@@ -155,7 +156,7 @@ export function useRangeText() {
       const range = await getEngineClient().parseRange(text);
       const color = appStore.get(currentColorAtom);
       const imported = pairsFromClassWeights(rangeToClassWeights(range), color);
-      commit((pairs) => ({ ...removeColor(pairs, color), ...imported }));
+      commit((pairs) => mergeImported(pairs, imported, color));
     },
     exportText: async (colors: string[]) => {
       const engine = getEngineClient();

@@ -15,7 +15,7 @@ import {
   villainColorsAtom,
 } from './atoms';
 import { handRange } from './combos';
-import { cardsText, clearStatistics, type HandEquity,resultFromReport } from './equity-rules';
+import { cardsText, clearStatistics, type HandEquity, resultFromReport } from './equity-rules';
 import { classWeights } from './range-rules';
 
 /**

@@ -4,7 +4,7 @@ import { useCurrentUser } from '@/lib/session';
 import { appStore, useAtomValue, useSetAtom } from '@/lib/store';
 import type { CategoryKind, RootType, TreeNode } from '@contract/categories';
 
-import { type CategoryAction, type FoundUser,rangeApi } from './api';
+import { type CategoryAction, type FoundUser, rangeApi } from './api';
 import {
   buttonsAtom,
   categoryIdAtom,

@@ -9,7 +9,8 @@ import { useRangeButtons } from '../use-range-editor';
 
 const PALETTE = ['#1847BE', '#C0392B', '#27AE60', '#F39C12', '#8E44AD', '#16A085', '#D35400', '#7F8C8D'];
 
-const formatCount = (combos: number, percent: number) => `${Number(combos.toFixed(1))} · ${percent.toFixed(1)}%`;
+const formatCount = (combos: number, percent: number) =>
+  `${Number(combos.toFixed(1))} · ${percent.toFixed(1)}%`;
 
 /** The coloured buttons: choosing one makes its colour current; each shows its combos and % of all hands. */
 export function ColorButtons() {
@@ -50,9 +51,15 @@ export function ColorButtons() {
                 aria-pressed={active}
                 onClick={() => setCurrent(button.color)}
               >
-                <span className="range-button__swatch" style={{ background: button.color }} aria-hidden="true" />
+                <span
+                  className="range-button__swatch"
+                  style={{ background: button.color }}
+                  aria-hidden="true"
+                />
                 <span className="range-button__label">{button.label || button.color}</span>
-                <span className="range-button__count">{formatCount(count?.combos ?? 0, count?.percent ?? 0)}</span>
+                <span className="range-button__count">
+                  {formatCount(count?.combos ?? 0, count?.percent ?? 0)}
+                </span>
               </button>
               <button
                 type="button"
@@ -98,7 +105,12 @@ export function ColorButtons() {
           );
         })}
       </ul>
-      <button type="button" className="button button--ghost" onClick={addButton} disabled={buttons.length >= 50}>
+      <button
+        type="button"
+        className="button button--ghost"
+        onClick={addButton}
+        disabled={buttons.length >= 50}
+      >
         {t('ranges:buttons.add')}
       </button>
     </section>

@@ -53,6 +53,8 @@ export function EquityPanel() {
   const error = useAtomValue(calcErrorAtom);
   const setError = useSetAtom(calcErrorAtom);
   const next = groupNextCards(result.nextCards);
+  // Categories nobody in the range holds only lengthen the list.
+  const statistics = result.statistics.filter((stat) => stat.combos > 0);
 
   return (
     <section className="equity-panel" aria-labelledby="range-equity-title">
@@ -100,9 +102,7 @@ export function EquityPanel() {
               <dt>{t('ranges:equity.handEquity')}</dt>
               <dd data-testid="hand-equity">
                 {pct(result.hand.equity)}
-                {result.hand.category && (
-                  <small> · {t(`equity:handCategory.${result.hand.category}`)}</small>
-                )}
+                {result.hand.category && <small> · {t(`equity:handCategory.${result.hand.category}`)}</small>}
               </dd>
             </div>
           )}
@@ -119,20 +119,23 @@ export function EquityPanel() {
           <div>
             <dt>{t('ranges:equity.combos')}</dt>
             <dd data-testid="equity-combos">
-              {Number(result.totals.hero.combos.toFixed(1))} / {Number(result.totals.villain.combos.toFixed(1))}
+              {Number(result.totals.hero.combos.toFixed(1))} /{' '}
+              {Number(result.totals.villain.combos.toFixed(1))}
             </dd>
           </div>
         </dl>
       )}
-      {result.statistics.length > 0 && (
+      {statistics.length > 0 && (
         <table className="equity-stats">
           <caption>{t('ranges:equity.statistics')}</caption>
           <tbody>
-            {result.statistics.map((stat) => (
+            {statistics.map((stat) => (
               <tr key={`${stat.group}-${stat.name}`} data-group={stat.group}>
-                <th scope="row">{CATEGORY_LABEL_KEYS[stat.name]
+                <th scope="row">
+                  {CATEGORY_LABEL_KEYS[stat.name]
                     ? t(CATEGORY_LABEL_KEYS[stat.name]!)
-                    : stat.name.replace(/_/g, ' ')}</th>
+                    : stat.name.replace(/_/g, ' ')}
+                </th>
                 <td>{Number(stat.combos.toFixed(1))}</td>
                 <td>{stat.percent.toFixed(1)}%</td>
               </tr>
@@ -143,7 +146,11 @@ export function EquityPanel() {
       {result.nextCards.length > 0 && (
         <div className="next-cards">
           {(['increase', 'keep', 'reduce'] as const).map((change) => (
-            <div key={change} className={`next-cards__group next-cards__group--${change}`} data-change={change}>
+            <div
+              key={change}
+              className={`next-cards__group next-cards__group--${change}`}
+              data-change={change}
+            >
               <h3>
                 {change === 'increase'
                   ? t('ranges:equity.increase')

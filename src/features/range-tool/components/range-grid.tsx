@@ -1,4 +1,4 @@
-import { type KeyboardEvent, memo, type PointerEvent,useEffect } from 'react';
+import { type KeyboardEvent, memo, type PointerEvent, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAtomValue } from '@/lib/store';
@@ -43,7 +43,9 @@ const Cell = memo(function Cell({ hand, index, entries, heat, equity }: CellProp
       data-index={index}
       data-weight={weight}
       aria-pressed={weight > 0}
-      title={showHeat && equity !== undefined ? `${hand} ${(equity * 100).toFixed(1)}%` : `${hand} ${weight}%`}
+      title={
+        showHeat && equity !== undefined ? `${hand} ${(equity * 100).toFixed(1)}%` : `${hand} ${weight}%`
+      }
       style={{ background: showHeat ? heat || undefined : segments(entries ?? []) }}
     >
       <span className="range-cell__hand">{hand}</span>

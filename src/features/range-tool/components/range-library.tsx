@@ -1,4 +1,4 @@
-import { type FormEvent,useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
@@ -226,7 +226,11 @@ export function RangeLibrary({ rootType }: { rootType: RootType }) {
         {!loadingRange && saveState === 'error' && t('ranges:errors.renew')}
       </p>
       <NoteEditor />
-      <Popup open={deleting !== null} title={t('ranges:library.deleteTitle')} onClose={() => setDeleting(null)}>
+      <Popup
+        open={deleting !== null}
+        title={t('ranges:library.deleteTitle')}
+        onClose={() => setDeleting(null)}
+      >
         <p>{t('ranges:library.deleteConfirm', { name: deleting?.name ?? '' })}</p>
         <div className="range-popup-actions">
           <button type="button" className="button button--ghost" onClick={() => setDeleting(null)}>

@@ -1,4 +1,4 @@
-import { type FormEvent,useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Popup } from '@/components/popup';
@@ -41,7 +41,11 @@ export function SharePopup({ node, onClose }: { node: TreeNode | null; onClose: 
                 type="checkbox"
                 checked={chosen.includes(user.id)}
                 onChange={() =>
-                  setChosen(chosen.includes(user.id) ? chosen.filter((value) => value !== user.id) : [...chosen, user.id])
+                  setChosen(
+                    chosen.includes(user.id)
+                      ? chosen.filter((value) => value !== user.id)
+                      : [...chosen, user.id],
+                  )
                 }
               />
               {user.username}

@@ -1,0 +1,58 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { appStore } from '@/lib/store';
+import { mockFetch, renderApp, testUser } from '@/test/render';
+
+import { paymentPopupAtom, paymentWindowAtom } from '../atoms';
+import { StoreList } from './store-list';
+
+const offer = {
+  id: 2,
+  name: 'Tournament push/fold',
+  description: 'Short-stack play.',
+  premium_required: true,
+  currency: 'USD',
+  products: [{ id: 4, name: 'Push/fold charts', description: '', price_in_user_currency: 15, owned: true }],
+  video_courses: [{ id: 5, name: 'ICM basics', description: '', price_in_user_currency: 39, owned: false }],
+};
+
+describe('StoreList', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    appStore.set(paymentWindowAtom, null);
+    appStore.set(paymentPopupAtom, false);
+  });
+
+  it('lists offers with prices, charging only what is not owned', async () => {
+    const user = userEvent.setup();
+    mockFetch(() => ({ body: { data: { total: 1, page: 1, per_page: 12, list: [offer] } } }));
+    renderApp(<StoreList onSignIn={vi.fn()} />, { user: testUser });
+    const card = (await screen.findByRole('link', { name: 'Tournament push/fold' })).closest('li')!;
+    expect(card).toHaveTextContent('$15.00');
+    expect(card).toHaveTextContent('Video course: ICM basics');
+    expect(within(card).getByText('Requires Premium')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Buy for $39.00' }));
+    expect(appStore.get(paymentWindowAtom)).toMatchObject({ kind: 'package', offer: { id: 2 } });
+    await user.click(screen.getByRole('button', { name: 'Activate Premium' }));
+    expect(appStore.get(paymentPopupAtom)).toBe(true);
+  });
+
+  it('shows the empty state', async () => {
+    mockFetch(() => ({ body: { data: { total: 0, page: 1, per_page: 12, list: [] } } }));
+    renderApp(<StoreList onSignIn={vi.fn()} />);
+    expect(await screen.findByText('The store has no offers yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Activate Premium' })).not.toBeInTheDocument();
+  });
+
+  it('sends visitors to sign in before buying', async () => {
+    const user = userEvent.setup();
+    const onSignIn = vi.fn();
+    mockFetch(() => ({ body: { data: { total: 1, page: 1, per_page: 12, list: [offer] } } }));
+    renderApp(<StoreList onSignIn={onSignIn} />);
+    await user.click(await screen.findByRole('button', { name: 'Buy for $39.00' }));
+    expect(onSignIn).toHaveBeenCalled();
+    expect(appStore.get(paymentWindowAtom)).toBeNull();
+  });
+});

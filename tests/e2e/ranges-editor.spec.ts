@@ -1,0 +1,177 @@
+// The range tool in a real browser against the real server: paint two ranges, set a board, compare the equity shown
+// with the engine command line's, heat map, undo, the library (create, autosave, Premium window on move) and sharing
+// a range to a second user who accepts it.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startAppServer, type AppServer } from './support/app-server.ts';
+import { launchBrowser, screenshotAtWidths, type BrowserSession } from './support/browser.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Equity of `hero` vs `villain` on `board` from scripts/equity-cli.ts, as the panel formats it. */
+function cliEquity(hero: string, villain: string, board: string): string {
+  const out = execFileSync(
+    join(root, 'node_modules', '.bin', 'tsx'),
+    ['scripts/equity-cli.ts', '--hero', hero, '--villain', villain, '--board', board, '--json'],
+    { cwd: root, encoding: 'utf8' },
+  );
+  const result = JSON.parse(out.trim().split('\n').at(-1)!) as { hero: { equity: number } };
+  return `${(result.hero.equity * 100).toFixed(2)}%`;
+}
+
+const cell = (page: Page, hand: string) => page.locator(`.range-grid [data-hand="${hand}"]`);
+
+/** Presses on the first hand and drags across to the last, as a player paints a row. */
+async function drag(page: Page, from: string, to: string): Promise<void> {
+  const a = (await cell(page, from).boundingBox())!;
+  const b = (await cell(page, to).boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
+  await page.mouse.up();
+}
+
+async function register(page: Page, username: string): Promise<void> {
+  await page.evaluate(async (name) => {
+    const response = await fetch('/api/v1/auth/register', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: name, email: `${name}@example.com`, password: 'secret123' }),
+    });
+    const body = (await response.json()) as { data: { token: string } };
+    localStorage.setItem('rangeforge.token', body.data.token);
+  }, username);
+}
+
+async function logIn(page: Page, login: string, password: string): Promise<void> {
+  await page.evaluate(
+    async ({ login: name, password: secret }) => {
+      const response = await fetch('/api/v1/auth/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ login: name, password: secret }),
+      });
+      const body = (await response.json()) as { data: { token: string } };
+      localStorage.setItem('rangeforge.token', body.data.token);
+    },
+    { login, password },
+  );
+}
+
+async function createRange(page: Page, name: string): Promise<void> {
+  await page.getByLabel('New item', { exact: true }).fill(name);
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await page.locator('.library-node__name', { hasText: name }).first().click();
+}
+
+describe('range tool', () => {
+  let server: AppServer;
+  let session: BrowserSession;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startAppServer();
+    session = await launchBrowser();
+    page = session.page;
+  });
+
+  afterAll(async () => {
+    await session?.close();
+    await server?.stop();
+  });
+
+  it('paints two ranges, sets a board and shows the engine command line equity', async () => {
+    await page.goto(`${server.baseUrl}/`);
+    await expect
+      .poll(() => page.getByTestId('engine-status').textContent(), { timeout: 30_000 })
+      .toMatch(/ready/);
+    // Hero: the default colour, dragged across the first row.
+    await drag(page, 'AA', 'AJs');
+    for (const hand of ['AA', 'AKs', 'AQs', 'AJs']) {
+      await expect.poll(() => cell(page, hand).getAttribute('data-weight')).toBe('100');
+    }
+    await expect.poll(() => cell(page, 'ATs').getAttribute('data-weight')).toBe('0');
+    // Villain: the second colour button, painted cell by cell.
+    await page.locator('.range-button__choose').nth(1).click();
+    for (const hand of ['KK', 'QQ', 'JJ', 'TT']) await cell(page, hand).click();
+    await expect(page.getByTestId('range-combos').textContent()).resolves.toContain('42 combos');
+    for (const card of ['J♥', '8♥', '2♣']) {
+      await page.locator('.card-picker__deck button', { hasText: card }).click();
+    }
+    const expected = cliEquity('AA,AKs,AQs,AJs', 'KK,QQ,JJ,TT', 'Jh8h2c');
+    await expect
+      .poll(() => page.getByTestId('range-equity').textContent(), { timeout: 30_000 })
+      .toBe(expected);
+    await page.locator('.next-cards__chips .card-chip').first().waitFor();
+    await page.locator('.equity-stats tr').first().waitFor();
+
+    // Undo takes the last cell back, redo restores it, and the equity follows.
+    await page.locator('body').click({ position: { x: 2, y: 2 } });
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => cell(page, 'TT').getAttribute('data-weight')).toBe('0');
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(() => cell(page, 'TT').getAttribute('data-weight')).toBe('100');
+    await expect
+      .poll(() => page.getByTestId('range-equity').textContent(), { timeout: 30_000 })
+      .toBe(expected);
+
+    await page.getByRole('button', { name: 'Heat map' }).click();
+    await expect.poll(() => page.locator('.range-grid').getAttribute('data-heat')).toBe('on');
+    const heat = await cell(page, 'AA').evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(heat).toMatch(/^rgb/);
+    await expect(cell(page, 'AA').locator('.range-cell__value').textContent()).resolves.toMatch(/^\d+$/);
+    await screenshotAtWidths(page, 'ranges-editor');
+
+    // Clearing statistics resets the figures.
+    await page.getByRole('button', { name: 'Clear statistics' }).click();
+    await expect.poll(() => page.getByTestId('range-equity').count()).toBe(0);
+  });
+
+  it('saves a free user range and opens the Premium window on move', async () => {
+    await page.goto(`${server.baseUrl}/`);
+    await register(page, 'rangefree');
+    await page.goto(`${server.baseUrl}/`);
+    await page.getByRole('heading', { name: 'Library' }).waitFor();
+    await page.getByText('Free plan: accepting a shared strategy').waitFor();
+    await createRange(page, 'BTN open');
+    await cell(page, 'AA').click();
+    await expect.poll(() => page.getByTestId('save-state').textContent(), { timeout: 15_000 }).toBe('Saved');
+    await page.reload();
+    await page.locator('.library-node__name', { hasText: 'BTN open' }).click();
+    await expect.poll(() => cell(page, 'AA').getAttribute('data-weight'), { timeout: 15_000 }).toBe('100');
+    await page.getByRole('button', { name: 'Actions for BTN open' }).click();
+    await page.getByRole('button', { name: 'Move down' }).click();
+    await page.getByRole('dialog', { name: 'Premium' }).waitFor();
+    await screenshotAtWidths(page, 'ranges-premium-on-move');
+  });
+
+  it('shares a range to a second user who accepts it', async () => {
+    await page.evaluate(() => localStorage.removeItem('rangeforge.token'));
+    await page.goto(`${server.baseUrl}/`);
+    await register(page, 'rangefriend');
+    await page.evaluate(() => localStorage.removeItem('rangeforge.token'));
+    await logIn(page, 'admin', 'admin1234');
+    await page.goto(`${server.baseUrl}/`);
+    await createRange(page, 'Shared 3bet');
+    await page.getByRole('button', { name: 'Actions for Shared 3bet' }).click();
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: /Share/ });
+    await dialog.getByLabel('Find users by name').fill('rangefriend');
+    await dialog.getByRole('button', { name: 'Search' }).click();
+    await dialog.getByLabel('rangefriend').check();
+    await dialog.getByRole('button', { name: 'Share', exact: true }).click();
+    await dialog.getByText('Shared.').waitFor();
+
+    await page.evaluate(() => localStorage.removeItem('rangeforge.token'));
+    await logIn(page, 'rangefriend', 'secret123');
+    await page.goto(`${server.baseUrl}/profile#strategy`);
+    await page.getByRole('button', { name: 'Accept' }).first().click();
+    await page.goto(`${server.baseUrl}/`);
+    await page.locator('.library-node__name', { hasText: 'Shared 3bet' }).waitFor({ timeout: 15_000 });
+  });
+});
