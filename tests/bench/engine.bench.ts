@@ -9,15 +9,14 @@ import { fileURLToPath } from 'node:url';
 import { createEngineApi } from '../../src/engine/engine-api.ts';
 import { loadEquityWasm, wasmFileSize } from '../../src/engine/node/load-wasm.ts';
 import { createNodeEngineClient } from '../../src/engine/node/node-engine-client.ts';
-import { BENCH_HANDS, CATEGORIES, nativeInput, type NativeReport,SCENARIOS } from './engine-scenarios.ts';
+import { BENCH_HANDS, CATEGORIES, nativeInput, type NativeReport, SCENARIOS } from './engine-scenarios.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const require = createRequire(import.meta.url);
 const phe = require('phe') as {
-  evaluateCardCodes(...codes: number[]): number;
+  evaluateCardCodes(codes: number[]): number;
   cardCode(card: string): number;
 };
-
 
 async function timeMs(action: () => unknown | Promise<unknown>, runs = 7): Promise<number> {
   await action(); // warm-up: JIT, caches, lazy tables
@@ -82,7 +81,8 @@ const wasmSequential =
   sequentialHands / ((await timeMs(() => wasm.evaluatorSequential(BENCH_HANDS.sequentialCards))) / 1000);
 const randomTotal = BENCH_HANDS.randomHands * BENCH_HANDS.randomRepeats;
 const randomHands = new wasm.RandomHandsBench(BENCH_HANDS.randomHands);
-const wasmRandom = randomTotal / ((await timeMs(() => randomHands.evaluate(BENCH_HANDS.randomRepeats))) / 1000);
+const wasmRandom =
+  randomTotal / ((await timeMs(() => randomHands.evaluate(BENCH_HANDS.randomRepeats))) / 1000);
 randomHands.free();
 const pheInput = pheHands(BENCH_HANDS.randomHands);
 const pheRate =

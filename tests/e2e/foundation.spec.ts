@@ -2,8 +2,8 @@
 // through the worker pool, all in a real browser against the real server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { type AppServer,startAppServer } from './support/app-server.ts';
-import { type BrowserSession,launchBrowser, screenshotAtWidths } from './support/browser.ts';
+import { type AppServer, startAppServer } from './support/app-server.ts';
+import { type BrowserSession, launchBrowser, screenshotAtWidths } from './support/browser.ts';
 
 /** Relative luminance of an `rgb(r, g, b)` CSS colour, 0 (black) to 1 (white). */
 function luminance(color: string): number {

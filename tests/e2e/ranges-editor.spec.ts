@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startAppServer, type AppServer } from './support/app-server.ts';
-import { launchBrowser, screenshotAtWidths, type BrowserSession } from './support/browser.ts';
+import { type AppServer, startAppServer } from './support/app-server.ts';
+import { type BrowserSession, launchBrowser, screenshotAtWidths } from './support/browser.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -119,6 +119,17 @@ describe('range tool', () => {
     await expect
       .poll(() => page.getByTestId('range-equity').textContent(), { timeout: 30_000 })
       .toBe(expected);
+
+    // A hand against the villain range: hole cards As Ks.
+    await page.getByRole('radio', { name: 'Hand' }).click();
+    for (const card of ['A♠', 'K♠']) {
+      await page.locator('.card-picker__deck button', { hasText: card }).click();
+    }
+    const handExpected = cliEquity('AsKs', 'KK,QQ,JJ,TT', 'Jh8h2c');
+    await expect
+      .poll(() => page.getByTestId('hand-equity').textContent(), { timeout: 30_000 })
+      .toContain(handExpected);
+    await page.getByRole('radio', { name: 'Board' }).click();
 
     await page.getByRole('button', { name: 'Heat map' }).click();
     await expect.poll(() => page.locator('.range-grid').getAttribute('data-heat')).toBe('on');

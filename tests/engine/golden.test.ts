@@ -55,7 +55,9 @@ describe('golden equities through the wasm build', () => {
         ranges.forEach((range, index) => joined.set(range, index * 1326));
         const totals = api.multiwayExact(joined, golden.board, golden.dead, 2e9);
         expect(totals).toBeDefined();
-        totals!.forEach((side, index) => expectPublished(side.equity, golden.equity_percent[index]!, golden.decimals));
+        totals!.forEach((side, index) =>
+          expectPublished(side.equity, golden.equity_percent[index]!, golden.decimals),
+        );
       }
     });
   }
@@ -67,7 +69,10 @@ describe('worker pool', () => {
     const villain = api.parseRange('22+, A2s+, K9s+, QTs+, JTs, T9s, 98s, ATo+, KJo+, QJo');
     const whole = api.finishEquity(api.equityTally(hero, villain, 'Qs7h2d', '', 0, 1), 0.02);
     const progress: number[] = [];
-    const split = await pool.equity({ hero, villain, board: 'Qs7h2d' }, { onProgress: (value) => progress.push(value) });
+    const split = await pool.equity(
+      { hero, villain, board: 'Qs7h2d' },
+      { onProgress: (value) => progress.push(value) },
+    );
     expect(split.hero.equity).toBeCloseTo(whole.hero.equity, 12);
     expect(split.combo_equity.length).toBe(1326);
     expect(split.next_cards.length).toBe(49);
@@ -93,7 +98,10 @@ describe('worker pool', () => {
 
   it('runs Monte Carlo on every worker until the target precision and combines the streams', async () => {
     const ranges = ['QsQh', '8c7c', 'random'].map((text) => api.parseRange(text));
-    const result = await pool.multiway(ranges, 'Jc9h2d', '', { forceMonteCarlo: true, targetStdError: 0.002 });
+    const result = await pool.multiway(ranges, 'Jc9h2d', '', {
+      forceMonteCarlo: true,
+      targetStdError: 0.002,
+    });
     expect(result.method).toBe('monte-carlo');
     expect(result.stdError).toBeLessThanOrEqual(0.002);
     // Exact: 66.3427 %; five standard errors is a test that fails about once in 3.5 million runs.

@@ -33,8 +33,10 @@ export function useRangeLibrary(rootType: RootType) {
   const [state, setState] = useState<LibraryState>({ tree: [], loading: false, error: null });
   const setCategoryId = useSetAtom(categoryIdAtom);
 
+  const userId = user?.id ?? null;
+
   const reload = useCallback(async () => {
-    if (!user) return;
+    if (userId === null) return;
     setState((previous) => ({ ...previous, loading: true, error: null }));
     try {
       const data = await rangeApi.tree(rootType);
@@ -42,7 +44,7 @@ export function useRangeLibrary(rootType: RootType) {
     } catch (error) {
       setState((previous) => ({ ...previous, loading: false, error: (error as Error).message }));
     }
-  }, [rootType, user]);
+  }, [rootType, userId]);
 
   useEffect(() => {
     // A tree per root type: switching / ↔ /tournament forgets the other root's selection.

@@ -1,5 +1,5 @@
 // Starts the real server (built SPA + API + SQLite in a throwaway folder) on a free port for browser tests.
-import { type ChildProcess,spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,5 @@
+import './equity-panel.css';
+
 import { useTranslation } from 'react-i18next';
 
 import { useAtom, useAtomValue, useSetAtom } from '@/lib/store';

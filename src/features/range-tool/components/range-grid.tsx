@@ -42,6 +42,7 @@ const Cell = memo(function Cell({ hand, index, entries, heat, equity }: CellProp
       data-hand={hand}
       data-index={index}
       data-weight={weight}
+      data-colors={entries?.map((entry) => `${entry.color}:${entry.weight}`).join(' ')}
       aria-pressed={weight > 0}
       title={
         showHeat && equity !== undefined ? `${hand} ${(equity * 100).toFixed(1)}%` : `${hand} ${weight}%`

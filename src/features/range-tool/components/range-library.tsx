@@ -1,3 +1,5 @@
+import './range-library.css';
+
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';

@@ -1,0 +1,106 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { appStore } from '@/lib/store';
+import { renderApp, testUser } from '@/test/render';
+
+import { rangeApi } from '../api';
+import { categoryIdAtom, editVersionAtom, rangeHistoryAtom } from '../atoms';
+import { initHistory } from '../range-history';
+import { useAutosave } from '../use-range-library';
+import { RangeLibrary } from './range-library';
+
+vi.mock('../api', () => ({
+  rangeApi: {
+    tree: vi.fn(),
+    range: vi.fn(),
+    category: vi.fn(),
+    create: vi.fn(),
+    update: vi.fn(),
+    remove: vi.fn(),
+    action: vi.fn(),
+    findUsers: vi.fn(),
+    share: vi.fn(),
+  },
+}));
+
+const api = vi.mocked(rangeApi);
+const node = (id: number, name: string, kind: 'range' | 'folder', children = []) => ({
+  id,
+  name,
+  kind,
+  position: id,
+  is_template: false,
+  children,
+});
+
+function Library() {
+  useAutosave();
+  return <RangeLibrary rootType="preflop_root" />;
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  appStore.set(categoryIdAtom, null);
+  appStore.set(rangeHistoryAtom, initHistory({}));
+  api.tree.mockResolvedValue({
+    root_type: 'preflop_root',
+    children: [node(1, 'Opens', 'folder'), node(2, 'BTN', 'range')],
+  });
+  api.category.mockResolvedValue({
+    id: 2,
+    name: 'BTN',
+    kind: 'range',
+    root_type: 'preflop_root',
+    parent_id: null,
+    position: 2,
+    note: 'wide',
+    buttons: [{ color: '#1847BE', label: 'Open' }],
+    is_template: false,
+    created_at: '',
+    updated_at: '',
+  });
+  api.range.mockResolvedValue([{ hand: 'AA', colors: [{ color: '#1847BE', weight: 100 }] }]);
+});
+
+describe('range library', () => {
+  it('asks a signed-out player to sign in to save', () => {
+    renderApp(<Library />);
+    expect(screen.getByRole('link', { name: 'Sign in to save' })).toHaveAttribute('href', '/auth/login');
+    expect(api.tree).not.toHaveBeenCalled();
+  });
+
+  it('loads a range into the editor and shows "error renewing range" when autosave fails', async () => {
+    const user = userEvent.setup();
+    api.update.mockRejectedValue(new Error('boom'));
+    renderApp(<Library />, { user: testUser });
+    expect(screen.getByText(/accepting a shared strategy deletes the first category/)).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: /^Range\s*BTN$/ }));
+    await waitFor(() => expect(appStore.get(categoryIdAtom)).toBe(2));
+    expect(appStore.get(rangeHistoryAtom).present).toEqual({ AA: [{ color: '#1847BE', weight: 100 }] });
+    expect(screen.getByLabelText('Note')).toHaveValue('wide');
+    expect(api.update).not.toHaveBeenCalled();
+    appStore.set(editVersionAtom, (version) => version + 1);
+    await waitFor(() => expect(screen.getByTestId('save-state')).toHaveTextContent('Error renewing range'), {
+      timeout: 3000,
+    });
+    expect(api.update).toHaveBeenCalledWith(2, expect.objectContaining({ note: 'wide' }), true);
+  });
+
+  it('deletes only after confirmation and moves through the server', async () => {
+    const user = userEvent.setup();
+    api.remove.mockResolvedValue({ ok: true });
+    api.action.mockResolvedValue({} as never);
+    renderApp(<Library />, { user: testUser });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Opens' }));
+    await user.click(screen.getByRole('button', { name: 'Move down' }));
+    expect(api.action).toHaveBeenCalledWith(1, 'moveDown');
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(api.remove).not.toHaveBeenCalled();
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Delete “Opens”');
+    await user.click(screen.getAllByRole('button', { name: 'Delete' }).at(-1)!);
+    expect(api.remove).toHaveBeenCalledWith(1);
+  });
+});
