@@ -159,6 +159,12 @@ describe('range tool', () => {
     await page.getByRole('button', { name: 'Move down' }).click();
     await page.getByRole('dialog', { name: 'Premium' }).waitFor();
     await screenshotAtWidths(page, 'ranges-premium-on-move');
+
+    // /tournament has its own tree (tournament_root): the cash range is not in it.
+    await page.goto(`${server.baseUrl}/tournament`);
+    await page.getByRole('heading', { name: 'Tournament ranges', level: 1 }).waitFor();
+    await page.getByText('Nothing here yet').waitFor();
+    expect(await page.locator('.library-node__name', { hasText: 'BTN open' }).count()).toBe(0);
   });
 
   it('shares a range to a second user who accepts it', async () => {

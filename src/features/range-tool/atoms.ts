@@ -48,3 +48,9 @@ export const rangeLoadingAtom = atom(false);
 export const editVersionAtom = atom(0);
 export type SaveState = 'idle' | 'saving' | 'saved' | 'error';
 export const saveStateAtom = atom<SaveState>('idle');
+
+/** Suit editor: single combos left out of a class (hand class → "AhKh"…), applied to the equity ranges. */
+export const comboExclusionsAtom = atom<Record<string, string[]>>({});
+/** While on, choosing a cell opens its suit editor instead of painting. */
+export const suitModeAtom = atom(false);
+export const suitCellAtom = atom<string | null>(null);

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 
 import { HAND_CLASSES } from '@contract/hands';
 
-import { cardIndex, classOfCards, comboIndex, handRange, rangeToClassWeights } from './combos';
+import {
+  applyExclusions,
+  cardIndex,
+  classCombos,
+  classOfCards,
+  comboIndex,
+  handRange,
+  rangeToClassWeights,
+} from './combos';
 
 describe('combo indexing (same as the engine)', () => {
   it('reads cards in both ten spellings', () => {
@@ -31,5 +39,23 @@ describe('combo indexing (same as the engine)', () => {
     const grid = rangeToClassWeights(range!);
     expect(grid[HAND_CLASSES.indexOf('AKs')]).toBeCloseTo(0.25);
     expect(grid.filter((weight) => weight > 0)).toHaveLength(1);
+  });
+});
+
+describe('suit editor combos', () => {
+  it('lists the single combos of a class', () => {
+    expect(classCombos('AA')).toHaveLength(6);
+    expect(classCombos('AKs')).toEqual(['AhKh', 'AcKc', 'AdKd', 'AsKs']);
+    expect(classCombos('72o')).toHaveLength(12);
+    expect(classCombos('72o')).not.toContain('7h2h');
+    expect(classCombos('XX')).toEqual([]);
+  });
+
+  it('zeroes excluded combos only', () => {
+    const range = new Float32Array(1326).fill(1);
+    const out = applyExclusions(range, { AKs: ['AhKh'] });
+    expect(out[comboIndex(cardIndex('Ah'), cardIndex('Kh'))]).toBe(0);
+    expect(out.reduce((sum, weight) => sum + weight, 0)).toBe(1325);
+    expect(range[comboIndex(cardIndex('Ah'), cardIndex('Kh'))]).toBe(1);
   });
 });

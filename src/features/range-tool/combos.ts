@@ -51,3 +51,33 @@ export function rangeToClassWeights(range: ArrayLike<number>): Float32Array {
   }
   return sums.map((sum, index) => sum / (counts[index] || 1));
 }
+
+const RANK_OF_GRID = 'AKQJT98765432';
+const SUIT_ORDER = ['h', 'c', 'd', 's'] as const;
+
+/** The single combos of a grid class as card pairs ("AhKh"): 6 for a pair, 4 suited, 12 offsuit. */
+export function classCombos(hand: string): string[] {
+  const [high, low] = [hand.charAt(0), hand.charAt(1)];
+  if (!RANK_OF_GRID.includes(high) || !RANK_OF_GRID.includes(low)) return [];
+  const combos: string[] = [];
+  SUIT_ORDER.forEach((a, i) => {
+    SUIT_ORDER.forEach((b, j) => {
+      if (hand.length === 2 ? j > i : hand.endsWith('s') ? a === b : a !== b)
+        combos.push(`${high}${a}${low}${b}`);
+    });
+  });
+  return combos;
+}
+
+/** A copy of `range` with the excluded single combos (suit editor) at weight 0. */
+export function applyExclusions(range: Float32Array, exclusions: Record<string, string[]>): Float32Array {
+  const out = range.slice();
+  for (const combos of Object.values(exclusions)) {
+    for (const combo of combos) {
+      const a = cardIndex(combo.slice(0, 2));
+      const b = cardIndex(combo.slice(2, 4));
+      if (a >= 0 && b >= 0 && a !== b) out[comboIndex(a, b)] = 0;
+    }
+  }
+  return out;
+}

@@ -6,6 +6,7 @@ import {
   classWeights,
   countCombos,
   DEFAULT_COLOR,
+  isBoardComplete,
   mergeImported,
   paintPair,
   pairsFromClassWeights,
@@ -37,6 +38,10 @@ describe('cards (SPEC §3 allCards, §4 board and hole cards)', () => {
   it('drops the oldest board card on a sixth pick', () => {
     const board = ['Ah', 'Kd', 'Qs', 'Jc', '10h'];
     expect(toggleCard(board, '2c', 5)).toEqual(['Kd', 'Qs', 'Jc', '10h', '2c']);
+  });
+
+  it('computes on a board of 0, 3, 4 or 5 cards only', () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map(isBoardComplete)).toEqual([true, false, false, true, true, true, false]);
   });
 
   it('keeps at most 2 hole cards, dropping the oldest', () => {

@@ -21,6 +21,9 @@ export const SUITS = ['h', 'c', 'd', 's'] as const;
 /** SPEC §3 allCards: 52 cards, ranks A, K, Q, J, 10 to 2, suits h, c, d, s. */
 export const ALL_CARDS: readonly string[] = RANKS.flatMap((rank) => SUITS.map((suit) => `${rank}${suit}`));
 
+/** The engine takes a board of 0 (preflop), 3, 4 or 5 cards; one or two picked cards wait for the flop. */
+export const isBoardComplete = (count: number) => count === 0 || (count >= 3 && count <= MAX_BOARD_CARDS);
+
 /**
  * Toggles a card in a selection limited to `max`: a chosen card is removed; a new one is appended and the oldest
  * cards are dropped while the selection is over the limit (the sixth board card drops the first).

@@ -8,15 +8,16 @@ import {
   calcErrorAtom,
   calcLoadingAtom,
   calcProgressAtom,
+  comboExclusionsAtom,
   equityResultAtom,
   heroColorsAtom,
   holeCardsAtom,
   rangePairsAtom,
   villainColorsAtom,
 } from './atoms';
-import { handRange } from './combos';
+import { applyExclusions, handRange } from './combos';
 import { cardsText, clearStatistics, type HandEquity, resultFromReport } from './equity-rules';
-import { classWeights } from './range-rules';
+import { classWeights, isBoardComplete } from './range-rules';
 
 /**
  * Short pause after the last change: a drag across a row starts one job at its end instead of one per cell, and
@@ -33,6 +34,7 @@ export function useRangeEquity() {
   const villainColors = useAtomValue(villainColorsAtom);
   const board = useAtomValue(boardCardsAtom);
   const hole = useAtomValue(holeCardsAtom);
+  const exclusions = useAtomValue(comboExclusionsAtom);
   const setResult = useSetAtom(equityResultAtom);
   const setLoading = useSetAtom(calcLoadingAtom);
   const setProgress = useSetAtom(calcProgressAtom);
@@ -44,7 +46,7 @@ export function useRangeEquity() {
     const heroGrid = classWeights(pairs, heroColors);
     const villainGrid = classWeights(pairs, villainColors);
     const hand = hole.length === 2 ? handRange(hole) : null;
-    if (isEmpty(villainGrid) || (isEmpty(heroGrid) && !hand)) {
+    if (!isBoardComplete(board.length) || isEmpty(villainGrid) || (isEmpty(heroGrid) && !hand)) {
       setResult(clearStatistics());
       setLoading(false);
       setError(null);
@@ -56,8 +58,13 @@ export function useRangeEquity() {
       setLoading(true);
       setProgress(0);
       try {
-        const villain = await engine.classWeightsToRange(villainGrid, { signal });
-        const hero = isEmpty(heroGrid) ? hand! : await engine.classWeightsToRange(heroGrid, { signal });
+        const villain = applyExclusions(
+          await engine.classWeightsToRange(villainGrid, { signal }),
+          exclusions,
+        );
+        const hero = isEmpty(heroGrid)
+          ? hand!
+          : applyExclusions(await engine.classWeightsToRange(heroGrid, { signal }), exclusions);
         const onProgress = (fraction: number) => !signal.aborted && setProgress(fraction);
         const [report, statistics, handEquity] = await Promise.all([
           engine.equity({ hero, villain, board: boardText }, { signal, onProgress }),
@@ -79,7 +86,18 @@ export function useRangeEquity() {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [pairs, heroColors, villainColors, board, hole, setResult, setLoading, setProgress, setError]);
+  }, [
+    pairs,
+    heroColors,
+    villainColors,
+    board,
+    hole,
+    exclusions,
+    setResult,
+    setLoading,
+    setProgress,
+    setError,
+  ]);
 }
 
 async function handVsRange(

@@ -8,6 +8,7 @@ import { type CategoryAction, type FoundUser, rangeApi } from './api';
 import {
   buttonsAtom,
   categoryIdAtom,
+  comboExclusionsAtom,
   DEFAULT_BUTTONS,
   editVersionAtom,
   noteAtom,
@@ -60,7 +61,10 @@ export function useRangeLibrary(rootType: RootType) {
       appStore.set(noteAtom, category.note);
       appStore.set(buttonsAtom, category.buttons.length ? category.buttons : DEFAULT_BUTTONS);
       appStore.set(rangeHistoryAtom, initHistory(pairsFromList(pairs)));
+      appStore.set(comboExclusionsAtom, {});
       appStore.set(saveStateAtom, 'idle');
+    } catch {
+      // The API client has shown the failure; the editor keeps the chart it had.
     } finally {
       appStore.set(rangeLoadingAtom, false);
     }

@@ -9,12 +9,12 @@ import { ALL_CARDS, MAX_BOARD_CARDS, MAX_HOLE_CARDS, toggleCard } from '../range
 
 const SUIT_SYMBOL: Record<string, string> = { h: '♥', c: '♣', d: '♦', s: '♠' };
 
-/** A card as a small chip: rank and suit symbol, coloured by suit. */
+/** A card as a small chip: rank (the engine's "T" shown as 10, like the picker) and suit symbol. */
 export function CardChip({ card, className = '' }: { card: string; className?: string }) {
   const suit = card.slice(-1);
   return (
     <span className={`card-chip card-chip--${suit} ${className}`} data-card={card}>
-      {card.slice(0, -1)}
+      {card.slice(0, -1).replace(/^T$/, '10')}
       {SUIT_SYMBOL[suit]}
     </span>
   );

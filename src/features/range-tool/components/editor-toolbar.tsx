@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { useAtom, useAtomValue } from '@/lib/store';
 
-import { buttonsAtom, displayModeAtom, heatVisibleAtom, weightAtom } from '../atoms';
+import { buttonsAtom, displayModeAtom, heatVisibleAtom, suitModeAtom, weightAtom } from '../atoms';
 import { DISPLAY_MODES } from '../range-rules';
 import { useRangeCommands, useRangeText } from '../use-range-editor';
 
@@ -14,6 +14,7 @@ export function EditorToolbar() {
   const [weight, setWeight] = useAtom(weightAtom);
   const [mode, setMode] = useAtom(displayModeAtom);
   const [heat, setHeat] = useAtom(heatVisibleAtom);
+  const [suitMode, setSuitMode] = useAtom(suitModeAtom);
   const buttons = useAtomValue(buttonsAtom);
   const { canUndo, canRedo, undo, redo, clear } = useRangeCommands();
   const { importText, exportText } = useRangeText();
@@ -89,6 +90,14 @@ export function EditorToolbar() {
           onClick={() => setHeat(!heat)}
         >
           {t('ranges:toolbar.heat')}
+        </button>
+        <button
+          type="button"
+          className="button button--ghost"
+          aria-pressed={suitMode}
+          onClick={() => setSuitMode(!suitMode)}
+        >
+          {t('ranges:toolbar.suits')}
         </button>
         <button
           type="button"

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useAtom, useAtomValue, useSetAtom } from '@/lib/store';
 
 import {
+  boardCardsAtom,
   buttonsAtom,
   calcErrorAtom,
   calcLoadingAtom,
@@ -15,6 +16,7 @@ import {
 } from '../atoms';
 import { CATEGORY_LABEL_KEYS } from '../category-labels';
 import { clearStatistics, groupNextCards } from '../equity-rules';
+import { isBoardComplete } from '../range-rules';
 import { CardChip, CardPicker } from './card-picker';
 
 const pct = (value: number) => `${(value * 100).toFixed(2)}%`;
@@ -53,6 +55,7 @@ export function EquityPanel() {
   const loading = useAtomValue(calcLoadingAtom);
   const progress = useAtomValue(calcProgressAtom);
   const error = useAtomValue(calcErrorAtom);
+  const boardCount = useAtomValue(boardCardsAtom).length;
   const setError = useSetAtom(calcErrorAtom);
   const next = groupNextCards(result.nextCards);
   // Categories nobody in the range holds only lengthen the list.
@@ -84,10 +87,13 @@ export function EquityPanel() {
         )}
         {error && (
           <p className="range-error" role="alert">
-            {error}
+            {t('ranges:equity.failed', { message: error })}
           </p>
         )}
-        {!loading && !error && !result.totals && <p className="muted">{t('ranges:equity.empty')}</p>}
+        {!isBoardComplete(boardCount) && <p className="muted">{t('ranges:equity.boardHint')}</p>}
+        {isBoardComplete(boardCount) && !loading && !error && !result.totals && (
+          <p className="muted">{t('ranges:equity.empty')}</p>
+        )}
       </div>
       {result.totals && (
         <dl className="equity-figures">

@@ -8,12 +8,14 @@ import { renderApp } from '@/test/render';
 import {
   boardCardsAtom,
   buttonsAtom,
+  comboExclusionsAtom,
   currentColorAtom,
   DEFAULT_BUTTONS,
   displayModeAtom,
   equityResultAtom,
   holeCardsAtom,
   rangeHistoryAtom,
+  suitModeAtom,
   weightAtom,
 } from '../atoms';
 import { emptyEquityResult } from '../equity-rules';
@@ -24,6 +26,7 @@ import { ColorButtons } from './color-buttons';
 import { EditorToolbar } from './editor-toolbar';
 import { EquityPanel } from './equity-panel';
 import { RangeGrid } from './range-grid';
+import { RangeTool } from './range-tool';
 
 // The panels never reach the engine in these tests; a stub keeps jsdom from starting workers.
 vi.mock('@/engine/engine-instance', () => ({ getEngineClient: () => ({}) }));
@@ -39,6 +42,8 @@ beforeEach(() => {
   appStore.set(boardCardsAtom, []);
   appStore.set(holeCardsAtom, []);
   appStore.set(equityResultAtom, emptyEquityResult());
+  appStore.set(suitModeAtom, false);
+  appStore.set(comboExclusionsAtom, {});
 });
 
 describe('range editor', () => {
@@ -120,6 +125,47 @@ describe('range editor', () => {
     expect(appStore.get(buttonsAtom)[2]!.label).toBe('3bet');
     await user.click(screen.getByRole('button', { name: 'Delete colour' }));
     expect(appStore.get(buttonsAtom)).toHaveLength(2);
+  });
+});
+
+describe('suit editor', () => {
+  it('leaves single combos of a cell out and marks the cell', async () => {
+    const user = userEvent.setup();
+    renderApp(<RangeTool rootType="preflop_root" />);
+    await user.click(screen.getByRole('button', { name: 'Suit editor' }));
+    expect(screen.getByText(/Choose a hand in the chart/)).toBeInTheDocument();
+    cell('AKs').focus();
+    await user.keyboard('{Enter}');
+    // Suit mode does not paint.
+    expect(cell('AKs')).toHaveAttribute('data-weight', '0');
+    const editor = screen.getByRole('region', { name: 'AKs: single combos' });
+    const combos = within(editor).getAllByRole('button');
+    expect(combos).toHaveLength(4);
+    await user.click(combos[0]!);
+    expect(appStore.get(comboExclusionsAtom)).toEqual({ AKs: ['AhKh'] });
+    expect(cell('AKs')).toHaveClass('range-cell--trimmed');
+    await user.click(combos[0]!);
+    expect(appStore.get(comboExclusionsAtom)).toEqual({});
+  });
+});
+
+describe('keyboard shortcuts', () => {
+  it('chooses colours with digits and undoes/redoes with Ctrl+Z / Ctrl+Shift+Z', async () => {
+    const user = userEvent.setup();
+    renderApp(<RangeTool rootType="preflop_root" />);
+    await user.keyboard('2');
+    expect(appStore.get(currentColorAtom)).toBe(DEFAULT_BUTTONS[1]!.color);
+    cell('QQ').focus();
+    await user.keyboard('{Enter}');
+    expect(cell('QQ')).toHaveAttribute('data-colors', `${DEFAULT_BUTTONS[1]!.color}:100`);
+    await user.keyboard('{Control>}z{/Control}');
+    expect(cell('QQ')).toHaveAttribute('data-weight', '0');
+    await user.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
+    expect(cell('QQ')).toHaveAttribute('data-weight', '100');
+    // Digits typed into the weight field stay text.
+    await user.click(screen.getByLabelText('Weight, %'));
+    await user.keyboard('1');
+    expect(appStore.get(currentColorAtom)).toBe(DEFAULT_BUTTONS[1]!.color);
   });
 });
 

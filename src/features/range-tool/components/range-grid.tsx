@@ -1,11 +1,18 @@
 import { type KeyboardEvent, memo, type PointerEvent, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useAtomValue } from '@/lib/store';
+import { useAtomValue, useSetAtom } from '@/lib/store';
 import type { ColorEntry } from '@contract/categories';
 import { HAND_CLASSES } from '@contract/hands';
 
-import { equityResultAtom, heatVisibleAtom, rangePairsAtom } from '../atoms';
+import {
+  comboExclusionsAtom,
+  equityResultAtom,
+  heatVisibleAtom,
+  rangePairsAtom,
+  suitCellAtom,
+  suitModeAtom,
+} from '../atoms';
 import { useRangeEditor } from '../use-range-editor';
 
 /** The cell's colour entries as side-by-side segments whose widths are their weights. */
@@ -30,15 +37,17 @@ interface CellProps {
   entries: readonly ColorEntry[] | undefined;
   heat: string | undefined;
   equity: number | undefined;
+  /** Some single combos are left out in the suit editor. */
+  trimmed: boolean;
 }
 
-const Cell = memo(function Cell({ hand, index, entries, heat, equity }: CellProps) {
+const Cell = memo(function Cell({ hand, index, entries, heat, equity, trimmed }: CellProps) {
   const weight = entries?.reduce((sum, entry) => sum + entry.weight, 0) ?? 0;
   const showHeat = heat !== undefined;
   return (
     <button
       type="button"
-      className={`range-cell${index % 14 === 0 ? ' range-cell--pair' : ''}${showHeat ? ' range-cell--heat' : ''}`}
+      className={`range-cell${index % 14 === 0 ? ' range-cell--pair' : ''}${showHeat ? ' range-cell--heat' : ''}${trimmed ? ' range-cell--trimmed' : ''}`}
       data-hand={hand}
       data-index={index}
       data-weight={weight}
@@ -63,7 +72,14 @@ export function RangeGrid() {
   const pairs = useAtomValue(rangePairsAtom);
   const result = useAtomValue(equityResultAtom);
   const heatVisible = useAtomValue(heatVisibleAtom) && result.heat.length === HAND_CLASSES.length;
-  const { startStroke, enterCell, endStroke, chooseCell, isStroking } = useRangeEditor();
+  const exclusions = useAtomValue(comboExclusionsAtom);
+  const suitMode = useAtomValue(suitModeAtom);
+  const setSuitCell = useSetAtom(suitCellAtom);
+  const editor = useRangeEditor();
+  const { enterCell, endStroke, isStroking } = editor;
+  // In suit mode a press opens the cell's suit editor instead of painting it.
+  const startStroke = suitMode ? setSuitCell : editor.startStroke;
+  const chooseCell = suitMode ? setSuitCell : editor.chooseCell;
 
   useEffect(() => {
     window.addEventListener('pointerup', endStroke);
@@ -126,6 +142,7 @@ export function RangeGrid() {
           entries={pairs[hand]}
           heat={heatVisible ? (result.heat[index] ?? '') : undefined}
           equity={heatVisible ? result.matrix[index] : undefined}
+          trimmed={Boolean(exclusions[hand]?.length)}
         />
       ))}
     </div>

@@ -3,8 +3,10 @@ import './range-tool.css';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { appStore } from '@/lib/store';
 import type { RootType } from '@contract/categories';
 
+import { buttonsAtom, currentColorAtom } from '../atoms';
 import { useRangeCommands } from '../use-range-editor';
 import { useRangeEquity } from '../use-range-equity';
 import { useAutosave } from '../use-range-library';
@@ -13,17 +15,27 @@ import { EditorToolbar } from './editor-toolbar';
 import { EquityPanel } from './equity-panel';
 import { RangeGrid } from './range-grid';
 import { RangeLibrary } from './range-library';
+import { SuitEditor } from './suit-editor';
 
 const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 
-/** Ctrl/⌘+Z undoes, Ctrl/⌘+Shift+Z or Ctrl+Y redoes, except while typing in a field. */
-function useUndoShortcuts() {
+/**
+ * Ctrl/⌘+Z undoes, Ctrl/⌘+Shift+Z or Ctrl+Y redoes, digits 1–9 choose a colour button; never while typing in a
+ * field, where those keys belong to the text.
+ */
+function useKeyboardShortcuts() {
   const { undo, redo } = useRangeCommands();
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || isTyping(event.target)) return;
+      if (isTyping(event.target)) return;
+      if (/^[1-9]$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+        const button = appStore.get(buttonsAtom)[Number(event.key) - 1];
+        if (button) appStore.set(currentColorAtom, button.color);
+        return;
+      }
+      if (!(event.ctrlKey || event.metaKey)) return;
       const key = event.key.toLowerCase();
       if (key === 'z' && !event.shiftKey) undo();
       else if ((key === 'z' && event.shiftKey) || key === 'y') redo();
@@ -40,7 +52,7 @@ export function RangeTool({ rootType }: { rootType: RootType }) {
   const { t } = useTranslation();
   useRangeEquity();
   useAutosave();
-  useUndoShortcuts();
+  useKeyboardShortcuts();
   return (
     <div className="range-tool" data-root-type={rootType}>
       <RangeLibrary rootType={rootType} />
@@ -48,6 +60,8 @@ export function RangeTool({ rootType }: { rootType: RootType }) {
         <h2 id="range-editor-title">{t('ranges:editor.title')}</h2>
         <EditorToolbar />
         <RangeGrid />
+        <SuitEditor />
+        <p className="range-editor__hint muted">{t('ranges:grid.hint')}</p>
         <ColorButtons />
       </section>
       <EquityPanel />

@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+
+import { useAtom, useAtomValue } from '@/lib/store';
+
+import { comboExclusionsAtom, suitCellAtom, suitModeAtom } from '../atoms';
+import { classCombos } from '../combos';
+import { CardChip } from './card-picker';
+
+/** Per-cell suit editor: each single combo of the chosen class can be left out of the equity ranges. */
+export function SuitEditor() {
+  const { t } = useTranslation();
+  const suitMode = useAtomValue(suitModeAtom);
+  const hand = useAtomValue(suitCellAtom);
+  const [exclusions, setExclusions] = useAtom(comboExclusionsAtom);
+  if (!suitMode) return null;
+  if (!hand) return <p className="suit-editor muted">{t('ranges:suits.pick')}</p>;
+  const excluded = exclusions[hand] ?? [];
+  const toggle = (combo: string) => {
+    const next = excluded.includes(combo)
+      ? excluded.filter((value) => value !== combo)
+      : [...excluded, combo];
+    const rest = { ...exclusions };
+    if (next.length) rest[hand] = next;
+    else delete rest[hand];
+    setExclusions(rest);
+  };
+  const toCard = (text: string) => (text.startsWith('T') ? `10${text.slice(1)}` : text);
+  return (
+    <section className="suit-editor" aria-label={t('ranges:suits.title', { hand })}>
+      <h3>{t('ranges:suits.title', { hand })}</h3>
+      <div className="suit-editor__combos">
+        {classCombos(hand).map((combo) => (
+          <button
+            key={combo}
+            type="button"
+            className={`chip-toggle${excluded.includes(combo) ? '' : ' is-active'}`}
+            aria-pressed={!excluded.includes(combo)}
+            data-combo={combo}
+            onClick={() => toggle(combo)}
+          >
+            <CardChip card={toCard(combo.slice(0, 2))} />
+            <CardChip card={toCard(combo.slice(2))} />
+          </button>
+        ))}
+      </div>
+      <p className="muted suit-editor__note">{t('ranges:suits.note')}</p>
+    </section>
+  );
+}
