@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { AsyncState } from '@/components/async-state';
-import { Pager } from '@/components/pager';
+import { PagedTable } from '@/components/paged-table';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { usePagedList } from '@/lib/use-paged-list';
 import type { ReferralPayment } from '@contract/profile';
@@ -16,38 +15,22 @@ export function ReferralsTab() {
     shop: t('profile:referrals.type.shop'),
   };
   return (
-    <AsyncState
-      loading={list.loading}
-      error={list.error}
-      empty={list.list.length === 0}
+    <PagedTable
+      list={list}
       emptyText={t('profile:referrals.empty')}
-      onRetry={list.reload}
-    >
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t('profile:referrals.user')}</th>
-              <th scope="col">{t('profile:referrals.typeLabel')}</th>
-              <th scope="col">{t('profile:referrals.percent')}</th>
-              <th scope="col">{t('profile:referrals.amount')}</th>
-              <th scope="col">{t('profile:referrals.date')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.list.map((payment) => (
-              <tr key={payment.id}>
-                <td>{payment.user}</td>
-                <td>{types[payment.type]}</td>
-                <td>{payment.percent}%</td>
-                <td>{formatMoney(payment.amount, payment.currency, i18n.language)}</td>
-                <td>{formatDateTime(payment.datetime, i18n.language)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pager page={list.page} perPage={list.perPage} total={list.total} onPage={list.setPage} />
-    </AsyncState>
+      columns={[
+        { header: t('profile:referrals.user'), cell: (payment) => payment.user },
+        { header: t('profile:referrals.typeLabel'), cell: (payment) => types[payment.type] },
+        { header: t('profile:referrals.percent'), cell: (payment) => `${payment.percent}%` },
+        {
+          header: t('profile:referrals.amount'),
+          cell: (payment) => formatMoney(payment.amount, payment.currency, i18n.language),
+        },
+        {
+          header: t('profile:referrals.date'),
+          cell: (payment) => formatDateTime(payment.datetime, i18n.language),
+        },
+      ]}
+    />
   );
 }
