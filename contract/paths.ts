@@ -27,6 +27,7 @@ export const API = {
     share: '/api/v1/categories/share',
     incoming: '/api/v1/categories/incoming',
     incomingCount: '/api/v1/categories/incoming/count',
+    incomingRange: '/api/v1/categories/incoming/:id/range',
     incomingAccept: '/api/v1/categories/incoming/:id/accept',
     incomingReject: '/api/v1/categories/incoming/:id/reject',
     byId: '/api/v1/categories/:id',

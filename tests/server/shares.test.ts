@@ -97,6 +97,37 @@ describeEachDatabase('category sharing', (kind) => {
       ).toBe(0);
     });
 
+    it('lets only the recipient preview a pending shared range, and only while it is pending', async () => {
+      const sender = await registerUser(t.app);
+      const receiver = await registerUser(t.app);
+      await makePremium(t.app, sender);
+      const pairs = [
+        { hand: 'AKs', colors: [{ color: '#1847BE', weight: 60 }] },
+        { hand: 'QQ', colors: [{ color: '#22C55E', weight: 100 }] },
+      ];
+      const range = await createId(sender, { name: 'Preview me', pairs });
+      await as(t.app, sender, {
+        method: 'POST',
+        url: '/api/v1/categories/share',
+        payload: { category_id: range, user_ids: [receiver.id] },
+      });
+      const [share] = (
+        await as(t.app, receiver, { method: 'GET', url: '/api/v1/categories/incoming' })
+      ).json().data.list;
+      const url = `/api/v1/categories/incoming/${share.id}/range`;
+
+      const preview = await as(t.app, receiver, { method: 'GET', url });
+      expect(preview.statusCode, preview.body).toBe(200);
+      const shown = preview.json().data.filter((pair: { colors: unknown[] }) => pair.colors.length > 0);
+      // Row-major grid order, ace first: AKs (row 0) before QQ (row 2).
+      expect(shown).toEqual(pairs);
+      expect((await as(t.app, null, { method: 'GET', url })).statusCode).toBe(401);
+      expect((await as(t.app, await registerUser(t.app), { method: 'GET', url })).statusCode).toBe(404);
+      expect((await as(t.app, sender, { method: 'GET', url })).statusCode).toBe(404);
+      await as(t.app, receiver, { method: 'POST', url: `/api/v1/categories/incoming/${share.id}/reject` });
+      expect((await as(t.app, receiver, { method: 'GET', url })).statusCode).toBe(404);
+    });
+
     it('a free recipient accepting a strategy loses the first category of the list', async () => {
       const sender = await registerUser(t.app);
       await makePremium(t.app, sender);

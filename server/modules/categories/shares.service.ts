@@ -1,4 +1,4 @@
-import type { IncomingPage, ShareBody } from '../../../contract/categories.ts';
+import type { IncomingPage, Pair, ShareBody } from '../../../contract/categories.ts';
 import type { CategoryKind, RootType } from '../../../contract/categories.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
@@ -11,6 +11,7 @@ import {
   nextPosition,
   siblings,
 } from './categories.repository.ts';
+import { pairsWindow, parsePairs } from './pairs.ts';
 
 export class SharesService {
   constructor(private readonly db: Db) {}
@@ -108,6 +109,14 @@ export class SharesService {
       .executeTakeFirst();
     if (!share) throw notFound();
     return share;
+  }
+
+  /** The chart of a range shared with the caller and still pending, so it can be previewed before accepting. */
+  async preview(user: UserRow, id: number): Promise<Pair[]> {
+    const share = await this.pendingShare(user, id);
+    const category = await findCategory(this.db.kysely, share.category_id);
+    if (!category) throw notFound();
+    return pairsWindow(parsePairs(category.pairs));
   }
 
   /**

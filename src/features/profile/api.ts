@@ -71,10 +71,9 @@ export interface PreviewPair {
   colors: Array<{ color: string; weight: number }>;
 }
 
-/** The shared range's chart, for the preview before accepting. */
-export function fetchRangePreview(categoryId: number, signal: AbortSignal): Promise<PreviewPair[]> {
-  return api.get<PreviewPair[]>(API.categories.range, {
-    query: { category_id: categoryId },
+/** The chart of a range shared with the user (by share id), for the preview before accepting. */
+export function fetchRangePreview(shareId: number, signal: AbortSignal): Promise<PreviewPair[]> {
+  return api.get<PreviewPair[]>(pathFor(API.categories.incomingRange, { id: shareId }), {
     signal,
     quiet: true,
   });

@@ -88,6 +88,15 @@ export const categoryRoutes: RoutePlugin = async (app) => {
     async (request) => ({ data: await shares.count(currentUser(request)) }),
   );
 
+  app.get(
+    API.categories.incomingRange,
+    {
+      ...guarded,
+      schema: { tags, params: IdParams, response: { 200: DataEnvelope(Type.Array(Pair)), ...errors } },
+    },
+    async (request) => ({ data: await shares.preview(currentUser(request), request.params.id) }),
+  );
+
   app.post(
     API.categories.incomingAccept,
     {

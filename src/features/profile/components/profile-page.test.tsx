@@ -97,7 +97,7 @@ describe('ProfilePage', () => {
       if (url.startsWith('/api/v1/categories/incoming?')) {
         return { body: { data: accepted ? { ...incoming, total: 0, list: [] } : incoming } };
       }
-      if (url.startsWith('/api/v1/categories/range?category_id=77')) {
+      if (url === '/api/v1/categories/incoming/5/range') {
         return { body: { data: [{ hand: 'AKs', colors: [{ color: '#1847BE', weight: 100 }] }] } };
       }
       return undefined;

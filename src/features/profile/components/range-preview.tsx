@@ -24,14 +24,14 @@ function totalWeight(pair: PreviewPair | undefined): number {
 }
 
 /** A small read-only 13x13 chart of a shared range, shown before the user accepts it. */
-export function RangePreview({ categoryId }: { categoryId: number }) {
+export function RangePreview({ shareId }: { shareId: number }) {
   const { t } = useTranslation();
   const [pairs, setPairs] = useState<PreviewPair[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchRangePreview(categoryId, controller.signal)
+    fetchRangePreview(shareId, controller.signal)
       .then((data) => {
         if (!controller.signal.aborted) setPairs(Array.isArray(data) ? data : []);
       })
@@ -39,7 +39,7 @@ export function RangePreview({ categoryId }: { categoryId: number }) {
         if (!controller.signal.aborted) setError(errorMessage(cause, t));
       });
     return () => controller.abort();
-  }, [categoryId, t]);
+  }, [shareId, t]);
 
   if (error) {
     return (

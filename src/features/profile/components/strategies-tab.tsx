@@ -100,7 +100,7 @@ export function StrategiesTab() {
                 {t('profile:strategies.reject')}
               </button>
             </div>
-            {previewId === strategy.id && <RangePreview categoryId={strategy.category_id} />}
+            {previewId === strategy.id && <RangePreview shareId={strategy.id} />}
           </li>
         ))}
       </ul>
