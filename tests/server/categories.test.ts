@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_RANGE_LIMIT } from '../../contract/categories.ts';
 import { ERROR_MESSAGES } from '../../contract/errors.ts';
 import { as, makePremium, registerUser, type Session } from './helpers/api.ts';
+import { categoryCalls, names } from './helpers/categories.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
 describeEachDatabase('categories', (kind) => {
@@ -12,24 +13,7 @@ describeEachDatabase('categories', (kind) => {
   });
   afterAll(async () => t.close());
 
-  const create = async (user: Session, payload: Record<string, unknown>) => {
-    const response = await as(t.app, user, {
-      method: 'POST',
-      url: '/api/v1/categories',
-      payload: { root_type: 'preflop_root', kind: 'range', ...payload },
-    });
-    return response;
-  };
-  const createId = async (user: Session, payload: Record<string, unknown>) => {
-    const response = await create(user, payload);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().data.id as number;
-  };
-  const tree = async (user: Session, rootType = 'preflop_root') =>
-    (
-      await as(t.app, user, { method: 'GET', url: '/api/v1/categories/tree', query: { root_type: rootType } })
-    ).json().data;
-  const names = (nodes: Array<{ name: string }>) => nodes.map((node) => node.name);
+  const { create, createId, tree } = categoryCalls(() => t.app);
 
   it('answers 401 on every category route without a session', async () => {
     const routes: Array<['GET' | 'POST' | 'DELETE', string]> = [
