@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 
 import { Id, StringEnum } from './envelope.ts';
-import { COLOR_PATTERN } from './hands.ts';
+import { COLOR_PATTERN, COMBO_PATTERN } from './hands.ts';
 
 export const ROOT_TYPES = ['preflop_root', 'tournament_root'] as const;
 export type RootType = (typeof ROOT_TYPES)[number];
@@ -21,10 +21,15 @@ export const ColorEntry = Type.Object({
 });
 export type ColorEntry = Static<typeof ColorEntry>;
 
-/** One grid cell: hand class key (see hands.ts) and its colour entries; total weight <= 100. */
+/**
+ * One grid cell: hand class key (see hands.ts) and its colour entries; total weight <= 100. `excluded` lists the
+ * single combos of the class the suit editor leaves out ("AhKh"; each a combo of `hand`, once, never all of them);
+ * absent or empty = every combo is in. The server answers it only when non-empty, in canonical spelling.
+ */
 export const Pair = Type.Object({
   hand: Type.String({ minLength: 2, maxLength: 3 }),
   colors: Type.Array(ColorEntry, { maxItems: 100 }),
+  excluded: Type.Optional(Type.Array(Type.String({ pattern: COMBO_PATTERN }), { maxItems: 11 })),
 });
 export type Pair = Static<typeof Pair>;
 
@@ -33,6 +38,13 @@ export const RangeButton = Type.Object({
   label: Type.String({ maxLength: 60 }),
 });
 export type RangeButton = Static<typeof RangeButton>;
+
+/** The colours whose entries form the equity panel's "your range" (hero) and "opponent" (villain), #RRGGBB. */
+export const RangeSides = Type.Object({
+  hero: Type.Array(Type.String({ pattern: COLOR_PATTERN }), { maxItems: 50 }),
+  villain: Type.Array(Type.String({ pattern: COLOR_PATTERN }), { maxItems: 50 }),
+});
+export type RangeSides = Static<typeof RangeSides>;
 
 export const CategoryName = Type.String({ minLength: 1, maxLength: 120 });
 
@@ -44,16 +56,21 @@ export const CreateCategoryBody = Type.Object({
   note: Type.Optional(Type.String({ maxLength: 10000 })),
   buttons: Type.Optional(Type.Array(RangeButton, { maxItems: 50 })),
   pairs: Type.Optional(Type.Array(Pair, { maxItems: 169 })),
+  sides: Type.Optional(Type.Union([RangeSides, Type.Null()])),
 });
 export type CreateCategoryBody = Static<typeof CreateCategoryBody>;
 
-/** Update: every field optional; `pairs` replaces the whole chart, `buttons` the whole button list. */
+/**
+ * Update: every field optional; `pairs` replaces the whole chart (left-out combos included), `buttons` the whole
+ * button list, `sides` the hero/villain colours (null forgets them).
+ */
 export const UpdateCategoryBody = Type.Object({
   id: Type.Optional(Id),
   name: Type.Optional(CategoryName),
   note: Type.Optional(Type.String({ maxLength: 10000 })),
   buttons: Type.Optional(Type.Array(RangeButton, { maxItems: 50 })),
   pairs: Type.Optional(Type.Array(Pair, { maxItems: 169 })),
+  sides: Type.Optional(Type.Union([RangeSides, Type.Null()])),
 });
 export type UpdateCategoryBody = Static<typeof UpdateCategoryBody>;
 
@@ -66,6 +83,8 @@ export const Category = Type.Object({
   position: Type.Integer(),
   note: Type.String(),
   buttons: Type.Array(RangeButton),
+  /** The range's saved hero/villain colours; null when never chosen (the editor keeps its current choice). */
+  sides: Type.Union([RangeSides, Type.Null()]),
   /** True for ready-made strategies (bought or seeded): create_from_template copies them. */
   is_template: Type.Boolean(),
   created_at: Type.String(),

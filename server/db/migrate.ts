@@ -3,12 +3,17 @@ import { type Migration, type MigrationProvider, type MigrationResultSet, Migrat
 import type { Db } from './database.ts';
 import { initialMigration } from './migrations/001-initial.ts';
 import { packContentsMigration } from './migrations/002-pack-contents.ts';
+import { rangeSidesMigration } from './migrations/003-range-sides.ts';
 
 /** Versioned migrations in code (no file-system scan, so they bundle and run the same under tsx and vitest). */
 function provider(db: Db): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
-      return { '001-initial': initialMigration(db.dialect), '002-pack-contents': packContentsMigration };
+      return {
+        '001-initial': initialMigration(db.dialect),
+        '002-pack-contents': packContentsMigration,
+        '003-range-sides': rangeSidesMigration,
+      };
     },
   };
 }

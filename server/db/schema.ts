@@ -46,6 +46,8 @@ export interface CategoriesTable {
   note: string;
   buttons: string;
   pairs: string;
+  /** Hero/villain colours as JSON `{ hero, villain }` (migration 003); NULL when never chosen. */
+  sides: string | null;
   is_template: number;
   created_at: string;
   updated_at: string;

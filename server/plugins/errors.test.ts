@@ -15,6 +15,10 @@ describe('validation messages', () => {
     expect(validationMessage([short], 'body').code).toBe('usernameLength');
     const color = { keyword: 'pattern', instancePath: '/pairs/0/colors/1/color', params: {} };
     expect(validationMessage([color], 'body').code).toBe('invalidColor');
+    const side = { keyword: 'pattern', instancePath: '/sides/villain/1', params: {} };
+    expect(validationMessage([side], 'body').code).toBe('invalidColor');
+    const combo = { keyword: 'pattern', instancePath: '/pairs/3/excluded/0', params: {} };
+    expect(validationMessage([combo], 'body').code).toBe('invalidCombo');
   });
 
   it('names the field for everything else', () => {

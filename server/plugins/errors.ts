@@ -29,6 +29,16 @@ const FIELD_MESSAGES: Record<string, { required: ErrorKey; invalid: ErrorKey }> 
   weight: { required: 'invalidWeight', invalid: 'invalidWeight' },
 };
 
+/**
+ * Lists of plain values whose items have a text: a failing item (`/sides/hero/0`) answers it. A failure of the
+ * list itself (missing, too long) keeps the generic message naming it.
+ */
+const ITEM_MESSAGES: Record<string, ErrorKey> = {
+  hero: 'invalidColor',
+  villain: 'invalidColor',
+  excluded: 'invalidCombo',
+};
+
 export function validationMessage(
   issues: ValidationIssue[],
   context: string,
@@ -36,7 +46,11 @@ export function validationMessage(
   const issue = issues[0];
   if (!issue) return { error: ERROR_MESSAGES.invalidRequest, code: 'invalidRequest' };
   const missing = issue.keyword === 'required' ? String(issue.params.missingProperty ?? '') : '';
-  const field = missing || issue.instancePath.split('/').filter(Boolean).at(-1) || '';
+  const segments = issue.instancePath.split('/').filter(Boolean);
+  const list = !missing && /^\d+$/.test(segments.at(-1) ?? '') ? (segments.at(-2) ?? '') : '';
+  const itemCode = Object.hasOwn(ITEM_MESSAGES, list) ? ITEM_MESSAGES[list] : undefined;
+  if (itemCode) return { error: ERROR_MESSAGES[itemCode], code: itemCode };
+  const field = missing || segments.at(-1) || '';
   const known = FIELD_MESSAGES[field];
   if (known) {
     const isEmpty = issue.keyword === 'minLength' && issue.params.limit === 1;

@@ -143,6 +143,81 @@ describe('range tool', () => {
     await expect.poll(() => page.getByTestId('range-equity').count()).toBe(0);
   });
 
+  it('switches the equity to Monte Carlo and shows progress and ± near the exact value', async () => {
+    await page.goto(`${server.baseUrl}/`);
+    await expect
+      .poll(() => page.getByTestId('engine-status').textContent(), { timeout: 30_000 })
+      .toMatch(/ready/);
+    await drag(page, 'AA', 'AJs');
+    await page.locator('.range-button__choose').nth(1).click();
+    for (const hand of ['KK', 'QQ', 'JJ', 'TT']) await cell(page, hand).click();
+    for (const card of ['J♥', '8♥', '2♣']) {
+      await page.locator('.card-picker__deck button', { hasText: card }).click();
+    }
+    const exactText = cliEquity('AA,AKs,AQs,AJs', 'KK,QQ,JJ,TT', 'Jh8h2c');
+    await expect
+      .poll(() => page.getByTestId('range-equity').textContent(), { timeout: 30_000 })
+      .toBe(exactText);
+    const exact = Number.parseFloat(exactText);
+
+    // Remember whether the progress bar and the live samples ever showed: a fast machine finishes quickly.
+    await page.evaluate(() => {
+      const seen = { progress: false, live: false };
+      (window as unknown as { monteCarloSeen: typeof seen }).monteCarloSeen = seen;
+      const check = () => {
+        if (document.querySelector('[data-testid="equity-progress"]')) seen.progress = true;
+        if (
+          /samples, ± \d/.test(document.querySelector('[data-testid="monte-carlo-live"]')?.textContent ?? '')
+        ) {
+          seen.live = true;
+        }
+      };
+      new MutationObserver(check).observe(document.body, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
+    const monteCarlo = page.getByRole('radio', { name: 'Monte Carlo' });
+    await monteCarlo.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => monteCarlo.isChecked()).toBe(true);
+
+    const error = page.getByTestId('range-equity-error');
+    await error.waitFor({ timeout: 30_000 });
+    const seen = await page.evaluate(
+      () => (window as unknown as { monteCarloSeen: { progress: boolean; live: boolean } }).monteCarloSeen,
+    );
+    expect(seen).toEqual({ progress: true, live: true });
+    const shown = (await page.getByTestId('range-equity').textContent())!;
+    expect(shown).toMatch(/^\d+\.\d\d% ± \d+\.\d\d%$/);
+    const [equity, stdError] = shown.match(/\d+\.\d+/g)!.map(Number) as [number, number];
+    expect(stdError).toBeGreaterThan(0);
+    expect(Math.abs(equity - exact)).toBeLessThanOrEqual(4 * stdError);
+    await expect.poll(() => page.getByTestId('monte-carlo-samples').textContent()).toMatch(/^[\d,]+$/);
+    await page.getByText('the heat map and next cards need exact mode').waitFor();
+    expect(await page.locator('.next-cards').count()).toBe(0);
+
+    // The hand as its own one-combo range: As Ks against the villain, also with ±.
+    const handExact = Number.parseFloat(cliEquity('AsKs', 'KK,QQ,JJ,TT', 'Jh8h2c'));
+    await page.getByRole('radio', { name: 'Hand' }).click();
+    for (const card of ['A♠', 'K♠']) {
+      await page.locator('.card-picker__deck button', { hasText: card }).click();
+    }
+    await page.getByTestId('hand-equity-error').waitFor({ timeout: 30_000 });
+    const hand = (await page.getByTestId('hand-equity').textContent())!;
+    const [handEquity, handError] = hand.match(/\d+\.\d+/g)!.map(Number) as [number, number];
+    expect(handError).toBeGreaterThan(0);
+    expect(Math.abs(handEquity - handExact)).toBeLessThanOrEqual(4 * handError);
+    await page.getByRole('radio', { name: 'Board' }).click();
+
+    // Back to exact: the exact figure returns, without ±.
+    await page.getByRole('radio', { name: 'Exact' }).check();
+    await expect
+      .poll(() => page.getByTestId('range-equity').textContent(), { timeout: 30_000 })
+      .toBe(exactText);
+  });
+
   it('saves a free user range and opens the Premium window on move', async () => {
     await page.goto(`${server.baseUrl}/`);
     await register(page, 'rangefree');

@@ -152,6 +152,149 @@ describeEachDatabase('categories', (kind) => {
     expect(response.json().code).toBe(code);
   });
 
+  it('stores and serves left-out combos with the pairs, canonical and in suit-editor order', async () => {
+    const user = await registerUser(t.app);
+    const blue = [{ color: '#1847BE', weight: 100 }];
+    const id = await createId(user, {
+      name: 'Suits',
+      pairs: [
+        { hand: 'AKs', colors: blue, excluded: ['AsKs', 'AhKh'] },
+        // Either card first; an empty list is the same as none; exclusions alone keep the cell.
+        { hand: 'QQ', colors: [], excluded: ['QcQh'] },
+        { hand: 'AA', colors: blue, excluded: [] },
+      ],
+    });
+    const range = async () =>
+      (
+        await as(t.app, user, {
+          method: 'GET',
+          url: '/api/v1/categories/range',
+          query: { category_id: `${id}` },
+        })
+      ).json().data as Array<{ hand: string; colors: unknown[]; excluded?: string[] }>;
+    const byHand = (list: Awaited<ReturnType<typeof range>>) =>
+      new Map(list.map((pair) => [pair.hand, pair]));
+    let pairs = byHand(await range());
+    expect(pairs.get('AKs')).toEqual({ hand: 'AKs', colors: blue, excluded: ['AhKh', 'AsKs'] });
+    expect(pairs.get('QQ')).toEqual({ hand: 'QQ', colors: [], excluded: ['QhQc'] });
+    expect(pairs.get('AA')).toEqual({ hand: 'AA', colors: blue });
+    expect(pairs.get('KK')).toEqual({ hand: 'KK', colors: [] });
+
+    const updated = await as(t.app, user, {
+      method: 'POST',
+      url: `/api/v1/categories/${id}`,
+      payload: { pairs: [{ hand: 'AKo', colors: blue, excluded: ['AhKc', 'KdAs'] }] },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    pairs = byHand(await range());
+    expect(pairs.get('AKo')?.excluded).toEqual(['AhKc', 'AsKd']);
+    expect(pairs.get('AKs')).toEqual({ hand: 'AKs', colors: [] });
+
+    // A copy keeps them.
+    const copy = await as(t.app, user, { method: 'POST', url: `/api/v1/categories/${id}/copy/down` });
+    const copied = await as(t.app, user, {
+      method: 'GET',
+      url: '/api/v1/categories/range',
+      query: { category_id: `${copy.json().data.id}` },
+    });
+    expect(byHand(copied.json().data).get('AKo')?.excluded).toEqual(['AhKc', 'AsKd']);
+  });
+
+  it.each([
+    [{ hand: 'AKs', colors: [], excluded: ['AhKc'] }, 'invalidCombo'],
+    [{ hand: 'AKs', colors: [], excluded: ['AhQh'] }, 'invalidCombo'],
+    [{ hand: 'AA', colors: [], excluded: ['AhAh'] }, 'invalidCombo'],
+    [{ hand: 'AKs', colors: [], excluded: ['ahkh'] }, 'invalidCombo'],
+    [{ hand: 'AKs', colors: [], excluded: ['AhKh', 'KhAh'] }, 'duplicateCombo'],
+    [{ hand: 'AKs', colors: [], excluded: ['AhKh', 'AcKc', 'AdKd', 'AsKs'] }, 'allCombosExcluded'],
+    [
+      { hand: '22', colors: [], excluded: ['2h2c', '2h2d', '2h2s', '2c2d', '2c2s', '2d2s'] },
+      'allCombosExcluded',
+    ],
+  ])('rejects the left-out combos of %j with %s', async (pair, code) => {
+    const user = await registerUser(t.app);
+    const id = await createId(user, { name: 'r' });
+    const response = await as(t.app, user, {
+      method: 'POST',
+      url: `/api/v1/categories/${id}`,
+      payload: { pairs: [pair] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: ERROR_MESSAGES[code as 'invalidCombo'], code });
+  });
+
+  it('stores the hero/villain colours of a range, copies them and forgets them on null', async () => {
+    const user = await registerUser(t.app);
+    const fresh = await create(user, { name: 'No sides' });
+    expect(fresh.json().data.sides).toBeNull();
+    const created = await create(user, {
+      name: 'Sides',
+      sides: { hero: ['#1847be', '#1847BE', '#00FF00'], villain: ['#C0392B'] },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().data.id as number;
+    const expected = { hero: ['#1847BE', '#00FF00'], villain: ['#C0392B'] };
+    expect(created.json().data.sides).toEqual(expected);
+    const get = async (categoryId: number) =>
+      (await as(t.app, user, { method: 'GET', url: `/api/v1/categories/${categoryId}` })).json().data;
+    expect((await get(id)).sides).toEqual(expected);
+
+    const post = (payload: Record<string, unknown>) =>
+      as(t.app, user, { method: 'POST', url: `/api/v1/categories/${id}`, payload });
+    // Other updates leave them alone.
+    expect((await post({ note: 'x' })).json().data.sides).toEqual(expected);
+    const swapped = await post({ sides: { hero: ['#C0392B'], villain: [] } });
+    expect(swapped.json().data.sides).toEqual({ hero: ['#C0392B'], villain: [] });
+    expect((await get(id)).sides).toEqual({ hero: ['#C0392B'], villain: [] });
+    const copy = await as(t.app, user, { method: 'POST', url: `/api/v1/categories/${id}/copy/up` });
+    expect((await get(copy.json().data.id)).sides).toEqual({ hero: ['#C0392B'], villain: [] });
+    expect((await post({ sides: null })).json().data.sides).toBeNull();
+    expect((await get(id)).sides).toBeNull();
+  });
+
+  it.each([
+    [{ hero: ['red'], villain: [] }, 'invalidColor'],
+    [{ hero: [], villain: ['#12345'] }, 'invalidColor'],
+  ])('rejects sides %j with %s', async (sides, code) => {
+    const user = await registerUser(t.app);
+    const id = await createId(user, { name: 'r' });
+    for (const response of [
+      await as(t.app, user, { method: 'POST', url: `/api/v1/categories/${id}`, payload: { sides } }),
+      await create(user, { name: 'r2', sides }),
+    ]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: ERROR_MESSAGES.invalidColor, code });
+    }
+  });
+
+  it('names a missing side or an over-long combo list in the error', async () => {
+    const user = await registerUser(t.app);
+    const id = await createId(user, { name: 'r' });
+    const post = (payload: Record<string, unknown>) =>
+      as(t.app, user, { method: 'POST', url: `/api/v1/categories/${id}`, payload });
+    const missing = await post({ sides: { hero: ['#123456'] } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().code).toBe('invalidRequest');
+    expect(missing.json().error).toContain('villain');
+    const combos = [
+      'AhKc',
+      'AhKd',
+      'AhKs',
+      'AcKh',
+      'AcKd',
+      'AcKs',
+      'AdKh',
+      'AdKc',
+      'AdKs',
+      'AsKh',
+      'AsKc',
+      'AsKd',
+    ];
+    const long = await post({ pairs: [{ hand: 'AKo', colors: [], excluded: combos }] });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error).toContain('excluded');
+  });
+
   it('updates, and hides other users’ categories behind 404', async () => {
     const owner = await registerUser(t.app);
     const stranger = await registerUser(t.app);

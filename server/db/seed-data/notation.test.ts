@@ -22,8 +22,9 @@ describe('range notation', () => {
     const valid = new Set(HAND_CLASSES);
     const visit = (nodes: (typeof cashOpens)['nodes']): number =>
       nodes.reduce((count, node) => {
-        for (const [hand, colors] of Object.entries(node.pairs ?? {})) {
+        for (const [hand, cell] of Object.entries(node.pairs ?? {})) {
           expect(valid.has(hand), hand).toBe(true);
+          const colors = Array.isArray(cell) ? cell : cell.colors;
           expect(colors.reduce((sum, entry) => sum + entry.weight, 0)).toBeLessThanOrEqual(100);
         }
         return count + (node.kind === 'range' ? 1 : 0) + visit(node.children ?? []);

@@ -144,6 +144,7 @@ export async function copySubtree(
         note: row.note,
         buttons: row.buttons,
         pairs: row.pairs,
+        sides: row.sides,
         is_template: target.isTemplate ? 1 : 0,
         created_at: now,
         updated_at: now,

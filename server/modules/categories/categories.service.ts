@@ -26,7 +26,15 @@ import {
   shiftPositions,
   siblings,
 } from './categories.repository.ts';
-import { normalizeButtons, normalizePairs, pairsWindow, parseButtons, parsePairs } from './pairs.ts';
+import {
+  normalizeButtons,
+  normalizePairs,
+  pairsWindow,
+  parseButtons,
+  parsePairs,
+  parseSides,
+  sidesColumn,
+} from './pairs.ts';
 
 /** Kinds that may hold children. A range is a leaf. */
 const CONTAINERS: readonly string[] = ['folder', 'tournament'];
@@ -41,6 +49,7 @@ export function toCategory(row: CategoryRow): Category {
     position: row.position,
     note: row.note,
     buttons: parseButtons(row.buttons),
+    sides: parseSides(row.sides),
     is_template: Boolean(row.is_template),
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -122,6 +131,7 @@ export class CategoriesService {
           note: body.note ?? '',
           buttons: JSON.stringify(normalizeButtons(body.buttons ?? [])),
           pairs: JSON.stringify(pairs),
+          sides: sidesColumn(body.sides ?? null),
           is_template: 0,
           created_at: now,
           updated_at: now,
@@ -142,6 +152,7 @@ export class CategoriesService {
     if (body.note !== undefined) changes.note = body.note;
     if (body.buttons !== undefined) changes.buttons = JSON.stringify(normalizeButtons(body.buttons));
     if (body.pairs !== undefined) changes.pairs = JSON.stringify(normalizePairs(body.pairs));
+    if (body.sides !== undefined) changes.sides = sidesColumn(body.sides);
     await this.db.kysely.updateTable('categories').set(changes).where('id', '=', id).execute();
     return toCategory({ ...row, ...changes } as CategoryRow);
   }

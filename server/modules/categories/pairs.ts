@@ -1,9 +1,34 @@
-import type { ColorEntry, Pair, RangeButton } from '../../../contract/categories.ts';
-import { HAND_CLASSES, isHandClass, MAX_PAIR_WEIGHT } from '../../../contract/hands.ts';
+import type { ColorEntry, Pair, RangeButton, RangeSides } from '../../../contract/categories.ts';
+import {
+  canonicalCombo,
+  classCombos,
+  HAND_CLASSES,
+  isHandClass,
+  MAX_PAIR_WEIGHT,
+} from '../../../contract/hands.ts';
 import { badRequest } from '../../lib/http-error.ts';
 
-/** Stored chart: hand class → colour entries; cells without colours are not stored. */
-export type StoredPairs = Record<string, ColorEntry[]>;
+/**
+ * One stored cell: its colour entries, or, when the suit editor left combos out, `{ colors, excluded }`. The plain
+ * list is the original format (older rows and strategy packs), so both are read.
+ */
+export type StoredCell = ColorEntry[] | { colors: ColorEntry[]; excluded: string[] };
+/** Stored chart: hand class → cell; cells without colours and without left-out combos are not stored. */
+export type StoredPairs = Record<string, StoredCell>;
+
+/** Canonical left-out combos of a pair: each a combo of the class, once, and not every combo of it. */
+function normalizeExcluded(hand: string, excluded: readonly string[]): string[] {
+  const result = new Set<string>();
+  for (const combo of excluded) {
+    const canonical = canonicalCombo(hand, combo);
+    if (!canonical) throw badRequest('invalidCombo');
+    if (result.has(canonical)) throw badRequest('duplicateCombo');
+    result.add(canonical);
+  }
+  if (result.size > 0 && result.size >= classCombos(hand).length) throw badRequest('allCombosExcluded');
+  // Stored in the suit editor's order, so equal choices store equally.
+  return classCombos(hand).filter((combo) => result.has(combo));
+}
 
 // Weights are percentages with decimals; a tiny tolerance keeps 33.33 + 33.33 + 33.34 valid after float sums.
 const EPSILON = 1e-9;
@@ -20,9 +45,20 @@ export function normalizePairs(pairs: Pair[]): StoredPairs {
     const colors = pair.colors
       .filter((entry) => entry.weight > 0)
       .map((entry) => ({ color: entry.color.toUpperCase(), weight: entry.weight }));
-    if (colors.length > 0) stored[pair.hand] = colors;
+    const excluded = normalizeExcluded(pair.hand, pair.excluded ?? []);
+    if (excluded.length > 0) stored[pair.hand] = { colors, excluded };
+    else if (colors.length > 0) stored[pair.hand] = colors;
   }
   return stored;
+}
+
+/** A stored cell as the contract's pair; `excluded` only when combos are left out. */
+function cellToPair(hand: string, cell: StoredCell | undefined): Pair {
+  if (!cell) return { hand, colors: [] };
+  if (Array.isArray(cell)) return { hand, colors: cell };
+  const colors = Array.isArray(cell.colors) ? cell.colors : [];
+  const excluded = Array.isArray(cell.excluded) ? cell.excluded : [];
+  return excluded.length ? { hand, colors, excluded } : { hand, colors };
 }
 
 export function parsePairs(json: string): StoredPairs {
@@ -38,7 +74,7 @@ export function parsePairs(json: string): StoredPairs {
 export function pairsWindow(stored: StoredPairs, begin = 0, end = HAND_CLASSES.length): Pair[] {
   const from = Math.max(0, Math.min(begin, HAND_CLASSES.length));
   const to = Math.max(from, Math.min(end, HAND_CLASSES.length));
-  return HAND_CLASSES.slice(from, to).map((hand) => ({ hand, colors: stored[hand] ?? [] }));
+  return HAND_CLASSES.slice(from, to).map((hand) => cellToPair(hand, stored[hand]));
 }
 
 export function parseButtons(json: string): RangeButton[] {
@@ -52,3 +88,25 @@ export function parseButtons(json: string): RangeButton[] {
 
 export const normalizeButtons = (buttons: RangeButton[]): RangeButton[] =>
   buttons.map((button) => ({ color: button.color.toUpperCase(), label: button.label.trim() }));
+
+/** Sides from a client: colours upper-cased, each once per side; null forgets the choice. */
+export function normalizeSides(sides: RangeSides | null): RangeSides | null {
+  if (!sides) return null;
+  const clean = (colors: string[]) => [...new Set(colors.map((color) => color.toUpperCase()))];
+  return { hero: clean(sides.hero), villain: clean(sides.villain) };
+}
+
+/** The stored sides column (JSON text or NULL) as the contract's value; unreadable text counts as not chosen. */
+export function parseSides(json: string | null): RangeSides | null {
+  if (!json) return null;
+  try {
+    const value = JSON.parse(json) as Partial<RangeSides> | null;
+    if (!value || !Array.isArray(value.hero) || !Array.isArray(value.villain)) return null;
+    return { hero: value.hero, villain: value.villain };
+  } catch {
+    return null;
+  }
+}
+
+export const sidesColumn = (sides: RangeSides | null): string | null =>
+  sides ? JSON.stringify(normalizeSides(sides)) : null;

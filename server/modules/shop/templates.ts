@@ -1,7 +1,8 @@
-import type { ColorEntry, RangeButton, RootType } from '../../../contract/categories.ts';
+import type { RangeButton, RootType } from '../../../contract/categories.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Executor } from '../categories/categories.repository.ts';
 import { nextPosition } from '../categories/categories.repository.ts';
+import type { StoredPairs } from '../categories/pairs.ts';
 
 /** A strategy pack's charts, as stored in shop_item_contents and copied into the buyer's tree. */
 export interface TemplateNode {
@@ -9,7 +10,7 @@ export interface TemplateNode {
   kind: 'folder' | 'range' | 'tournament';
   note?: string;
   buttons?: RangeButton[];
-  pairs?: Record<string, ColorEntry[]>;
+  pairs?: StoredPairs;
   children?: TemplateNode[];
 }
 

@@ -54,3 +54,8 @@ export const comboExclusionsAtom = atom<Record<string, string[]>>({});
 /** While on, choosing a cell opens its suit editor instead of painting. */
 export const suitModeAtom = atom(false);
 export const suitCellAtom = atom<string | null>(null);
+
+/** The equity panel's method: exact (default) or Monte Carlo. */
+export const equityMethodAtom = atom<'exact' | 'monte-carlo'>('exact');
+/** Live figures of the running Monte Carlo job (samples, standard error), null when none is running. */
+export const monteCarloLiveAtom = atom<{ samples: number; stdError: number } | null>(null);

@@ -52,22 +52,9 @@ export function rangeToClassWeights(range: ArrayLike<number>): Float32Array {
   return sums.map((sum, index) => sum / (counts[index] || 1));
 }
 
-const RANK_OF_GRID = 'AKQJT98765432';
-const SUIT_ORDER = ['h', 'c', 'd', 's'] as const;
-
-/** The single combos of a grid class as card pairs ("AhKh"): 6 for a pair, 4 suited, 12 offsuit. */
-export function classCombos(hand: string): string[] {
-  const [high, low] = [hand.charAt(0), hand.charAt(1)];
-  if (!RANK_OF_GRID.includes(high) || !RANK_OF_GRID.includes(low)) return [];
-  const combos: string[] = [];
-  SUIT_ORDER.forEach((a, i) => {
-    SUIT_ORDER.forEach((b, j) => {
-      if (hand.length === 2 ? j > i : hand.endsWith('s') ? a === b : a !== b)
-        combos.push(`${high}${a}${low}${b}`);
-    });
-  });
-  return combos;
-}
+/** The single combos of a grid class as card pairs ("AhKh"): 6 for a pair, 4 suited, 12 offsuit (shared with the
+ * server, which validates saved left-out combos against the same list). */
+export { classCombos } from '@contract/hands';
 
 /** A copy of `range` with the excluded single combos (suit editor) at weight 0. */
 export function applyExclusions(range: Float32Array, exclusions: Record<string, string[]>): Float32Array {

@@ -5,10 +5,17 @@ import type { EquityReport } from '@/engine/engine-types';
 import {
   cardsText,
   clearStatistics,
+  formatStdError,
   groupNextCards,
   heatColor,
+  MONTE_CARLO_TARGET_STD_ERROR,
+  MONTE_CARLO_TIME_BUDGET_MS,
+  monteCarloDone,
+  monteCarloProgress,
   randomCards,
+  resultFromMonteCarlo,
   resultFromReport,
+  stepProgress,
 } from './equity-rules';
 import { ALL_CARDS } from './range-rules';
 
@@ -39,7 +46,9 @@ describe('equity result', () => {
       hand: null,
       matrix: [],
       nextCards: [],
+      monteCarlo: null,
     });
+    expect(full.monteCarlo).toBeNull();
   });
 
   it('colours heat from red to green', () => {
@@ -70,5 +79,70 @@ describe('equity result', () => {
 
   it('writes board text for the engine', () => {
     expect(cardsText(['10h', 'Ac'])).toBe('ThAc');
+  });
+});
+
+describe('Monte Carlo equity', () => {
+  const villain = { equity: 0.4, win: 0.35, tie: 0.1, lose: 0.55, combos: 24 };
+  const hero = { ...side, equity: 0.6 };
+
+  it('builds equities with standard errors and no heat, matrix or next cards', () => {
+    const result = resultFromMonteCarlo(
+      { results: [hero, villain], stdError: 0.0012, samples: 250_000 },
+      [{ name: 'one_pair', group: 'made', combos: 3, percent: 50 }],
+      {
+        run: { results: [{ ...side, equity: 0.71, combos: 1 }, villain], stdError: 0.0021, samples: 90_000 },
+        cards: ['As', 'Ks'],
+        category: 'high_card',
+      },
+    );
+    expect(result.totals).toEqual({ hero, villain });
+    expect(result.hand).toEqual({ cards: ['As', 'Ks'], equity: 0.71, category: 'high_card' });
+    expect(result.monteCarlo).toEqual({ samples: 250_000, stdError: 0.0012, handStdError: 0.0021 });
+    expect(result.heat).toEqual([]);
+    expect(result.matrix).toEqual([]);
+    expect(result.nextCards).toEqual([]);
+    expect(result.statistics).toHaveLength(1);
+  });
+
+  it('leaves the hand out without hole cards and the totals out without samples', () => {
+    const withoutHand = resultFromMonteCarlo(
+      { results: [hero, villain], stdError: 0.001, samples: 10 },
+      [],
+      null,
+    );
+    expect(withoutHand.hand).toBeNull();
+    expect(withoutHand.monteCarlo?.handStdError).toBeNull();
+    expect(resultFromMonteCarlo({ results: [], stdError: Infinity, samples: 0 }, [], null).totals).toBeNull();
+  });
+
+  it('reports progress as the larger of time used and precision reached', () => {
+    expect(monteCarloProgress(0, Infinity)).toBe(0);
+    expect(monteCarloProgress(MONTE_CARLO_TIME_BUDGET_MS / 4, Infinity)).toBeCloseTo(0.25);
+    expect(monteCarloProgress(0, MONTE_CARLO_TARGET_STD_ERROR * 2)).toBeCloseTo(0.25);
+    expect(monteCarloProgress(0, MONTE_CARLO_TARGET_STD_ERROR / 2)).toBe(1);
+    expect(monteCarloProgress(MONTE_CARLO_TIME_BUDGET_MS * 2, 1)).toBe(1);
+    expect(monteCarloProgress(0, 0)).toBe(1);
+  });
+
+  it('stops at the target standard error or the time budget', () => {
+    expect(monteCarloDone(0, Infinity)).toBe(false);
+    expect(monteCarloDone(100, MONTE_CARLO_TARGET_STD_ERROR * 1.5)).toBe(false);
+    expect(monteCarloDone(100, MONTE_CARLO_TARGET_STD_ERROR)).toBe(true);
+    expect(monteCarloDone(MONTE_CARLO_TIME_BUDGET_MS, 0.5)).toBe(true);
+  });
+
+  it('spreads the progress of jobs run one after another', () => {
+    expect(stepProgress(0, 2, 0.5)).toBeCloseTo(0.25);
+    expect(stepProgress(1, 2, 0.5)).toBeCloseTo(0.75);
+    expect(stepProgress(1, 2, 2)).toBe(1);
+    expect(stepProgress(0, 1, Number.NaN)).toBe(0);
+    expect(stepProgress(0, 0, 0)).toBe(1);
+  });
+
+  it('formats the standard error as ± percent', () => {
+    expect(formatStdError(0.00123)).toBe('± 0.12%');
+    expect(formatStdError(Infinity)).toBe('');
+    expect(formatStdError(null)).toBe('');
   });
 });

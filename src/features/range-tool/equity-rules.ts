@@ -18,7 +18,24 @@ export interface EquityResult {
   /** 169 class equities of the hero range (grid order), NaN = empty. */
   matrix: number[];
   nextCards: NextCard[];
+  /** Set when the figures come from Monte Carlo: samples and standard errors (fractions) of the equities. */
+  monteCarlo: MonteCarloFigures | null;
 }
+
+export interface MonteCarloFigures {
+  samples: number;
+  stdError: number;
+  /** Standard error of the hand equity, when hole cards are set. */
+  handStdError: number | null;
+}
+
+/** How the panel computes equity: exact enumeration (with heat map and next cards) or Monte Carlo sampling. */
+export type EquityMethod = 'exact' | 'monte-carlo';
+export const EQUITY_METHODS: readonly EquityMethod[] = ['exact', 'monte-carlo'];
+
+/** Monte Carlo stops at this standard error of the range equity or after this long, whichever comes first. */
+export const MONTE_CARLO_TARGET_STD_ERROR = 0.001;
+export const MONTE_CARLO_TIME_BUDGET_MS = 5000;
 
 export const emptyEquityResult = (): EquityResult => ({
   statistics: [],
@@ -27,6 +44,7 @@ export const emptyEquityResult = (): EquityResult => ({
   hand: null,
   matrix: [],
   nextCards: [],
+  monteCarlo: null,
 });
 
 /** SPEC §4: clearing statistics resets statistics, totals, hand, matrix and heat (and the next-card lists). */
@@ -55,7 +73,83 @@ export function resultFromReport(
     hand,
     matrix,
     nextCards: report.next_cards,
+    monteCarlo: null,
   };
+}
+
+/** The Monte Carlo part of a result: what sampling gives (no heat map, class matrix or next cards). */
+export interface MonteCarloRun {
+  results: SideTotals[];
+  stdError: number;
+  samples: number;
+}
+
+/**
+ * Builds the result from Monte Carlo runs: the range run (hero, villain) and the optional hand run (the hole cards
+ * as a one-combo range against the villain). Heat, matrix and next cards stay empty: they need exact mode.
+ */
+export function resultFromMonteCarlo(
+  range: MonteCarloRun,
+  statistics: CategoryStat[],
+  hand: { run: MonteCarloRun; cards: string[]; category: string | null } | null,
+): EquityResult {
+  const [hero, villain] = range.results;
+  return {
+    statistics,
+    heat: [],
+    totals: hero && villain ? { hero, villain } : null,
+    hand:
+      hand && hand.run.results[0]
+        ? { cards: hand.cards, equity: hand.run.results[0].equity, category: hand.category }
+        : null,
+    matrix: [],
+    nextCards: [],
+    monteCarlo: {
+      samples: range.samples,
+      stdError: range.stdError,
+      handStdError: hand ? hand.run.stdError : null,
+    },
+  };
+}
+
+/** Overall progress of jobs run one after another: `step` (0-based) of `steps` is `fraction` done. */
+export function stepProgress(step: number, steps: number, fraction: number): number {
+  if (steps <= 0) return 1;
+  const clamped = Math.min(1, Math.max(0, Number.isFinite(fraction) ? fraction : 0));
+  return Math.min(1, (step + clamped) / steps);
+}
+
+/** Monte Carlo runs in rounds of this length, so samples and the standard error update while it runs. */
+export const MONTE_CARLO_ROUND_MS = 500;
+
+/**
+ * Progress (0..1) of a Monte Carlo job after `elapsedMs` with the pooled `stdError`: the larger of the time used
+ * and the precision reached (the error falls with the square root of the samples), as the engine reports it.
+ */
+export function monteCarloProgress(
+  elapsedMs: number,
+  stdError: number,
+  target = MONTE_CARLO_TARGET_STD_ERROR,
+  budgetMs = MONTE_CARLO_TIME_BUDGET_MS,
+): number {
+  const time = budgetMs > 0 ? elapsedMs / budgetMs : 1;
+  const precision =
+    stdError > 0 && Number.isFinite(stdError) ? (target / stdError) ** 2 : stdError === 0 ? 1 : 0;
+  return Math.min(1, Math.max(0, time, precision));
+}
+
+/** Whether a Monte Carlo job is done: precise enough or out of time. */
+export const monteCarloDone = (
+  elapsedMs: number,
+  stdError: number,
+  target = MONTE_CARLO_TARGET_STD_ERROR,
+  budgetMs = MONTE_CARLO_TIME_BUDGET_MS,
+) => stdError <= target || elapsedMs >= budgetMs;
+
+/** A standard error (fraction) as the panel shows it next to an equity: "± 0.10%"; '' when not known. */
+export function formatStdError(stdError: number | null | undefined): string {
+  if (stdError === null || stdError === undefined || !Number.isFinite(stdError)) return '';
+  return `± ${(stdError * 100).toFixed(2)}%`;
 }
 
 /** The next-card chips grouped by their effect, each list ordered by equity (best first). */

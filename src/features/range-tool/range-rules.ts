@@ -138,12 +138,18 @@ export interface ComboCount {
 
 const count = (combos: number): ComboCount => ({ combos, percent: (combos / TOTAL_COMBOS) * 100 });
 
-/** Combos of the whole range (each pair counted at its total weight) and of each colour. */
-export function countCombos(pairs: RangePairs): { total: ComboCount; byColor: Record<string, ComboCount> } {
+/**
+ * Combos of the whole range (each pair counted at its total weight) and of each colour; combos the suit editor left
+ * out (`exclusions`, hand class → combos) do not count.
+ */
+export function countCombos(
+  pairs: RangePairs,
+  exclusions: Readonly<Record<string, readonly string[]>> = {},
+): { total: ComboCount; byColor: Record<string, ComboCount> } {
   let total = 0;
   const byColor: Record<string, number> = {};
   for (const [hand, entries] of Object.entries(pairs)) {
-    const combos = classCombos(hand);
+    const combos = Math.max(0, classCombos(hand) - (exclusions[hand]?.length ?? 0));
     total += (combos * Math.min(MAX_PAIR_WEIGHT, totalWeight(entries))) / 100;
     for (const entry of entries) {
       const key = entry.color.toLowerCase();

@@ -11,13 +11,16 @@ import {
   comboExclusionsAtom,
   DEFAULT_BUTTONS,
   editVersionAtom,
+  heroColorsAtom,
   noteAtom,
   rangeHistoryAtom,
   rangeLoadingAtom,
   saveStateAtom,
+  villainColorsAtom,
 } from './atoms';
 import { initHistory } from './range-history';
-import { pairsFromList, pairsToList } from './range-rules';
+import { pairsFromList } from './range-rules';
+import { exclusionsFromList, pairsToSave, sidesFromCategory, sidesToSave } from './range-save';
 
 /** Autosave waits for a pause in editing, so a drag across the grid is one request. */
 export const AUTOSAVE_DELAY_MS = 800;
@@ -27,6 +30,9 @@ export interface LibraryState {
   loading: boolean;
   error: string | null;
 }
+
+/** True while a loaded range is put into the editor: those atom writes are not edits (see useAutosave). */
+let restoring = false;
 
 /** The category tree of one root type and the operations on it, all through the server. */
 export function useRangeLibrary(rootType: RootType) {
@@ -57,12 +63,23 @@ export function useRangeLibrary(rootType: RootType) {
     appStore.set(rangeLoadingAtom, true);
     try {
       const [category, pairs] = await Promise.all([rangeApi.category(id), rangeApi.range(id)]);
-      appStore.set(categoryIdAtom, id);
-      appStore.set(noteAtom, category.note);
-      appStore.set(buttonsAtom, category.buttons.length ? category.buttons : DEFAULT_BUTTONS);
-      appStore.set(rangeHistoryAtom, initHistory(pairsFromList(pairs)));
-      appStore.set(comboExclusionsAtom, {});
-      appStore.set(saveStateAtom, 'idle');
+      restoring = true;
+      try {
+        appStore.set(categoryIdAtom, id);
+        appStore.set(noteAtom, category.note);
+        appStore.set(buttonsAtom, category.buttons.length ? category.buttons : DEFAULT_BUTTONS);
+        appStore.set(rangeHistoryAtom, initHistory(pairsFromList(pairs)));
+        appStore.set(comboExclusionsAtom, exclusionsFromList(pairs));
+        // A range saved before sides existed has none: the panel keeps its current choice.
+        const sides = sidesFromCategory(category.sides);
+        if (sides) {
+          appStore.set(heroColorsAtom, sides.hero);
+          appStore.set(villainColorsAtom, sides.villain);
+        }
+        appStore.set(saveStateAtom, 'idle');
+      } finally {
+        restoring = false;
+      }
     } catch {
       // The API client has shown the failure; the editor keeps the chart it had.
     } finally {
@@ -123,6 +140,19 @@ export function useAutosave() {
   }, [categoryId]);
 
   useEffect(() => {
+    // The suit editor's left-out combos and the equity panel's sides are saved with the range, so changing them is
+    // an edit like painting; loading a range writes them too, which is not.
+    const edited = () => {
+      if (!restoring && appStore.get(categoryIdAtom) !== null)
+        appStore.set(editVersionAtom, (value) => value + 1);
+    };
+    const stops = [comboExclusionsAtom, heroColorsAtom, villainColorsAtom].map((watched) =>
+      appStore.sub(watched, edited),
+    );
+    return () => stops.forEach((stop) => stop());
+  }, []);
+
+  useEffect(() => {
     if (!signedIn || categoryId === null || version === lastSaved.current) return undefined;
     const timer = setTimeout(async () => {
       lastSaved.current = version;
@@ -131,9 +161,10 @@ export function useAutosave() {
         await rangeApi.update(
           categoryId,
           {
-            pairs: pairsToList(appStore.get(rangeHistoryAtom).present),
+            pairs: pairsToSave(appStore.get(rangeHistoryAtom).present, appStore.get(comboExclusionsAtom)),
             buttons: appStore.get(buttonsAtom),
             note: appStore.get(noteAtom),
+            sides: sidesToSave(appStore.get(heroColorsAtom), appStore.get(villainColorsAtom)),
           },
           true,
         );

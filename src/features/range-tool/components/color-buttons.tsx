@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { useAtom, useAtomValue } from '@/lib/store';
 
-import { currentColorAtom, rangePairsAtom } from '../atoms';
+import { comboExclusionsAtom, currentColorAtom, rangePairsAtom } from '../atoms';
 import { countCombos } from '../range-rules';
 import { useRangeButtons } from '../use-range-editor';
 
@@ -18,7 +18,7 @@ export function ColorButtons() {
   const { buttons, add, rename, recolor, remove } = useRangeButtons();
   const [current, setCurrent] = useAtom(currentColorAtom);
   const pairs = useAtomValue(rangePairsAtom);
-  const counts = countCombos(pairs);
+  const counts = countCombos(pairs, useAtomValue(comboExclusionsAtom));
   const [editing, setEditing] = useState<number | null>(null);
 
   const addButton = () => {

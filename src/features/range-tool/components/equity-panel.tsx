@@ -10,12 +10,14 @@ import {
   calcErrorAtom,
   calcLoadingAtom,
   calcProgressAtom,
+  equityMethodAtom,
   equityResultAtom,
   heroColorsAtom,
+  monteCarloLiveAtom,
   villainColorsAtom,
 } from '../atoms';
 import { CATEGORY_LABEL_KEYS } from '../category-labels';
-import { clearStatistics, groupNextCards } from '../equity-rules';
+import { clearStatistics, EQUITY_METHODS, formatStdError, groupNextCards } from '../equity-rules';
 import { isBoardComplete } from '../range-rules';
 import { CardChip, CardPicker } from './card-picker';
 
@@ -48,6 +50,29 @@ function SideChooser({ side }: { side: 'hero' | 'villain' }) {
   );
 }
 
+/** Exact / Monte Carlo as a radio group: arrow keys move between the two, as native radios do. */
+function MethodChooser() {
+  const { t } = useTranslation();
+  const [method, setMethod] = useAtom(equityMethodAtom);
+  return (
+    <fieldset className="equity-method">
+      <legend className="equity-method__title">{t('ranges:equity.method')}</legend>
+      {EQUITY_METHODS.map((value) => (
+        <label key={value} className={`chip-toggle${method === value ? ' is-active' : ''}`}>
+          <input
+            type="radio"
+            name="equity-method"
+            value={value}
+            checked={method === value}
+            onChange={() => setMethod(value)}
+          />
+          {value === 'exact' ? t('ranges:equity.methodExact') : t('ranges:equity.methodMonteCarlo')}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 /** Board and hole cards, the hero/villain colour choice and every equity figure the engine reports. */
 export function EquityPanel() {
   const { t } = useTranslation();
@@ -57,6 +82,9 @@ export function EquityPanel() {
   const error = useAtomValue(calcErrorAtom);
   const boardCount = useAtomValue(boardCardsAtom).length;
   const setError = useSetAtom(calcErrorAtom);
+  const method = useAtomValue(equityMethodAtom);
+  const live = useAtomValue(monteCarloLiveAtom);
+  const monteCarlo = result.monteCarlo;
   const next = groupNextCards(result.nextCards);
   // Categories nobody in the range holds only lengthen the list.
   const statistics = result.statistics.filter((stat) => stat.combos > 0);
@@ -78,12 +106,21 @@ export function EquityPanel() {
       </header>
       <SideChooser side="hero" />
       <SideChooser side="villain" />
+      <MethodChooser />
       <CardPicker />
       <div className="equity-panel__status" aria-live="polite">
         {loading && (
           <progress className="equity-panel__progress" max={1} value={progress} data-testid="equity-progress">
             {Math.round(progress * 100)}%
           </progress>
+        )}
+        {loading && method === 'monte-carlo' && live && (
+          <p className="muted equity-panel__live" data-testid="monte-carlo-live">
+            {t('ranges:equity.monteCarloLive', {
+              samples: live.samples.toLocaleString(),
+              error: formatStdError(live.stdError),
+            })}
+          </p>
         )}
         {error && (
           <p className="range-error" role="alert">
@@ -99,7 +136,12 @@ export function EquityPanel() {
         <dl className="equity-figures">
           <div>
             <dt>{t('ranges:equity.rangeEquity')}</dt>
-            <dd data-testid="range-equity">{pct(result.totals.hero.equity)}</dd>
+            <dd data-testid="range-equity">
+              {pct(result.totals.hero.equity)}
+              {monteCarlo && (
+                <small data-testid="range-equity-error"> {formatStdError(monteCarlo.stdError)}</small>
+              )}
+            </dd>
           </div>
           <div>
             <dt>{t('ranges:equity.villainEquity')}</dt>
@@ -110,6 +152,9 @@ export function EquityPanel() {
               <dt>{t('ranges:equity.handEquity')}</dt>
               <dd data-testid="hand-equity">
                 {pct(result.hand.equity)}
+                {monteCarlo?.handStdError != null && (
+                  <small data-testid="hand-equity-error"> {formatStdError(monteCarlo.handStdError)}</small>
+                )}
                 {result.hand.category && <small> · {t(`equity:handCategory.${result.hand.category}`)}</small>}
               </dd>
             </div>
@@ -131,8 +176,15 @@ export function EquityPanel() {
               {Number(result.totals.villain.combos.toFixed(1))}
             </dd>
           </div>
+          {monteCarlo && (
+            <div>
+              <dt>{t('ranges:equity.samples')}</dt>
+              <dd data-testid="monte-carlo-samples">{monteCarlo.samples.toLocaleString()}</dd>
+            </div>
+          )}
         </dl>
       )}
+      {monteCarlo && <p className="muted equity-panel__note">{t('ranges:equity.monteCarloNote')}</p>}
       {statistics.length > 0 && (
         <table className="equity-stats">
           <caption>{t('ranges:equity.statistics')}</caption>

@@ -6,7 +6,14 @@ import { appStore } from '@/lib/store';
 import { renderApp, testUser } from '@/test/render';
 
 import { rangeApi } from '../api';
-import { categoryIdAtom, editVersionAtom, rangeHistoryAtom } from '../atoms';
+import {
+  categoryIdAtom,
+  comboExclusionsAtom,
+  editVersionAtom,
+  heroColorsAtom,
+  rangeHistoryAtom,
+  villainColorsAtom,
+} from '../atoms';
 import { initHistory } from '../range-history';
 import { useAutosave } from '../use-range-library';
 import { RangeLibrary } from './range-library';
@@ -60,6 +67,7 @@ beforeEach(() => {
     is_template: false,
     created_at: '',
     updated_at: '',
+    sides: null,
   });
   api.range.mockResolvedValue([{ hand: 'AA', colors: [{ color: '#1847BE', weight: 100 }] }]);
 });
@@ -86,6 +94,43 @@ describe('range library', () => {
       timeout: 3000,
     });
     expect(api.update).toHaveBeenCalledWith(2, expect.objectContaining({ note: 'wide' }), true);
+  });
+
+  it('restores left-out combos and sides on load and saves them with the range', async () => {
+    const user = userEvent.setup();
+    appStore.set(comboExclusionsAtom, {});
+    api.update.mockResolvedValue({} as never);
+    api.category.mockResolvedValueOnce({
+      ...(await api.category(2)),
+      sides: { hero: ['#C0392B'], villain: ['#1847BE'] },
+    });
+    api.category.mockClear();
+    api.range.mockResolvedValue([
+      { hand: 'AA', colors: [{ color: '#1847BE', weight: 100 }] },
+      { hand: 'AKs', colors: [], excluded: ['AhKh', 'AsKs'] },
+    ]);
+    renderApp(<Library />, { user: testUser });
+    await user.click(await screen.findByRole('button', { name: /^Range\s*BTN$/ }));
+    await waitFor(() => expect(appStore.get(categoryIdAtom)).toBe(2));
+    expect(appStore.get(comboExclusionsAtom)).toEqual({ AKs: ['AhKh', 'AsKs'] });
+    expect(appStore.get(heroColorsAtom)).toEqual(['#C0392B']);
+    expect(appStore.get(villainColorsAtom)).toEqual(['#1847BE']);
+    // Loading is not an edit; leaving one more combo out is.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(api.update).not.toHaveBeenCalled();
+    appStore.set(comboExclusionsAtom, { AKs: ['AhKh', 'AsKs'], AA: ['AhAc'] });
+    await waitFor(() => expect(api.update).toHaveBeenCalled(), { timeout: 3000 });
+    expect(api.update).toHaveBeenCalledWith(
+      2,
+      expect.objectContaining({
+        pairs: [
+          { hand: 'AA', colors: [{ color: '#1847BE', weight: 100 }], excluded: ['AhAc'] },
+          { hand: 'AKs', colors: [], excluded: ['AhKh', 'AsKs'] },
+        ],
+        sides: { hero: ['#C0392B'], villain: ['#1847BE'] },
+      }),
+      true,
+    );
   });
 
   it('deletes only after confirmation and moves through the server', async () => {

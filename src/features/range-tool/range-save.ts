@@ -1,0 +1,57 @@
+// What the range tool saves with a range beside its chart, and how it comes back: the suit editor's left-out
+// combos travel in the pairs (`excluded`), the equity panel's hero/villain colours in the category (`sides`).
+import type { Pair, RangeSides } from '@contract/categories';
+import { HAND_CLASSES } from '@contract/hands';
+
+import { classCombos } from './combos';
+import { pairsToList, type RangePairs } from './range-rules';
+
+export type ComboExclusions = Record<string, string[]>;
+
+/**
+ * Left-out combos the server accepts: combos of their class, once each, in the suit editor's order, never the
+ * whole class (a class with every combo out is dropped rather than failing the save).
+ */
+export function cleanExclusions(exclusions: Readonly<Record<string, readonly string[]>>): ComboExclusions {
+  const clean: ComboExclusions = {};
+  for (const hand of HAND_CLASSES) {
+    const chosen = new Set(exclusions[hand] ?? []);
+    const combos = classCombos(hand).filter((combo) => chosen.has(combo));
+    if (combos.length > 0 && combos.length < classCombos(hand).length) clean[hand] = combos;
+  }
+  return clean;
+}
+
+/** The chart as the server's pair list, with each class's left-out combos; a class with only exclusions is kept. */
+export function pairsToSave(
+  pairs: RangePairs,
+  exclusions: Readonly<Record<string, readonly string[]>>,
+): Pair[] {
+  const clean = cleanExclusions(exclusions);
+  const coloured = new Map(pairsToList(pairs).map((pair) => [pair.hand, pair]));
+  return HAND_CLASSES.filter((hand) => coloured.has(hand) || clean[hand]).map((hand) => {
+    const colors = coloured.get(hand)?.colors ?? [];
+    return clean[hand] ? { hand, colors, excluded: clean[hand] } : { hand, colors };
+  });
+}
+
+/** The suit editor's state from a loaded pair list. */
+export function exclusionsFromList(list: readonly Pair[]): ComboExclusions {
+  const found: ComboExclusions = {};
+  for (const pair of list) if (pair.excluded?.length) found[pair.hand] = [...pair.excluded];
+  return cleanExclusions(found);
+}
+
+/** The equity panel's colour choice as saved with the range. */
+export const sidesToSave = (hero: readonly string[], villain: readonly string[]): RangeSides => ({
+  hero: [...new Set(hero)],
+  villain: [...new Set(villain)],
+});
+
+/**
+ * The colours to restore from a loaded range: its saved choice when it has one, else null (the panel keeps the
+ * current choice, as before sides were saved). Compared without case: the server stores upper case.
+ */
+export function sidesFromCategory(sides: RangeSides | null | undefined): RangeSides | null {
+  return sides ? { hero: [...sides.hero], villain: [...sides.villain] } : null;
+}
