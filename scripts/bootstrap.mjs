@@ -6,28 +6,40 @@
 //
 // The chosen wasm toolchain route is written to .rangeforge/toolchain.json for scripts/build-wasm.mjs.
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+import { ensureProjectNode } from './lib/node-runtime.mjs';
 import { capture, commandExists, fail, root, run, step } from './lib/process.mjs';
 
 const WASM_TARGET = 'wasm32-unknown-unknown';
 /** Name under which Debian's rustc-web is linked as a rustup toolchain (ARCHITECTURE.md section 4). */
 const DEBIAN_TOOLCHAIN = 'debian-web';
 const DEBIAN_SYSROOT_WASM = `/usr/lib/rustlib/${WASM_TARGET}/lib`;
+const RUST_LLD_LINK = '/usr/lib/rustlib/x86_64-unknown-linux-gnu/bin/rust-lld';
 const WASM_PACK_VERSION = '0.15.1';
 const stateDir = join(root, '.rangeforge');
 export const toolchainStatePath = join(stateDir, 'toolchain.json');
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
-/** Step 1: npm dependencies, only when node_modules is missing or older than the lock file. */
+/** Records which Node built node_modules: native modules (better-sqlite3) only load on the same ABI. */
+const npmStatePath = join(stateDir, 'node-modules.json');
+
+/** Step 1: npm dependencies, when node_modules is missing, older than the lock file or built by another Node. */
 function ensureNpmDependencies() {
   const lock = join(root, 'package-lock.json');
   const marker = join(root, 'node_modules', '.package-lock.json');
-  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return 'up to date';
+  const builtFor = existsSync(npmStatePath) ? JSON.parse(readFileSync(npmStatePath, 'utf8')).abi : null;
+  const current = existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs;
+  if (current && builtFor === process.versions.modules) return 'up to date';
   run('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root });
-  return 'installed with npm ci';
+  mkdirSync(stateDir, { recursive: true });
+  writeFileSync(
+    npmStatePath,
+    `${JSON.stringify({ abi: process.versions.modules, node: process.version })}\n`,
+  );
+  return `installed with npm ci for Node ${process.version}`;
 }
 
 function rustupHasWasmTarget() {
@@ -38,7 +50,7 @@ function rustupHasWasmTarget() {
 
 function debianRouteReady() {
   if (!existsSync(DEBIAN_SYSROOT_WASM)) return false;
-  if (!existsSync('/usr/lib/rustlib/x86_64-unknown-linux-gnu/bin/rust-lld')) return false;
+  if (!existsSync(RUST_LLD_LINK)) return false;
   const toolchains = capture('rustup', ['toolchain', 'list'], { allowFailure: true });
   return toolchains.split('\n').some((line) => line.startsWith(DEBIAN_TOOLCHAIN));
 }
@@ -104,7 +116,9 @@ function buildDebianWasmToolchain() {
     '-c',
     `find '${deps}' -name 'lib*.rlib' ! -name 'libwasm_std_scratch*' -exec cp -f {} '${DEBIAN_SYSROOT_WASM}/' \\;`,
   ]);
-  run('ln', ['-sf', '/usr/bin/lld', '/usr/lib/rustlib/x86_64-unknown-linux-gnu/bin/rust-lld']);
+  // rustc looks for its default wasm linker in the host's rustlib bin folder, which Debian does not create.
+  mkdirSync(dirname(RUST_LLD_LINK), { recursive: true });
+  run('ln', ['-sf', '/usr/bin/lld', RUST_LLD_LINK]);
   run('rustup', ['toolchain', 'link', DEBIAN_TOOLCHAIN, '/usr']);
 }
 
@@ -177,7 +191,7 @@ function ensureTestServices() {
 
 export function bootstrap(mode = 'start') {
   const started = Date.now();
-  console.log(`RangeForge bootstrap (${mode})`);
+  console.log(`RangeForge bootstrap (${mode}) on Node ${process.version}`);
   step('npm dependencies', ensureNpmDependencies);
   step('wasm32 Rust toolchain', ensureWasmToolchain);
   step('wasm-bindgen and wasm-pack', ensureWasmCliTools);
@@ -186,5 +200,6 @@ export function bootstrap(mode = 'start') {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  ensureProjectNode();
   bootstrap(process.argv[2] ?? 'start');
 }

@@ -4,8 +4,10 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
 import { bootstrap } from './bootstrap.mjs';
+import { ensureProjectNode } from './lib/node-runtime.mjs';
 import { root, run } from './lib/process.mjs';
 
+ensureProjectNode();
 bootstrap('dev');
 run(process.execPath, [join(root, 'scripts', 'build-wasm.mjs')], { cwd: root });
 const bin = (name) => join(root, 'node_modules', '.bin', name);

@@ -5,8 +5,10 @@ import { join } from 'node:path';
 
 import { bootstrap } from './bootstrap.mjs';
 import { isFresh } from './lib/freshness.mjs';
+import { ensureProjectNode } from './lib/node-runtime.mjs';
 import { root, run, step } from './lib/process.mjs';
 
+ensureProjectNode();
 const started = Date.now();
 bootstrap('start');
 

@@ -8,8 +8,10 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { bootstrap } from './bootstrap.mjs';
+import { ensureProjectNode } from './lib/node-runtime.mjs';
 import { root } from './lib/process.mjs';
 
+ensureProjectNode();
 const only = (() => {
   const index = process.argv.indexOf('--only');
   return index === -1 ? null : new Set(process.argv[index + 1]?.split(','));
