@@ -1,4 +1,5 @@
-import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
+import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from 'kysely/migration';
 
 import type { Db } from './database.ts';
 import { initialMigration } from './migrations/001-initial.ts';

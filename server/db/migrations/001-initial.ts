@@ -1,4 +1,5 @@
-import { type ColumnDefinitionBuilder, type Kysely, type Migration, sql } from 'kysely';
+import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 import type { DialectName } from '../database.ts';
 

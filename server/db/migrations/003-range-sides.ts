@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 /**
  * The equity panel's hero/villain colours per range: a nullable JSON text column (NULL = never chosen), so rows

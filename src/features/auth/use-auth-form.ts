@@ -43,7 +43,7 @@ export function useAuthForm<F extends string>(
   };
 
   const fieldError = (field: F) => {
-    const key = errors[field];
+    const key: string | undefined = errors[field];
     return key ? t(`errors:${key}`) : null;
   };
 
