@@ -1,3 +1,6 @@
+import { constants as zlib } from 'node:zlib';
+
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -49,6 +52,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('services', createServices(db, config, mailer, app.log));
 
   registerErrorHandling(app);
+  // API answers over 1 KB (tree, shop, range lists) are compressed on the fly with a cheap brotli level; static
+  // files come precompressed at the highest level from the build and are passed through untouched.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   registerAuth(app, db);
   await app.register(rateLimit, {
     global: false,

@@ -1,11 +1,13 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { loadEnvFile } from './lib/env-file.ts';
 
 /**
  * `npm run serve`: the API plus the built SPA (STATIC_DIR, history fallback) and uploaded media (MEDIA_DIR).
  * Without a built SPA the API still runs.
  */
 async function main(): Promise<void> {
+  loadEnvFile();
   const config = loadConfig();
   const app = await buildApp(config, { serveStatic: true });
 
