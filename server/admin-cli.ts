@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 
 import { loadConfig } from './config.ts';
-import { loadEnvFile } from './lib/env-file.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { loadEnvFile } from './lib/env-file.ts';
 import { hashPassword } from './modules/auth/passwords.ts';
 import { findUserByEmail, insertUser, updateUser } from './modules/users/users.repository.ts';
 
