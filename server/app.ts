@@ -12,7 +12,9 @@ import type { AppConfig } from './config.ts';
 import { type Db, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { HttpError } from './lib/http-error.ts';
-import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createMailTransport, type Mailer } from './lib/mailer.ts';
+import { connectRedis } from './lib/redis.ts';
+import { MailDispatcher } from './modules/mail/mail-dispatcher.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling, registerNotFound } from './plugins/errors.ts';
 import { registerStatic } from './plugins/static.ts';
@@ -46,9 +48,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (options.migrate !== false) await migrateToLatest(db);
   if (ownsDb) app.addHook('onClose', async () => db.close());
 
-  const mailer =
-    options.mailer ??
-    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  let mailer = options.mailer;
+  if (!mailer) {
+    const transport = createMailTransport({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      log: app.log,
+    });
+    const dispatcher = new MailDispatcher(db, transport, app.log);
+    app.addHook('onReady', async () => dispatcher.start());
+    // preClose runs before the onClose hook that closes the database: an in-flight delivery finishes first.
+    app.addHook('preClose', async () => dispatcher.stop());
+    mailer = dispatcher;
+  }
   app.decorate('services', createServices(db, config, mailer, app.log));
 
   registerErrorHandling(app);
@@ -63,6 +76,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new HttpError(429, 'tooManyRequests'),
+    // With REDIS_URL every instance counts in the same place; without it, counters live in this process.
+    ...(config.redisUrl
+      ? { redis: connectRedis(app, config.redisUrl), nameSpace: 'rangeforge-rl:', skipOnError: true }
+      : {}),
   });
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10 } });
   await app.register(swagger, {

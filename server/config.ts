@@ -17,9 +17,16 @@
  * | AUTH_RATE_LIMIT          | 10                               | Requests per minute per IP on login/register/recover/confirm |
  * | URL_SIGNING_SECRET       | (random per start)               | Signs lesson video links (<video> sends no Bearer); set it when several processes serve |
  * | LOG_LEVEL                | info                             | pino level: fatal, error, warn, info, debug, trace, silent |
+ * | REDIS_URL                | (unset)                          | redis://host:port: rate limits shared by every instance |
+ * | MEDIA_STORAGE            | local                            | `local` (MEDIA_DIR) or `s3` (the S3_* variables below)  |
+ * | S3_ENDPOINT, S3_BUCKET   | (unset)                          | S3-compatible endpoint URL and bucket (path-style)      |
+ * | S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY | (unset)            | Credentials of the media bucket                         |
+ * | S3_REGION                | us-east-1                        | Region name the store expects (MinIO accepts any)       |
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+
+import type { MediaStorageSettings } from './lib/media-storage.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -40,6 +47,9 @@ export interface AppConfig {
   /** HMAC key for signed media links. */
   urlSigningSecret: string;
   logLevel: LogLevel;
+  /** Shared store of rate-limit counters when several instances serve; null keeps them in process memory. */
+  redisUrl: string | null;
+  media: MediaStorageSettings;
 }
 
 /** The sandbox provider signs with a fixed secret: it only ever talks to itself. */
@@ -56,6 +66,26 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value;
 }
 
+/** MEDIA_STORAGE=s3 needs every S3_* variable but the region; a half-set bucket would lose uploads. */
+function mediaSettings(env: NodeJS.ProcessEnv, mediaDir: string): MediaStorageSettings {
+  const driver = env.MEDIA_STORAGE || 'local';
+  if (driver === 'local') return { driver, dir: mediaDir };
+  if (driver !== 's3') throw new Error(`MEDIA_STORAGE must be local or s3, got "${driver}"`);
+  const required = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  const missing = required.filter((name) => !env[name]);
+  if (missing.length > 0) throw new Error(`MEDIA_STORAGE=s3 needs ${missing.join(', ')}`);
+  const endpoint = env.S3_ENDPOINT as string;
+  if (!/^https?:\/\//.test(endpoint)) throw new Error('S3_ENDPOINT must be an http(s) URL');
+  return {
+    driver,
+    endpoint,
+    bucket: env.S3_BUCKET as string,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY as string,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const databaseUrl = env.DATABASE_URL || 'sqlite:data/rangeforge.sqlite';
@@ -70,12 +100,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error('Set both CLOUDPAYMENTS_PUBLIC_ID and CLOUDPAYMENTS_API_SECRET, or neither (sandbox)');
   }
   const sandbox = !publicId;
+  const mediaDir = path.resolve(env.MEDIA_DIR || 'media');
+  const redisUrl = env.REDIS_URL || null;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new Error('REDIS_URL must start with redis://');
   return {
     port,
     host: env.HOST || '0.0.0.0',
     databaseUrl,
     dataDir: path.resolve(env.DATA_DIR || 'data'),
-    mediaDir: path.resolve(env.MEDIA_DIR || 'media'),
+    mediaDir,
     staticDir: path.resolve(env.STATIC_DIR || 'dist'),
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL || null,
@@ -88,5 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 10, 1, 1_000_000),
     urlSigningSecret: env.URL_SIGNING_SECRET || randomBytes(32).toString('hex'),
     logLevel,
+    redisUrl,
+    media: mediaSettings(env, mediaDir),
   };
 }

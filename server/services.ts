@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Mailer } from './lib/mailer.ts';
+import { createMediaStorage, type MediaStorage } from './lib/media-storage.ts';
 import { AdminService } from './modules/admin/admin.service.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { CategoriesService } from './modules/categories/categories.service.ts';
@@ -16,6 +17,8 @@ import { ProfileService } from './modules/users/profile.service.ts';
 export interface Services {
   db: Db;
   config: AppConfig;
+  /** Avatars, lesson videos and posters: the local folder or the shared object store. */
+  media: MediaStorage;
   auth: AuthService;
   profile: ProfileService;
   categories: CategoriesService;
@@ -28,11 +31,13 @@ export interface Services {
 
 export function createServices(db: Db, config: AppConfig, mailer: Mailer, log: FastifyBaseLogger): Services {
   const payments = new PaymentsService(db, config);
+  const media = createMediaStorage(config.media);
   return {
     db,
     config,
+    media,
     auth: new AuthService(db, mailer, log),
-    profile: new ProfileService(db, config.mediaDir),
+    profile: new ProfileService(db, media),
     categories: new CategoriesService(db),
     shares: new SharesService(db),
     shop: new ShopService(db, config.urlSigningSecret),
