@@ -180,6 +180,7 @@ export class S3MediaStorage implements MediaStorage {
       const reason = error instanceof Error ? error.name || error.message : String(error);
       throw new Error(
         `media storage: bucket "${this.settings.bucket}" at ${this.settings.endpoint} is not reachable (${reason})`,
+        { cause: error },
       );
     }
   }
