@@ -79,6 +79,7 @@ const steps = [
   { name: 'server build', group: 'server', command: [bin('tsc'), '-p', 'tsconfig.server.json'] },
   vitest('web'),
   vitest('server'),
+  vitest('scale'),
   { name: 'vite build', group: 'e2e', command: [bin('vite'), 'build', '--logLevel', 'warn'] },
   vitest('e2e'),
 ];

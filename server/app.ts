@@ -56,7 +56,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       dataDir: config.dataDir,
       log: app.log,
     });
-    const dispatcher = new MailDispatcher(db, transport, app.log);
+    const dispatcher = new MailDispatcher(db, transport, app.log, config.mail);
     app.addHook('onReady', async () => dispatcher.start());
     // preClose runs before the onClose hook that closes the database: an in-flight delivery finishes first.
     app.addHook('preClose', async () => dispatcher.stop());

@@ -17,6 +17,7 @@
  * | AUTH_RATE_LIMIT          | 10                               | Requests per minute per IP on login/register/recover/confirm |
  * | URL_SIGNING_SECRET       | (random per start)               | Signs lesson video links (<video> sends no Bearer); set it when several processes serve |
  * | LOG_LEVEL                | info                             | pino level: fatal, error, warn, info, debug, trace, silent |
+ * | MAIL_POLL_MS, MAIL_LEASE_MS | 2000, 60000                 | Outbox: how often each instance looks for due mail; how long a claim holds |
  * | REDIS_URL                | (unset)                          | redis://host:port: rate limits shared by every instance |
  * | MEDIA_STORAGE            | local                            | `local` (MEDIA_DIR) or `s3` (the S3_* variables below)  |
  * | S3_ENDPOINT, S3_BUCKET   | (unset)                          | S3-compatible endpoint URL and bucket (path-style)      |
@@ -50,6 +51,7 @@ export interface AppConfig {
   /** Shared store of rate-limit counters when several instances serve; null keeps them in process memory. */
   redisUrl: string | null;
   media: MediaStorageSettings;
+  mail: { pollMs: number; leaseMs: number };
 }
 
 /** The sandbox provider signs with a fixed secret: it only ever talks to itself. */
@@ -123,5 +125,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel,
     redisUrl,
     media: mediaSettings(env, mediaDir),
+    mail: {
+      pollMs: integer(env, 'MAIL_POLL_MS', 2_000, 100, 3_600_000),
+      leaseMs: integer(env, 'MAIL_LEASE_MS', 60_000, 1_000, 3_600_000),
+    },
   };
 }
