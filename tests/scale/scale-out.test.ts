@@ -100,7 +100,8 @@ suite(
       await database?.drop();
     }, 60_000);
 
-    const [a, b, c] = [0, 1, 2].map((index) => () => instances[index] as Instance);
+    const instance = (index: number) => () => instances[index] as Instance;
+    const [a, b, c] = [instance(0), instance(1), instance(2)];
 
     async function register(instance: Instance, name: string): Promise<string> {
       const response = await call<{ token: string }>(instance, 'POST', '/api/v1/auth/register', {
