@@ -21,6 +21,11 @@ function provider(db: Db): MigrationProvider {
   };
 }
 
+/** How many migrations this build knows: the schema version of a fully migrated database. */
+export async function knownMigrationCount(db: Db): Promise<number> {
+  return Object.keys(await provider(db).getMigrations()).length;
+}
+
 export function migrator(db: Db): Migrator {
   return new Migrator({ db: db.kysely, provider: provider(db) });
 }
