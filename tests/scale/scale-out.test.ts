@@ -6,15 +6,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createThrowawayDatabase, postgresAvailability } from '../server/helpers/postgres.ts';
+import { type SmtpSink, startSmtpSink } from '../server/helpers/smtp-sink.ts';
 import {
   type Instance,
-  type MailSink,
   migrate,
   type ObjectStore,
   scaleOutUnavailable,
   type Service,
   startInstance,
-  startMailSink,
   startMinio,
   startRedis,
 } from './support/services.ts';
@@ -59,13 +58,13 @@ suite(
     let database: { url: string; drop: () => Promise<void> };
     let redis: Service;
     let minio: ObjectStore;
-    let mail: MailSink;
+    let mail: SmtpSink;
     let instances: Instance[] = [];
     let sql: pg.Client;
 
     beforeAll(async () => {
       database = await createThrowawayDatabase(postgresAvailability().adminUrl as string);
-      [redis, minio, mail] = await Promise.all([startRedis(), startMinio(), startMailSink()]);
+      [redis, minio, mail] = await Promise.all([startRedis(), startMinio(), startSmtpSink()]);
       const env: NodeJS.ProcessEnv = {
         ...process.env,
         NODE_ENV: 'production',

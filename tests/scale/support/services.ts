@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import { SMTPServer } from 'smtp-server';
 
 export const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -136,43 +135,6 @@ export async function startMinio(): Promise<ObjectStore> {
   await client.send(new CreateBucketCommand({ Bucket: bucket }));
   client.destroy();
   return { url, bucket, accessKeyId, secretAccessKey, stop: () => stopGroup(child) };
-}
-
-export interface MailSink extends Service {
-  port: number;
-  received: { to: string[]; raw: string }[];
-  /** While set, the sink takes the connection but never answers DATA: the sender hangs mid-delivery. */
-  stall: boolean;
-}
-
-export async function startMailSink(): Promise<MailSink> {
-  const sink = { received: [] as { to: string[]; raw: string }[], stall: false };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on('end', () => {
-        if (sink.stall) return; // never call back: the sender waits until it is killed
-        sink.received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
-        callback();
-      });
-    },
-  });
-  // A sender killed mid-exchange resets its connection; that is the point of the test, not a failure of the sink.
-  server.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ECONNRESET') throw error;
-  });
-  const port = await new Promise<number>((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port)),
-  );
-  return Object.assign(sink, {
-    port,
-    url: `smtp://127.0.0.1:${port}`,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  });
 }
 
 export interface Instance {
