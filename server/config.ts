@@ -3,19 +3,21 @@
  *
  * | Variable                 | Default                          | Meaning                                                 |
  * |--------------------------|----------------------------------|---------------------------------------------------------|
+ * | NODE_ENV                 | (unset)                          | `production`: real payments and secrets are required    |
  * | PORT                     | 3000                             | HTTP port                                               |
  * | HOST                     | 0.0.0.0                          | Interface to listen on                                  |
  * | DATABASE_URL             | sqlite:data/rangeforge.sqlite    | `sqlite:<file>` (or `:memory:`), or a postgres:// URL   |
- * | DATA_DIR                 | data                             | Database file, mail outbox (data/outbox/)               |
+ * | DATA_DIR                 | data                             | Database file, mail outbox (data/outbox/), sandbox key  |
  * | MEDIA_DIR                | media                            | Avatars (media/avatars/) and lesson videos (media/videos)|
  * | STATIC_DIR               | dist                             | Built SPA served with history fallback (optional)       |
  * | PUBLIC_BASE_URL          | http://localhost:PORT            | Absolute links in mails                                 |
  * | SMTP_URL                 | (unset)                          | smtp://user:pass@host:port; unset → data/outbox/ + log  |
  * | MAIL_FROM                | RangeForge <no-reply@rangeforge.app> | Sender of outgoing mail                             |
- * | CLOUDPAYMENTS_PUBLIC_ID  | (unset)                          | Card provider public id; unset → sandbox provider       |
+ * | CLOUDPAYMENTS_PUBLIC_ID  | (unset)                          | Card provider public id; both keys set → real payments  |
  * | CLOUDPAYMENTS_API_SECRET | (unset)                          | Card provider API secret (HMAC key for notifications)   |
+ * | PAYMENTS_SANDBOX         | (unset)                          | `1`: test payments in production (no keys); else unused |
  * | AUTH_RATE_LIMIT          | 10                               | Requests per minute per IP on login/register/recover/confirm |
- * | URL_SIGNING_SECRET       | (random per start)               | Signs lesson video links (<video> sends no Bearer); set it when several processes serve |
+ * | URL_SIGNING_SECRET       | (random per start; required in production) | Signs lesson video links (<video> sends no Bearer) |
  * | LOG_LEVEL                | info                             | pino level: fatal, error, warn, info, debug, trace, silent |
  */
 import { randomBytes } from 'node:crypto';
@@ -25,6 +27,8 @@ export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' |
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export interface AppConfig {
+  /** NODE_ENV=production: no sandbox unless asked for, no random secrets, no demo account. */
+  production: boolean;
   port: number;
   host: string;
   databaseUrl: string;
@@ -34,6 +38,10 @@ export interface AppConfig {
   publicBaseUrl: string;
   smtpUrl: string | null;
   mailFrom: string;
+  /**
+   * The card provider. With `sandbox` the keys are empty: the public notification routes then refuse every call, and
+   * test payments are settled by the sandbox service with its own per-install key (DATA_DIR/payments-sandbox.key).
+   */
   cloudPayments: { publicId: string; apiSecret: string; sandbox: boolean };
   /** Max requests per minute per client IP on the credential routes. */
   authRateLimit: number;
@@ -42,35 +50,70 @@ export interface AppConfig {
   logLevel: LogLevel;
 }
 
-/** The sandbox provider signs with a fixed secret: it only ever talks to itself. */
+/** The public id the SPA receives in sandbox mode: it names no real merchant account. */
 export const SANDBOX_PUBLIC_ID = 'pk_sandbox_rangeforge';
-export const SANDBOX_API_SECRET = 'sandbox-secret-rangeforge';
+
+/** A configuration the server must not start with; its message is one line meant for the operator. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
   }
   return value;
 }
 
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '' || raw === '0') return false;
+  if (raw === '1') return true;
+  throw new ConfigError(`${name} must be 1 or 0, got "${raw}"`);
+}
+
+/** Real keys, or the sandbox; in production the sandbox must be asked for, so a forgotten key never gives things away. */
+function paymentsConfig(env: NodeJS.ProcessEnv, production: boolean): AppConfig['cloudPayments'] {
+  const publicId = env.CLOUDPAYMENTS_PUBLIC_ID ?? '';
+  const apiSecret = env.CLOUDPAYMENTS_API_SECRET ?? '';
+  const sandboxAsked = flag(env, 'PAYMENTS_SANDBOX');
+  if (Boolean(publicId) !== Boolean(apiSecret)) {
+    throw new ConfigError('Set both CLOUDPAYMENTS_PUBLIC_ID and CLOUDPAYMENTS_API_SECRET, or neither');
+  }
+  if (publicId && sandboxAsked) {
+    throw new ConfigError('PAYMENTS_SANDBOX=1 cannot be combined with CLOUDPAYMENTS_PUBLIC_ID/API_SECRET');
+  }
+  if (publicId) return { publicId, apiSecret, sandbox: false };
+  if (production && !sandboxAsked) {
+    throw new ConfigError(
+      'NODE_ENV=production needs CLOUDPAYMENTS_PUBLIC_ID and CLOUDPAYMENTS_API_SECRET (real card payments), or PAYMENTS_SANDBOX=1 for test payments',
+    );
+  }
+  return { publicId: SANDBOX_PUBLIC_ID, apiSecret: '', sandbox: true };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const production = env.NODE_ENV === 'production';
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const databaseUrl = env.DATABASE_URL || 'sqlite:data/rangeforge.sqlite';
   if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(databaseUrl)) {
-    throw new Error('DATABASE_URL must start with sqlite: or postgres://');
+    throw new ConfigError('DATABASE_URL must start with sqlite: or postgres://');
   }
   const logLevel = (env.LOG_LEVEL || 'info') as LogLevel;
-  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
-  const publicId = env.CLOUDPAYMENTS_PUBLIC_ID ?? '';
-  const apiSecret = env.CLOUDPAYMENTS_API_SECRET ?? '';
-  if (Boolean(publicId) !== Boolean(apiSecret)) {
-    throw new Error('Set both CLOUDPAYMENTS_PUBLIC_ID and CLOUDPAYMENTS_API_SECRET, or neither (sandbox)');
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const cloudPayments = paymentsConfig(env, production);
+  const urlSigningSecret = env.URL_SIGNING_SECRET ?? '';
+  if (production && urlSigningSecret.length < 32) {
+    throw new ConfigError(
+      'NODE_ENV=production needs URL_SIGNING_SECRET (at least 32 characters, the same in every server process)',
+    );
   }
-  const sandbox = !publicId;
   return {
+    production,
     port,
     host: env.HOST || '0.0.0.0',
     databaseUrl,
@@ -80,13 +123,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'RangeForge <no-reply@rangeforge.app>',
-    cloudPayments: {
-      publicId: sandbox ? SANDBOX_PUBLIC_ID : publicId,
-      apiSecret: sandbox ? SANDBOX_API_SECRET : apiSecret,
-      sandbox,
-    },
+    cloudPayments,
     authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 10, 1, 1_000_000),
-    urlSigningSecret: env.URL_SIGNING_SECRET || randomBytes(32).toString('hex'),
+    urlSigningSecret: urlSigningSecret || randomBytes(32).toString('hex'),
     logLevel,
   };
 }
