@@ -9,7 +9,6 @@ import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { openDatabase } from '../../server/db/database.ts';
 import { migrateToLatest, migrator } from '../../server/db/migrate.ts';
 import { DEMO_EMAIL, seedDatabase } from '../../server/db/seed.ts';
 import { hashPassword } from '../../server/modules/auth/passwords.ts';
