@@ -15,11 +15,15 @@ export const AdminPayment = Type.Object({
   payment_source: Type.Union([Type.String(), Type.Null()]),
   pay_for_premium: Type.Boolean(),
   datetime: Type.String(),
+  /** Charged for something the buyer already owned (a second open order paid): to send back (major units). */
+  refund_due: Type.Number(),
 });
 export type AdminPayment = Static<typeof AdminPayment>;
 
 export const AdminPaymentsQuery = Type.Object({
   status: Type.Optional(PaymentStatusSchema),
+  /** `refunds`: every order (card orders included) still owing a refund, whatever the status filter says. */
+  queue: Type.Optional(Type.Union([Type.Literal('manual'), Type.Literal('refunds')])),
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
 });

@@ -55,6 +55,7 @@ export const API = {
     manualPayments: '/api/v1/admin/manual_payments',
     confirmPayment: '/api/v1/admin/manual_payments/:id/confirm',
     rejectPayment: '/api/v1/admin/manual_payments/:id/reject',
+    refundedPayment: '/api/v1/admin/manual_payments/:id/refunded',
     users: '/api/v1/admin/users',
     settings: '/api/v1/admin/settings',
     items: '/api/v1/admin/items',

@@ -49,7 +49,10 @@ export const PaymentParams = Type.Object({
   premium_cost: Type.Number(),
   cloud_payments_params: CloudPaymentsParams,
   manual_payments_params: Type.Object({ card: ManualParams, btc: ManualParams, tether: ManualParams }),
-  /** True while no provider keys are configured: the SPA calls the sandbox charge route instead of the widget. */
+  /**
+   * True while no provider keys are configured: test payments, no money is taken. The SPA says so in the payment
+   * window and calls the sandbox charge route instead of the provider's widget.
+   */
   sandbox: Type.Boolean(),
 });
 export type PaymentParams = Static<typeof PaymentParams>;
@@ -85,6 +88,8 @@ export type PaymentInfo = Static<typeof PaymentInfo>;
 
 export const SandboxChargeBody = Type.Object({
   order_id: Id,
+  /** `cloud_payments_params.hash` from the cost route: the server's signature over the order. */
+  hash: Type.String({ maxLength: 128 }),
   /** Simulate a declined card: the sandbox then sends a fail notification. */
   decline: Type.Optional(Type.Boolean()),
 });

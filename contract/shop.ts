@@ -34,6 +34,18 @@ export type Lesson = Static<typeof Lesson>;
 export const VideoCourse = Type.Intersect([OfferItem, Type.Object({ lessons: Type.Array(Lesson) })]);
 export type VideoCourse = Static<typeof VideoCourse>;
 
+/**
+ * The price of the whole package for the caller, computed by the server so the store card, the product page and the
+ * payment window agree: the items not owned yet plus Premium when the package requires it and the caller lacks it.
+ */
+const OfferQuote = {
+  total: Type.Number(),
+  /** The Premium part of `total` (0 when not required or already held). */
+  premium_cost: Type.Number(),
+  /** Every item is owned already: nothing is for sale. */
+  all_owned: Type.Boolean(),
+};
+
 /** A store offer ("package"): strategy packs (products) and video courses sold together or one by one. */
 export const Offer = Type.Object({
   id: Type.Integer(),
@@ -41,6 +53,7 @@ export const Offer = Type.Object({
   description: Type.String(),
   premium_required: Type.Boolean(),
   currency: CurrencySchema,
+  ...OfferQuote,
   products: Type.Array(OfferItem),
   video_courses: Type.Array(OfferItem),
 });
@@ -52,6 +65,7 @@ export const ProductPage = Type.Object({
   description: Type.String(),
   premium_required: Type.Boolean(),
   currency: CurrencySchema,
+  ...OfferQuote,
   products: Type.Array(OfferItem),
   video_courses: Type.Array(VideoCourse),
 });

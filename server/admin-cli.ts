@@ -1,28 +1,76 @@
-import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { loadEnvFile } from './lib/env-file.ts';
-import { hashPassword } from './modules/auth/passwords.ts';
-import { findUserByEmail, insertUser, updateUser } from './modules/users/users.repository.ts';
+import { checkPassword, ensureAdmin } from './modules/admin/accounts.ts';
+import { findUserByEmail } from './modules/users/users.repository.ts';
 
-const USAGE = 'usage: npm run admin -- create --email <email> [--password <password>] [--username <name>]';
+const USAGE =
+  'usage: npm run admin -- create --email <email> [--username <name>] [--password-file <file>]\n' +
+  '  Without --password-file the password is asked for on the terminal (not shown while typed).';
 
 function option(args: string[], name: string): string | undefined {
   const index = args.indexOf(`--${name}`);
   return index >= 0 ? args[index + 1] : undefined;
 }
 
+/** Reads one line from the terminal without echoing it (raw mode), so the password is in no history or log. */
+function askHidden(question: string): Promise<string> {
+  const input = process.stdin;
+  if (!input.isTTY) {
+    return Promise.reject(new ConfigError('No terminal to ask the password on: pass --password-file <file>'));
+  }
+  process.stdout.write(question);
+  input.setRawMode(true);
+  input.resume();
+  input.setEncoding('utf8');
+  return new Promise((resolve, reject) => {
+    let typed = '';
+    const done = (error?: Error) => {
+      input.setRawMode(false);
+      input.pause();
+      input.off('data', onData);
+      process.stdout.write('\n');
+      if (error) reject(error);
+      else resolve(typed);
+    };
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === '\r' || char === '\n') return done();
+        if (char === '\u0003' || char === '\u0004') return done(new ConfigError('cancelled'));
+        if (char === '\u007f' || char === '\b') typed = typed.slice(0, -1);
+        else if (char >= ' ') typed += char;
+      }
+    };
+    input.on('data', onData);
+  });
+}
+
+async function readPassword(args: string[]): Promise<string> {
+  const file = option(args, 'password-file');
+  if (file) {
+    // The first line of the file: an operator's secret store or `printf` into a 0600 file, never the command line.
+    const first = fs.readFileSync(file, 'utf8').split(/\r?\n/)[0] ?? '';
+    return checkPassword(first);
+  }
+  const password = checkPassword(await askHidden('Password for the new admin: '));
+  if ((await askHidden('Repeat the password: ')) !== password) throw new ConfigError('The passwords differ');
+  return password;
+}
+
 /**
- * `npm run admin -- create --email x@y.z`: makes that user an admin, creating the account (with the given or a
- * generated password, printed once) when it does not exist. Running it again changes nothing.
+ * `npm run admin -- create --email x@y.z`: makes that user an admin, creating the account when it does not exist
+ * (the password asked for on the terminal, or read from --password-file). Running it again changes nothing.
  */
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const email = option(args, 'email')?.toLowerCase();
-  if (args[0] !== 'create' || !email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-    console.error(USAGE);
+  const email = option(args, 'email');
+  if (args[0] !== 'create' || !email || args.includes('--password')) {
+    console.error(
+      args.includes('--password') ? `--password is not accepted (shell history): ${USAGE}` : USAGE,
+    );
     process.exit(2);
   }
   loadEnvFile();
@@ -30,36 +78,26 @@ async function main(): Promise<void> {
   const db = openDatabase(config.databaseUrl, config.dataDir);
   try {
     await migrateToLatest(db);
-    const existing = await findUserByEmail(db, email);
-    if (existing) {
-      if (existing.is_admin) {
-        console.log(`${email} is already an admin; nothing changed`);
-      } else {
-        await updateUser(db, existing.id, { is_admin: 1, is_premium: 1 });
-        console.log(`${email} (${existing.username}) is now an admin`);
-      }
-      return;
-    }
-    const password = option(args, 'password') ?? randomBytes(9).toString('base64url');
-    if (password.length < 6 || password.length > 20)
-      throw new Error('The password must be 6 to 20 characters');
-    const username = option(args, 'username') ?? email.split('@')[0]?.slice(0, 20).padEnd(4, '0') ?? 'admin';
-    const user = await insertUser(db, {
-      username,
+    const exists = await findUserByEmail(db, email.trim());
+    // An existing account keeps its password: only new accounts need one.
+    const password = exists ? '' : await readPassword(args);
+    const { outcome, username } = await ensureAdmin(db, {
       email,
-      passwordHash: await hashPassword(password),
-      referrerId: null,
+      password,
+      username: option(args, 'username'),
     });
-    await updateUser(db, user.id, { is_admin: 1, is_premium: 1 });
-    console.log(`created admin ${email} (username ${username})`);
-    if (!option(args, 'password'))
-      console.log(`password: ${password}  (shown once; change it in the profile)`);
+    const messages = {
+      created: `created admin ${email} (username ${username})`,
+      promoted: `${email} (${username}) is now an admin`,
+      unchanged: `${email} is already an admin; nothing changed`,
+    };
+    console.log(messages[outcome]);
   } finally {
     await db.close();
   }
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });

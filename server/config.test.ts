@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
-import { loadConfig, SANDBOX_PUBLIC_ID } from './config.ts';
+import { ConfigError, loadConfig, SANDBOX_PUBLIC_ID } from './config.ts';
 
 describe('config', () => {
-  it('has working defaults', () => {
+  it('has working defaults, with the sandbox on and no provider secret outside production', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
+      production: false,
       port: 3000,
       host: '0.0.0.0',
       databaseUrl: 'sqlite:data/rangeforge.sqlite',
@@ -14,7 +15,8 @@ describe('config', () => {
       logLevel: 'info',
       publicBaseUrl: 'http://localhost:3000',
     });
-    expect(config.cloudPayments).toMatchObject({ sandbox: true, publicId: SANDBOX_PUBLIC_ID });
+    // No secret: the public notification routes then refuse every call.
+    expect(config.cloudPayments).toEqual({ sandbox: true, publicId: SANDBOX_PUBLIC_ID, apiSecret: '' });
   });
 
   it('rejects bad values at start-up', () => {
@@ -22,10 +24,41 @@ describe('config', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
     expect(() => loadConfig({ CLOUDPAYMENTS_PUBLIC_ID: 'pk' })).toThrow(/CLOUDPAYMENTS/);
+    expect(() => loadConfig({ PAYMENTS_SANDBOX: 'yes' })).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({ CLOUDPAYMENTS_PUBLIC_ID: 'pk', CLOUDPAYMENTS_API_SECRET: 's', PAYMENTS_SANDBOX: '1' }),
+    ).toThrow(/PAYMENTS_SANDBOX/);
   });
 
   it('uses the real provider when both keys are set', () => {
     const config = loadConfig({ CLOUDPAYMENTS_PUBLIC_ID: 'pk_live', CLOUDPAYMENTS_API_SECRET: 's3cret' });
     expect(config.cloudPayments).toEqual({ publicId: 'pk_live', apiSecret: 's3cret', sandbox: false });
+  });
+
+  describe('NODE_ENV=production', () => {
+    const secret = { URL_SIGNING_SECRET: 'k'.repeat(32) };
+    it('needs real keys or an explicit PAYMENTS_SANDBOX=1', () => {
+      expect(() => loadConfig({ NODE_ENV: 'production', ...secret })).toThrow(
+        /CLOUDPAYMENTS_PUBLIC_ID.*CLOUDPAYMENTS_API_SECRET.*PAYMENTS_SANDBOX=1/,
+      );
+      const sandbox = loadConfig({ NODE_ENV: 'production', PAYMENTS_SANDBOX: '1', ...secret });
+      expect(sandbox).toMatchObject({ production: true, cloudPayments: { sandbox: true, apiSecret: '' } });
+      const live = loadConfig({
+        NODE_ENV: 'production',
+        CLOUDPAYMENTS_PUBLIC_ID: 'pk',
+        CLOUDPAYMENTS_API_SECRET: 's',
+        ...secret,
+      });
+      expect(live.cloudPayments.sandbox).toBe(false);
+    });
+
+    it('needs URL_SIGNING_SECRET, used as given', () => {
+      expect(() => loadConfig({ NODE_ENV: 'production', PAYMENTS_SANDBOX: '1' })).toThrow(
+        /URL_SIGNING_SECRET/,
+      );
+      expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_SANDBOX: '1', ...secret }).urlSigningSecret).toBe(
+        secret.URL_SIGNING_SECRET,
+      );
+    });
   });
 });

@@ -3,19 +3,21 @@
  *
  * | Variable                 | Default                          | Meaning                                                 |
  * |--------------------------|----------------------------------|---------------------------------------------------------|
+ * | NODE_ENV                 | (unset)                          | `production`: real payments and secrets are required    |
  * | PORT                     | 3000                             | HTTP port                                               |
  * | HOST                     | 0.0.0.0                          | Interface to listen on                                  |
  * | DATABASE_URL             | sqlite:data/rangeforge.sqlite    | `sqlite:<file>` (or `:memory:`), or a postgres:// URL   |
- * | DATA_DIR                 | data                             | Database file, mail outbox (data/outbox/)               |
+ * | DATA_DIR                 | data                             | Database file, mail outbox (data/outbox/), sandbox key  |
  * | MEDIA_DIR                | media                            | Avatars (media/avatars/) and lesson videos (media/videos)|
  * | STATIC_DIR               | dist                             | Built SPA served with history fallback (optional)       |
  * | PUBLIC_BASE_URL          | http://localhost:PORT            | Absolute links in mails                                 |
  * | SMTP_URL                 | (unset)                          | smtp://user:pass@host:port; unset → data/outbox/ + log  |
  * | MAIL_FROM                | RangeForge <no-reply@rangeforge.app> | Sender of outgoing mail                             |
- * | CLOUDPAYMENTS_PUBLIC_ID  | (unset)                          | Card provider public id; unset → sandbox provider       |
+ * | CLOUDPAYMENTS_PUBLIC_ID  | (unset)                          | Card provider public id; both keys set → real payments  |
  * | CLOUDPAYMENTS_API_SECRET | (unset)                          | Card provider API secret (HMAC key for notifications)   |
+ * | PAYMENTS_SANDBOX         | (unset)                          | `1`: test payments in production (no keys); else unused |
  * | AUTH_RATE_LIMIT          | 10                               | Requests per minute per IP on login/register/recover/confirm |
- * | URL_SIGNING_SECRET       | (random per start)               | Signs lesson video links (<video> sends no Bearer); set it when several processes serve |
+ * | URL_SIGNING_SECRET       | (random per start; required in production) | Signs lesson video links (<video> sends no Bearer) |
  * | LOG_LEVEL                | info                             | pino level: fatal, error, warn, info, debug, trace, silent |
  * | MAIL_POLL_MS, MAIL_LEASE_MS | 2000, 60000                 | Outbox: how often each instance looks for due mail; how long a claim holds |
  * | REDIS_URL                | (unset)                          | redis://host:port: rate limits shared by every instance |
@@ -33,6 +35,8 @@ export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' |
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export interface AppConfig {
+  /** NODE_ENV=production: no sandbox unless asked for, no random secrets, no demo account. */
+  production: boolean;
   port: number;
   host: string;
   databaseUrl: string;
@@ -42,6 +46,10 @@ export interface AppConfig {
   publicBaseUrl: string;
   smtpUrl: string | null;
   mailFrom: string;
+  /**
+   * The card provider. With `sandbox` the keys are empty: the public notification routes then refuse every call, and
+   * test payments are settled by the sandbox service with its own per-install key (DATA_DIR/payments-sandbox.key).
+   */
   cloudPayments: { publicId: string; apiSecret: string; sandbox: boolean };
   /** Max requests per minute per client IP on the credential routes. */
   authRateLimit: number;
@@ -54,16 +62,20 @@ export interface AppConfig {
   mail: { pollMs: number; leaseMs: number };
 }
 
-/** The sandbox provider signs with a fixed secret: it only ever talks to itself. */
+/** The public id the SPA receives in sandbox mode: it names no real merchant account. */
 export const SANDBOX_PUBLIC_ID = 'pk_sandbox_rangeforge';
-export const SANDBOX_API_SECRET = 'sandbox-secret-rangeforge';
+
+/** A configuration the server must not start with; its message is one line meant for the operator. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
   }
   return value;
 }
@@ -72,12 +84,12 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
 function mediaSettings(env: NodeJS.ProcessEnv, mediaDir: string): MediaStorageSettings {
   const driver = env.MEDIA_STORAGE || 'local';
   if (driver === 'local') return { driver, dir: mediaDir };
-  if (driver !== 's3') throw new Error(`MEDIA_STORAGE must be local or s3, got "${driver}"`);
+  if (driver !== 's3') throw new ConfigError(`MEDIA_STORAGE must be local or s3, got "${driver}"`);
   const required = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
   const missing = required.filter((name) => !env[name]);
-  if (missing.length > 0) throw new Error(`MEDIA_STORAGE=s3 needs ${missing.join(', ')}`);
+  if (missing.length > 0) throw new ConfigError(`MEDIA_STORAGE=s3 needs ${missing.join(', ')}`);
   const endpoint = env.S3_ENDPOINT as string;
-  if (!/^https?:\/\//.test(endpoint)) throw new Error('S3_ENDPOINT must be an http(s) URL');
+  if (!/^https?:\/\//.test(endpoint)) throw new ConfigError('S3_ENDPOINT must be an http(s) URL');
   return {
     driver,
     endpoint,
@@ -88,24 +100,56 @@ function mediaSettings(env: NodeJS.ProcessEnv, mediaDir: string): MediaStorageSe
   };
 }
 
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '' || raw === '0') return false;
+  if (raw === '1') return true;
+  throw new ConfigError(`${name} must be 1 or 0, got "${raw}"`);
+}
+
+/** Real keys, or the sandbox; in production the sandbox must be asked for, so a forgotten key never gives things away. */
+function paymentsConfig(env: NodeJS.ProcessEnv, production: boolean): AppConfig['cloudPayments'] {
+  const publicId = env.CLOUDPAYMENTS_PUBLIC_ID ?? '';
+  const apiSecret = env.CLOUDPAYMENTS_API_SECRET ?? '';
+  const sandboxAsked = flag(env, 'PAYMENTS_SANDBOX');
+  if (Boolean(publicId) !== Boolean(apiSecret)) {
+    throw new ConfigError('Set both CLOUDPAYMENTS_PUBLIC_ID and CLOUDPAYMENTS_API_SECRET, or neither');
+  }
+  if (publicId && sandboxAsked) {
+    throw new ConfigError('PAYMENTS_SANDBOX=1 cannot be combined with CLOUDPAYMENTS_PUBLIC_ID/API_SECRET');
+  }
+  if (publicId) return { publicId, apiSecret, sandbox: false };
+  if (production && !sandboxAsked) {
+    throw new ConfigError(
+      'NODE_ENV=production needs CLOUDPAYMENTS_PUBLIC_ID and CLOUDPAYMENTS_API_SECRET (real card payments), or PAYMENTS_SANDBOX=1 for test payments',
+    );
+  }
+  return { publicId: SANDBOX_PUBLIC_ID, apiSecret: '', sandbox: true };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const production = env.NODE_ENV === 'production';
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const databaseUrl = env.DATABASE_URL || 'sqlite:data/rangeforge.sqlite';
   if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(databaseUrl)) {
-    throw new Error('DATABASE_URL must start with sqlite: or postgres://');
+    throw new ConfigError('DATABASE_URL must start with sqlite: or postgres://');
   }
   const logLevel = (env.LOG_LEVEL || 'info') as LogLevel;
-  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
-  const publicId = env.CLOUDPAYMENTS_PUBLIC_ID ?? '';
-  const apiSecret = env.CLOUDPAYMENTS_API_SECRET ?? '';
-  if (Boolean(publicId) !== Boolean(apiSecret)) {
-    throw new Error('Set both CLOUDPAYMENTS_PUBLIC_ID and CLOUDPAYMENTS_API_SECRET, or neither (sandbox)');
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const cloudPayments = paymentsConfig(env, production);
+  const urlSigningSecret = env.URL_SIGNING_SECRET ?? '';
+  if (production && urlSigningSecret.length < 32) {
+    throw new ConfigError(
+      'NODE_ENV=production needs URL_SIGNING_SECRET (at least 32 characters, the same in every server process)',
+    );
   }
-  const sandbox = !publicId;
   const mediaDir = path.resolve(env.MEDIA_DIR || 'media');
   const redisUrl = env.REDIS_URL || null;
-  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new Error('REDIS_URL must start with redis://');
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl))
+    throw new ConfigError('REDIS_URL must start with redis://');
   return {
+    production,
     port,
     host: env.HOST || '0.0.0.0',
     databaseUrl,
@@ -115,13 +159,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'RangeForge <no-reply@rangeforge.app>',
-    cloudPayments: {
-      publicId: sandbox ? SANDBOX_PUBLIC_ID : publicId,
-      apiSecret: sandbox ? SANDBOX_API_SECRET : apiSecret,
-      sandbox,
-    },
+    cloudPayments,
     authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 10, 1, 1_000_000),
-    urlSigningSecret: env.URL_SIGNING_SECRET || randomBytes(32).toString('hex'),
+    urlSigningSecret: urlSigningSecret || randomBytes(32).toString('hex'),
     logLevel,
     redisUrl,
     media: mediaSettings(env, mediaDir),

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { loadEnvFile } from './lib/env-file.ts';
 
 /**
@@ -34,6 +34,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A configuration the server refuses is one clear line naming the variables, not a stack trace.
+  console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });

@@ -10,6 +10,7 @@ import { CategoriesService } from './modules/categories/categories.service.ts';
 import { SharesService } from './modules/categories/shares.service.ts';
 import { CloudPaymentsService } from './modules/payments/cloudpayments.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
+import { SandboxPayments, sandboxSecret } from './modules/payments/sandbox.ts';
 import { ShopService } from './modules/shop/shop.service.ts';
 import { ProfileService } from './modules/users/profile.service.ts';
 
@@ -26,11 +27,14 @@ export interface Services {
   shop: ShopService;
   payments: PaymentsService;
   cloudPayments: CloudPaymentsService;
+  /** Test card payments; null with real provider keys (its route is then not registered at all). */
+  sandbox: SandboxPayments | null;
   admin: AdminService;
 }
 
 export function createServices(db: Db, config: AppConfig, mailer: Mailer, log: FastifyBaseLogger): Services {
-  const payments = new PaymentsService(db, config);
+  const { sandbox, apiSecret } = config.cloudPayments;
+  const payments = new PaymentsService(db, config, sandbox ? sandboxSecret(config.dataDir) : apiSecret);
   const media = createMediaStorage(config.media);
   return {
     db,
@@ -43,6 +47,7 @@ export function createServices(db: Db, config: AppConfig, mailer: Mailer, log: F
     shop: new ShopService(db, config.urlSigningSecret),
     payments,
     cloudPayments: new CloudPaymentsService(db, config, payments),
+    sandbox: sandbox ? new SandboxPayments(db, payments) : null,
     admin: new AdminService(db, config.mediaDir),
   };
 }

@@ -6,6 +6,7 @@ import { initialMigration } from './migrations/001-initial.ts';
 import { packContentsMigration } from './migrations/002-pack-contents.ts';
 import { rangeSidesMigration } from './migrations/003-range-sides.ts';
 import { mailOutboxMigration } from './migrations/004-mail-outbox.ts';
+import { moneyOnceMigration } from './migrations/004-money-once.ts';
 
 /** Versioned migrations in code (no file-system scan, so they bundle and run the same under tsx and vitest). */
 function provider(db: Db): MigrationProvider {
@@ -16,6 +17,7 @@ function provider(db: Db): MigrationProvider {
         '002-pack-contents': packContentsMigration,
         '003-range-sides': rangeSidesMigration,
         '004-mail-outbox': mailOutboxMigration(db.dialect),
+        '004-money-once': moneyOnceMigration,
       };
     },
   };

@@ -107,8 +107,16 @@ export interface OrdersTable {
   package_id: number | null;
   products: string;
   video_courses: string;
+  /** Manual: `method:text` (card transfers `card:u<user>:text`), unique; the confirmation counts once. */
   payment_source: string | null;
   transaction_id: string | null;
+  /** Card orders: what the order buys (migration 004); one open order per user and scope_key. */
+  scope_key: string | null;
+  /** 1 for a test payment made in sandbox mode: no referral, never settled by a provider call. */
+  sandbox: number;
+  /** Charged for something the buyer already held (minor units): the admin's refund queue; 0 when none. */
+  refund_amount: number;
+  refunded_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,14 +1,23 @@
-import { randomToken } from '../lib/crypto.ts';
-import { nowIso } from '../lib/time.ts';
+import { ensureAdmin, lockPublishedPasswords, randomPassword } from '../modules/admin/accounts.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { DEFAULT_SETTINGS } from '../modules/settings/settings.repository.ts';
 import { insertPack, type PackContent } from '../modules/shop/templates.ts';
+import { findUserByEmail, insertUser } from '../modules/users/users.repository.ts';
 import type { Db } from './database.ts';
 import { cashDefence, cashOpens, pushFold } from './seed-data/packs.ts';
 
-/** Accounts documented in README: a demo player and an admin (change the admin password in production). */
-export const DEMO_ACCOUNT = { username: 'demo', email: 'demo@rangeforge.app', password: 'demo1234' };
-export const ADMIN_ACCOUNT = { username: 'admin', email: 'admin@rangeforge.app', password: 'admin1234' };
+/** The demo player seeded outside production; its password is random (or DEMO_PASSWORD), never written anywhere. */
+export const DEMO_EMAIL = 'demo@rangeforge.app';
+const DEMO_USERNAME = 'demo';
+
+/**
+ * What the seed may create besides the store. Nothing with a known password: the admin only from the operator's
+ * ADMIN_EMAIL + ADMIN_PASSWORD, the demo player only when asked (outside production), with a random password.
+ */
+export interface SeedOptions {
+  admin?: { email: string; password: string; username?: string };
+  demo?: { password?: string };
+}
 
 interface SeedItem {
   type: 'product' | 'video_course';
@@ -88,38 +97,22 @@ const STORE: SeedPackage[] = [
   },
 ];
 
-async function ensureUser(
-  db: Db,
-  account: typeof DEMO_ACCOUNT,
-  admin: boolean,
-): Promise<{ id: number; created: boolean }> {
-  const existing = await db.kysely
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', account.email)
-    .executeTakeFirst();
-  if (existing) return { id: existing.id, created: false };
-  const row = await db.kysely
-    .insertInto('users')
-    .values({
-      username: account.username,
-      email: account.email,
-      password_hash: await hashPassword(account.password),
-      language: 'en-US',
-      avatar: '',
-      is_premium: admin ? 1 : 0,
-      is_admin: admin ? 1 : 0,
-      referral_token: randomToken(12),
-      referrer_id: null,
-      created_at: nowIso(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, created: true };
+/** The demo player with editable copies of the opening and push/fold charts; null when it exists already. */
+async function seedDemo(db: Db, password: string): Promise<boolean> {
+  if (await findUserByEmail(db, DEMO_EMAIL)) return false;
+  const user = await insertUser(db, {
+    username: DEMO_USERNAME,
+    email: DEMO_EMAIL,
+    passwordHash: await hashPassword(password),
+    referrerId: null,
+  });
+  await insertPack(db.kysely, user.id, 'My cash ranges', cashOpens, false);
+  await insertPack(db.kysely, user.id, 'My push/fold', pushFold, false);
+  return true;
 }
 
 /** Inserts what is missing (matched by name or e-mail) and returns one line per change: a second run prints none. */
-export async function seedDatabase(db: Db): Promise<string[]> {
+export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<string[]> {
   const report: string[] = [];
   for (const [key, value] of Object.entries(DEFAULT_SETTINGS)) {
     const row = await db.kysely
@@ -185,14 +178,19 @@ export async function seedDatabase(db: Db): Promise<string[]> {
     report.push(`store package "${pack.name}" with ${pack.items.length} items`);
   }
 
-  const admin = await ensureUser(db, ADMIN_ACCOUNT, true);
-  if (admin.created) report.push(`admin account ${ADMIN_ACCOUNT.email} / ${ADMIN_ACCOUNT.password}`);
-  const demo = await ensureUser(db, DEMO_ACCOUNT, false);
-  if (demo.created) {
-    // A living library for the demo: editable copies of the opening charts and the push/fold charts.
-    await insertPack(db.kysely, demo.id, 'My cash ranges', cashOpens, false);
-    await insertPack(db.kysely, demo.id, 'My push/fold', pushFold, false);
-    report.push(`demo account ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password} with sample ranges`);
+  for (const email of await lockPublishedPasswords(db)) {
+    report.push(`${email} had the password once published in the README: replaced by a random one`);
+  }
+  if (options.admin) {
+    const { outcome, username } = await ensureAdmin(db, options.admin);
+    if (outcome === 'created') report.push(`admin account ${options.admin.email} (username ${username})`);
+    if (outcome === 'promoted') report.push(`${options.admin.email} (${username}) is now an admin`);
+  }
+  if (options.demo) {
+    const password = options.demo.password ?? randomPassword();
+    if (await seedDemo(db, password)) {
+      report.push(`demo player ${DEMO_EMAIL} / ${password} with sample ranges (password shown once)`);
+    }
   }
   return report;
 }

@@ -5,6 +5,7 @@
  * The servers run in a child process so autocannon (the load generator) does not share their event loop.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +15,7 @@ import Fastify from 'fastify';
 
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
-import { seedDatabase } from '../../server/db/seed.ts';
+import { DEMO_EMAIL, seedDatabase } from '../../server/db/seed.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -37,11 +38,13 @@ async function serve(): Promise<void> {
     AUTH_RATE_LIMIT: '1000000',
   });
   const app = await buildApp(config);
-  await seedDatabase(app.services.db);
+  // The demo player with its sample ranges, under a password made for this run (the seed writes none down).
+  const password = randomBytes(9).toString('base64url');
+  await seedDatabase(app.services.db, { demo: { password } });
   const login = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/login',
-    payload: { login: 'demo@rangeforge.app', password: 'demo1234' },
+    payload: { login: DEMO_EMAIL, password },
   });
   const token = login.json().data.token as string;
   const tree = await app.inject({

@@ -1,7 +1,7 @@
 // The SPA's user journeys in headless chromium against the real server (SQLite, sandbox card provider, mail
 // outbox): register with a referral link, log in, restore a password with the mailed code, change the avatar,
-// buy Premium through the sandbox card provider, submit a manual payment that the admin confirms (the referrer
-// then sees the referral payment), switch the language and open a legal PDF. Screenshots at 375, 990 and
+// buy Premium with test (sandbox) payments, submit a manual payment that the admin confirms (the referrer then sees
+// the referral payment; test payments pay none), switch the language and open a legal PDF. Screenshots at 375, 990 and
 // 1440 px go to test-results/e2e/.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,8 +13,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, startAppServer } from './support/app-server.ts';
 import { type BrowserSession, launchBrowser, screenshotAtWidths } from './support/browser.ts';
 
-const REFERRER = { login: 'demo@rangeforge.app', password: 'demo1234' };
-const ADMIN = { login: 'admin@rangeforge.app', password: 'admin1234' };
 const stamp = Date.now().toString(36).slice(-6);
 const NEW_USER = { username: `e2e_${stamp}`, email: `e2e_${stamp}@example.com`, password: 'first-pass1' };
 const NEW_PASSWORD = 'second-pass2';
@@ -69,7 +67,7 @@ describe('app journeys', () => {
     const login = await fetch(`${server.baseUrl}/api/v1/auth/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(REFERRER),
+      body: JSON.stringify({ login: server.accounts.demo.email, password: server.accounts.demo.password }),
     });
     const token = ((await login.json()) as { data: { me: { referral_token: string } } }).data.me
       .referral_token;
@@ -182,7 +180,7 @@ describe('app journeys', () => {
   it('lets the admin confirm the manual payment, and the referrer sees the referral payments', async () => {
     const adminContext = await session.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const admin = await adminContext.newPage();
-    await logIn(admin, server.baseUrl, ADMIN.login, ADMIN.password);
+    await logIn(admin, server.baseUrl, server.accounts.admin.email, server.accounts.admin.password);
     await admin.goto(`${server.baseUrl}/admin`);
     const row = admin.getByRole('row', { name: new RegExp(NEW_USER.username) });
     await row.waitFor();
@@ -195,13 +193,13 @@ describe('app journeys', () => {
 
     const referrerContext = await session.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const referrer = await referrerContext.newPage();
-    await logIn(referrer, server.baseUrl, REFERRER.login, REFERRER.password);
+    await logIn(referrer, server.baseUrl, server.accounts.demo.email, server.accounts.demo.password);
     await referrer.goto(`${server.baseUrl}/profile`);
     await referrer.getByRole('tab', { name: 'Referral payments' }).click();
     const rows = referrer.getByRole('row', { name: new RegExp(NEW_USER.username) });
     await rows.first().waitFor();
-    // Premium through the card provider and the confirmed store package: two referral payments.
-    await expect.poll(() => rows.count()).toBe(2);
+    // The confirmed store package pays the referrer; the Premium bought with test (sandbox) payments does not.
+    await expect.poll(() => rows.count()).toBe(1);
     await referrerContext.close();
 
     await page.goto(`${server.baseUrl}/profile`);
@@ -211,7 +209,7 @@ describe('app journeys', () => {
   it('plays an owned course lesson after the admin uploads its video', async () => {
     const adminContext = await session.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const admin = await adminContext.newPage();
-    await logIn(admin, server.baseUrl, ADMIN.login, ADMIN.password);
+    await logIn(admin, server.baseUrl, server.accounts.admin.email, server.accounts.admin.password);
     await admin.goto(`${server.baseUrl}/admin`);
     // A one-second WebM recorded in the browser itself: no video fixture or encoder needed.
     const video = await admin.evaluate(async () => {

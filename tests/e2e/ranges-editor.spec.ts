@@ -247,7 +247,7 @@ describe('range tool', () => {
     await page.goto(`${server.baseUrl}/`);
     await register(page, 'rangefriend');
     await page.evaluate(() => localStorage.removeItem('rangeforge.token'));
-    await logIn(page, 'admin', 'admin1234');
+    await logIn(page, server.accounts.admin.username, server.accounts.admin.password);
     await page.goto(`${server.baseUrl}/`);
     await createRange(page, 'Shared 3bet');
     await page.getByRole('button', { name: 'Actions for Shared 3bet' }).click();

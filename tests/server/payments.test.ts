@@ -1,12 +1,27 @@
+// Payments in sandbox mode (what `npm start` runs without provider keys) and manual payments. Every attack of issue 9
+// that lands here is a test: forged sandbox or provider signatures, fake payments crediting a referrer, 200 cost calls
+// making 200 orders, card last-4 digits blocked across users.
+import fs from 'node:fs';
+import path from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ERROR_MESSAGES } from '../../contract/errors.ts';
 import { seedDatabase } from '../../server/db/seed.ts';
-import { hmacBase64 } from '../../server/lib/crypto.ts';
+import { SANDBOX_KEY_FILE } from '../../server/modules/payments/sandbox.ts';
 import { as, makeAdmin, makePremium, registerUser, type Session } from './helpers/api.ts';
+import {
+  me,
+  notify,
+  payFields,
+  premiumCost,
+  purchases,
+  referralTotal,
+  sandboxCharge,
+} from './helpers/payments.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
-describeEachDatabase('store and payments', (kind) => {
+describeEachDatabase('sandbox payments', (kind) => {
   let t: TestApp;
   let admin: Session;
   beforeAll(async () => {
@@ -17,54 +32,15 @@ describeEachDatabase('store and payments', (kind) => {
   });
   afterAll(async () => t.close());
 
-  const secret = () => t.config.cloudPayments.apiSecret;
-  const notify = (path: 'check' | 'pay' | 'fail', fields: Record<string, string>, signature?: string) => {
-    const body = new URLSearchParams(fields).toString();
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/v1/payments/cloudpayments/${path}`,
-      payload: body,
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        'content-hmac': signature ?? hmacBase64(secret(), body),
-      },
-    });
+  const referred = async () => {
+    const referrer = await registerUser(t.app);
+    const buyer = await registerUser(t.app, { referral: (await me(t.app, referrer)).referral_token });
+    return { referrer, buyer };
   };
-  const premiumCost = async (user: Session) => {
-    const response = await as(t.app, user, { method: 'GET', url: '/api/v1/shop/cost/premium' });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().data;
-  };
-  const isPremium = async (user: Session) =>
-    (await as(t.app, user, { method: 'GET', url: '/api/v1/auth/user' })).json().data.me.is_premium as boolean;
-  const shopList = async (user: Session | null) =>
-    (await as(t.app, user, { method: 'GET', url: '/api/shop' })).json().data;
-
-  it('lists the store for anyone, with prices in the visitor currency', async () => {
-    const anonymous = await shopList(null);
-    expect(anonymous.total).toBe(2);
-    expect(anonymous.list[0]).toMatchObject({ name: '6-max Cash 100bb', currency: 'USD' });
-    expect(anonymous.list[0].products[0]).toMatchObject({ price_in_user_currency: 19, owned: false });
-    const russian = await registerUser(t.app);
-    await as(t.app, russian, {
-      method: 'POST',
-      url: '/api/v1/users/language',
-      payload: { language: 'ru-RU' },
-    });
-    const rub = await shopList(russian);
-    expect(rub.list[0]).toMatchObject({ currency: 'RUB' });
-    expect(rub.list[0].products[0].price_in_user_currency).toBe(1490);
-    const product = await as(t.app, null, {
-      method: 'GET',
-      url: `/api/shop/product/${anonymous.list[0].id}`,
-    });
-    expect(product.json().data.video_courses[0].lessons).toHaveLength(3);
-    expect((await as(t.app, null, { method: 'GET', url: '/api/shop/product/9999' })).statusCode).toBe(404);
-  });
 
   it('premium cost: $25 for English users, the RUB price for Russian users, signed widget params', async () => {
     const user = await registerUser(t.app);
-    const data = await premiumCost(user);
+    const data = await premiumCost(t.app, user);
     expect(data).toMatchObject({
       currency: 'USD',
       card: { price: 25, currency: 'USD' },
@@ -76,120 +52,102 @@ describeEachDatabase('store and payments', (kind) => {
       cloud_payments_params: { user_id: user.id, pay_for_premium: true, pay_for_shop: false },
     });
     expect(data.cloud_payments_params.hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(data.manual_payments_params.card).toMatchObject({ method: 'card', pay_for_premium: true });
     await as(t.app, user, { method: 'POST', url: '/api/v1/users/language', payload: { language: 'ru-RU' } });
-    expect((await premiumCost(user)).card).toMatchObject({ price: 2250, currency: 'RUB' });
+    expect((await premiumCost(t.app, user)).cloud_payments).toEqual({ price: 2250 });
     expect((await as(t.app, null, { method: 'GET', url: '/api/v1/shop/cost/premium' })).statusCode).toBe(401);
   });
 
-  it('sandbox card payment grants Premium and pays the referrer its percent', async () => {
-    const referrer = await registerUser(t.app);
-    const token = (await as(t.app, referrer, { method: 'GET', url: '/api/v1/auth/user' })).json().data.me
-      .referral_token;
-    const buyer = await registerUser(t.app, { referral: token });
-    const params = await premiumCost(buyer);
-    const charge = await as(t.app, buyer, {
-      method: 'POST',
-      url: '/api/v1/payments/sandbox/charge',
-      payload: { order_id: params.cloud_payments_params.order_id },
-    });
+  it('a sandbox payment grants Premium and never pays the referrer', async () => {
+    const { referrer, buyer } = await referred();
+    const charge = await sandboxCharge(t.app, buyer, await premiumCost(t.app, buyer));
     expect(charge.json().data).toMatchObject({ status: 'paid', amount: 25, currency: 'USD' });
-    expect(await isPremium(buyer)).toBe(true);
-    const purchases = await as(t.app, buyer, { method: 'GET', url: '/api/v1/users/userprofile/purchases' });
-    expect(purchases.json().data).toMatchObject({
+    expect((await me(t.app, buyer)).is_premium).toBe(true);
+    expect(await purchases(t.app, buyer)).toMatchObject({
       total: 1,
-      page: 1,
       items: [{ kind: 'premium', amount: 25 }],
     });
-    const affiliate = await as(t.app, referrer, {
-      method: 'GET',
-      url: '/api/v1/users/userprofile/affiliate_purchases',
-    });
-    expect(affiliate.json().data.items).toEqual([
-      expect.objectContaining({
-        user: buyer.username,
-        percent: 20,
-        amount: 5,
-        currency: 'USD',
-        type: 'premium',
-      }),
-    ]);
-    const again = await premiumCost(buyer);
-    expect(again.cloud_payments.price).toBe(0);
+    expect(await referralTotal(t.app, referrer)).toBe(0);
+    expect((await premiumCost(t.app, buyer)).cloud_payments.price).toBe(0);
   });
 
-  it('a declined sandbox card fails the order and grants nothing', async () => {
+  it('a declined sandbox card fails the order and grants nothing; a paid order cannot be charged again', async () => {
     const user = await registerUser(t.app);
-    const params = await premiumCost(user);
-    const charge = await as(t.app, user, {
-      method: 'POST',
-      url: '/api/v1/payments/sandbox/charge',
-      payload: { order_id: params.cloud_payments_params.order_id, decline: true },
-    });
-    expect(charge.json().data.status).toBe('failed');
-    expect(await isPremium(user)).toBe(false);
+    const cost = await premiumCost(t.app, user);
+    expect((await sandboxCharge(t.app, user, cost, true)).json().data.status).toBe('failed');
+    expect((await me(t.app, user)).is_premium).toBe(false);
+    expect((await sandboxCharge(t.app, user, cost)).statusCode).toBe(409);
   });
 
-  describe('card provider notifications', () => {
-    const fieldsFor = async (user: Session) => {
-      const params = await premiumCost(user);
-      return {
-        TransactionId: `tx-${user.id}`,
-        Amount: '25.00',
-        Currency: 'USD',
-        InvoiceId: String(params.cloud_payments_params.order_id),
-        AccountId: String(user.id),
-      };
+  it('refuses a forged sandbox signature and another user’s order', async () => {
+    const owner = await registerUser(t.app);
+    const thief = await registerUser(t.app);
+    const cost = await premiumCost(t.app, owner);
+    const forged = {
+      ...cost,
+      cloud_payments_params: { ...cost.cloud_payments_params, hash: '0'.repeat(64) },
     };
+    expect((await sandboxCharge(t.app, owner, forged)).json()).toMatchObject({ code: 'invalidSignature' });
+    expect((await sandboxCharge(t.app, thief, cost)).statusCode).toBe(404);
+    expect((await me(t.app, owner)).is_premium).toBe(false);
+    expect((await me(t.app, thief)).is_premium).toBe(false);
+  });
 
-    it('rejects a bad HMAC and credits nothing', async () => {
-      const user = await registerUser(t.app);
-      const fields = await fieldsFor(user);
-      const forged = await notify(
-        'pay',
-        fields,
-        hmacBase64('wrong-secret', new URLSearchParams(fields).toString()),
-      );
-      expect(forged.statusCode).toBe(401);
-      const missing = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/payments/cloudpayments/pay',
-        payload: new URLSearchParams(fields).toString(),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      });
-      expect(missing.statusCode).toBe(401);
-      expect(await isPremium(user)).toBe(false);
-    });
+  it('the public provider routes refuse everything without real keys, whatever the signature', async () => {
+    const { referrer, buyer } = await referred();
+    const cost = await premiumCost(t.app, buyer);
+    const fields = payFields(cost, `forged-${buyer.id}`);
+    const sandboxKey = fs.readFileSync(path.join(t.config.dataDir, SANDBOX_KEY_FILE), 'utf8');
+    // The old constant, the per-install sandbox key (should it leak), an empty key, no signature at all.
+    for (const secret of ['sandbox-secret-rangeforge', sandboxKey, '', null]) {
+      for (const kind of ['check', 'pay'] as const) {
+        expect((await notify(t.app, kind, fields, secret)).statusCode).toBe(401);
+      }
+    }
+    expect((await me(t.app, buyer)).is_premium).toBe(false);
+    expect(await referralTotal(t.app, referrer)).toBe(0);
+  });
 
-    it('credits a replayed notification once', async () => {
-      const referrer = await registerUser(t.app);
-      const token = (await as(t.app, referrer, { method: 'GET', url: '/api/v1/auth/user' })).json().data.me
-        .referral_token;
-      const user = await registerUser(t.app, { referral: token });
-      const fields = await fieldsFor(user);
-      expect((await notify('check', fields)).json()).toEqual({ code: 0 });
-      expect((await notify('pay', fields)).json()).toEqual({ code: 0 });
-      expect((await notify('pay', fields)).json()).toEqual({ code: 0 });
-      const other = await notify('pay', { ...fields, TransactionId: 'another-tx' });
-      expect(other.json()).toEqual({ code: 13 });
-      expect(await isPremium(user)).toBe(true);
-      const purchases = await as(t.app, user, { method: 'GET', url: '/api/v1/users/userprofile/purchases' });
-      expect(purchases.json().data.total).toBe(1);
-      const affiliate = await as(t.app, referrer, {
-        method: 'GET',
-        url: '/api/v1/users/userprofile/affiliate_purchases',
-      });
-      expect(affiliate.json().data.total).toBe(1);
-    });
+  it('keeps its key in DATA_DIR, readable by the owner only, created once', async () => {
+    const file = path.join(t.config.dataDir, SANDBOX_KEY_FILE);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    const key = fs.readFileSync(file, 'utf8');
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(key).not.toBe(fs.readFileSync(file, 'utf8').replace(/./g, '0'));
+    const { sandboxSecret } = await import('../../server/modules/payments/sandbox.ts');
+    expect(sandboxSecret(t.config.dataDir)).toBe(key);
+  });
 
-    it('rejects a wrong amount, currency, account or invoice', async () => {
-      const user = await registerUser(t.app);
-      const fields = await fieldsFor(user);
-      expect((await notify('pay', { ...fields, Amount: '1.00' })).json()).toEqual({ code: 12 });
-      expect((await notify('pay', { ...fields, Currency: 'RUB' })).json()).toEqual({ code: 12 });
-      expect((await notify('pay', { ...fields, AccountId: '999999' })).json()).toEqual({ code: 11 });
-      expect((await notify('pay', { ...fields, InvoiceId: '999999' })).json()).toEqual({ code: 10 });
-      expect(await isPremium(user)).toBe(false);
+  it('200 cost calls make one open order; stale orders expire and a new one opens', async () => {
+    const user = await registerUser(t.app);
+    const calls = await Promise.all(Array.from({ length: 200 }, () => premiumCost(t.app, user)));
+    const orderIds = new Set(calls.map((cost) => cost.cloud_payments_params.order_id));
+    expect(orderIds.size).toBe(1);
+    const orders = () =>
+      t.app.services.db.kysely.selectFrom('orders').selectAll().where('user_id', '=', user.id).execute();
+    expect(await orders()).toHaveLength(1);
+    // A day later the order is stale: the next cost call expires it and opens a fresh one.
+    await t.app.services.db.kysely
+      .updateTable('orders')
+      .set({ created_at: new Date(Date.now() - 25 * 3600_000).toISOString() })
+      .where('user_id', '=', user.id)
+      .execute();
+    const fresh = await premiumCost(t.app, user);
+    expect(orderIds.has(fresh.cloud_payments_params.order_id)).toBe(false);
+    expect((await orders()).map((order) => order.status).sort()).toEqual(['expired', 'pending']);
+    // The expired order's widget data can no longer be charged.
+    expect((await sandboxCharge(t.app, user, calls[0]!)).statusCode).toBe(409);
+  });
+
+  it('a price change replaces the open order instead of keeping one at the old price', async () => {
+    const user = await registerUser(t.app);
+    const usd = await premiumCost(t.app, user);
+    await as(t.app, user, { method: 'POST', url: '/api/v1/users/language', payload: { language: 'ru-RU' } });
+    const rub = await premiumCost(t.app, user);
+    expect(rub.cloud_payments_params.order_id).not.toBe(usd.cloud_payments_params.order_id);
+    expect((await sandboxCharge(t.app, user, usd)).statusCode).toBe(409);
+    expect((await sandboxCharge(t.app, user, rub)).json().data).toMatchObject({
+      status: 'paid',
+      currency: 'RUB',
     });
   });
 
@@ -225,8 +183,23 @@ describeEachDatabase('store and payments', (kind) => {
       expect(response.json()).toEqual({ error: 'The shopping list is empty', code: 'shoppingListEmpty' });
     });
 
-    it('waits for an admin; confirming twice credits once; a source is accepted once', async () => {
-      const user = await registerUser(t.app);
+    it('card last-4 digits are unique per user only; chain transaction ids are unique across users', async () => {
+      const first = await registerUser(t.app);
+      const second = await registerUser(t.app);
+      const card = { ...premiumParams, method: 'card', payment_source: 'card 4242' };
+      expect((await manual(first, card)).statusCode).toBe(200);
+      // Another customer with the same last digits is a different payment.
+      const other = await manual(second, card);
+      expect(other.statusCode, other.body).toBe(200);
+      expect(other.json().data.payment_source).toBe('card 4242');
+      expect((await manual(first, { ...card, payment_source: 'CARD  4242' })).statusCode).toBe(409);
+      const chain = { ...premiumParams, method: 'tether', payment_source: `tx-${first.id}-abc` };
+      expect((await manual(first, chain)).statusCode).toBe(200);
+      expect((await manual(second, chain)).json()).toMatchObject({ code: 'paymentSourceUsed' });
+    });
+
+    it('waits for an admin; confirming twice credits once; a referrer earns once on a real payment', async () => {
+      const { referrer, buyer: user } = await referred();
       const sent = await manual(user, {
         ...premiumParams,
         method: 'btc',
@@ -244,7 +217,7 @@ describeEachDatabase('store and payments', (kind) => {
         payment_source: `BTC-TX-${user.id}`,
       });
       expect(reused.statusCode).toBe(409);
-      expect(await isPremium(user)).toBe(false);
+      expect((await me(t.app, user)).is_premium).toBe(false);
 
       const queue = await as(t.app, admin, { method: 'GET', url: '/api/v1/admin/manual_payments' });
       const entry = queue
@@ -259,9 +232,9 @@ describeEachDatabase('store and payments', (kind) => {
         as(t.app, admin, { method: 'POST', url }),
       ]);
       expect([first?.statusCode, second?.statusCode].sort()).toEqual([200, 409]);
-      expect(await isPremium(user)).toBe(true);
-      const purchases = await as(t.app, user, { method: 'GET', url: '/api/v1/users/userprofile/purchases' });
-      expect(purchases.json().data.total).toBe(1);
+      expect((await me(t.app, user)).is_premium).toBe(true);
+      expect((await purchases(t.app, user)).total).toBe(1);
+      expect(await referralTotal(t.app, referrer)).toBe(1);
     });
 
     it('an admin can reject a pending payment', async () => {
@@ -277,7 +250,7 @@ describeEachDatabase('store and payments', (kind) => {
         url: `/api/v1/admin/manual_payments/${id}/reject`,
       });
       expect(rejected.json().data.status).toBe('rejected');
-      expect(await isPremium(user)).toBe(false);
+      expect((await me(t.app, user)).is_premium).toBe(false);
     });
   });
 });

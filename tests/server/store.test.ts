@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { seedDatabase } from '../../server/db/seed.ts';
-import { as, makeAdmin, registerUser, type Session } from './helpers/api.ts';
+import { as, makeAdmin, makePremium, registerUser, type Session } from './helpers/api.ts';
+import { sandboxCharge, shopCost } from './helpers/payments.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
 describeEachDatabase('store purchases and admin', (kind) => {
@@ -18,6 +19,77 @@ describeEachDatabase('store purchases and admin', (kind) => {
   const shopList = async (user: Session | null) =>
     (await as(t.app, user, { method: 'GET', url: '/api/shop' })).json().data;
 
+  describe('one price everywhere', () => {
+    // Issue 10: "Buy for $54.00" on the card of the Premium-required pack, $79.00 asked in the payment window.
+    it('the list, the product page and the cost route give a free user the same total, Premium included', async () => {
+      const user = await registerUser(t.app);
+      const pack = (await shopList(user)).list[1];
+      expect(pack).toMatchObject({ premium_required: true, total: 79, premium_cost: 25, all_owned: false });
+      const page = (await as(t.app, user, { method: 'GET', url: `/api/shop/product/${pack.id}` })).json()
+        .data;
+      expect(page).toMatchObject({ total: 79, premium_cost: 25, all_owned: false });
+      const everything = {
+        package_id: pack.id,
+        products: pack.products.map((item: { id: number }) => item.id),
+        video_courses: pack.video_courses.map((item: { id: number }) => item.id),
+      };
+      expect((await shopCost(t.app, user, everything)).cloud_payments.price).toBe(79);
+      // An anonymous visitor sees what a new account would pay.
+      expect((await shopList(null)).list[1]).toMatchObject({ total: 79, premium_cost: 25 });
+      // With Premium the line goes away everywhere.
+      await makePremium(t.app, user);
+      expect((await shopList(user)).list[1]).toMatchObject({ total: 54, premium_cost: 0 });
+      expect((await shopCost(t.app, user, everything)).cloud_payments.price).toBe(54);
+    });
+
+    it('prices in roubles the same way, and an owned pack is marked owned and costs nothing', async () => {
+      const user = await registerUser(t.app);
+      await as(t.app, user, {
+        method: 'POST',
+        url: '/api/v1/users/language',
+        payload: { language: 'ru-RU' },
+      });
+      const pack = (await shopList(user)).list[1];
+      expect(pack).toMatchObject({ currency: 'RUB', total: 1190 + 3090 + 2250, premium_cost: 2250 });
+      const everything = {
+        package_id: pack.id,
+        products: pack.products.map((item: { id: number }) => item.id),
+        video_courses: pack.video_courses.map((item: { id: number }) => item.id),
+      };
+      const cost = await shopCost(t.app, user, everything);
+      expect(cost.cloud_payments.price).toBe(pack.total);
+      expect((await sandboxCharge(t.app, user, cost)).json().data.status).toBe('paid');
+      const owned = (await shopList(user)).list[1];
+      expect(owned).toMatchObject({ total: 0, premium_cost: 0, all_owned: true });
+      expect(owned.products.every((item: { owned: boolean }) => item.owned)).toBe(true);
+      const page = (await as(t.app, user, { method: 'GET', url: `/api/shop/product/${pack.id}` })).json()
+        .data;
+      expect(page).toMatchObject({ total: 0, all_owned: true });
+      expect((await shopCost(t.app, user, everything)).cloud_payments.price).toBe(0);
+    });
+
+    it('the database holds one purchase per user and item', async () => {
+      const user = await registerUser(t.app);
+      const pack = (await shopList(user)).list[0];
+      const cost = await shopCost(t.app, user, {
+        package_id: pack.id,
+        products: [pack.products[0].id],
+        video_courses: [],
+      });
+      await sandboxCharge(t.app, user, cost);
+      const { kysely } = t.app.services.db;
+      const first = await kysely
+        .selectFrom('purchases')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      const { id: _id, ...copy } = first;
+      await expect(kysely.insertInto('purchases').values(copy).execute()).rejects.toThrow(
+        /unique|duplicate/i,
+      );
+    });
+  });
+
   describe('shop purchases', () => {
     it('buying a strategy pack copies its charts into the buyer tree as ready-made templates', async () => {
       const user = await registerUser(t.app);
@@ -29,12 +101,7 @@ describeEachDatabase('store purchases and admin', (kind) => {
         payload: { package_id: pack.id, products: [product.id], video_courses: [] },
       });
       expect(cost.json().data).toMatchObject({ cloud_payments: { price: 19 }, premium_required: false });
-      const orderId = cost.json().data.cloud_payments_params.order_id;
-      const charge = await as(t.app, user, {
-        method: 'POST',
-        url: '/api/v1/payments/sandbox/charge',
-        payload: { order_id: orderId },
-      });
+      const charge = await sandboxCharge(t.app, user, cost.json().data);
       expect(charge.json().data.status).toBe('paid');
       const tree = await as(t.app, user, {
         method: 'GET',
@@ -110,11 +177,7 @@ describeEachDatabase('store purchases and admin', (kind) => {
         url: '/api/v1/shop/cost/shop',
         payload: { package_id: pack.id, products: [], video_courses: [course.id] },
       });
-      await as(t.app, owner, {
-        method: 'POST',
-        url: '/api/v1/payments/sandbox/charge',
-        payload: { order_id: cost.json().data.cloud_payments_params.order_id },
-      });
+      await sandboxCharge(t.app, owner, cost.json().data);
       const lesson = (await as(t.app, owner, { method: 'GET', url: `/api/shop/product/${pack.id}` })).json()
         .data.video_courses[0].lessons[0];
       expect(lesson.video_url).toMatch(
@@ -183,11 +246,7 @@ describeEachDatabase('store purchases and admin', (kind) => {
         url: '/api/v1/shop/cost/shop',
         payload: { package_id: packageId, products: [id], video_courses: [] },
       });
-      await as(t.app, user, {
-        method: 'POST',
-        url: '/api/v1/payments/sandbox/charge',
-        payload: { order_id: cost.json().data.cloud_payments_params.order_id },
-      });
+      await sandboxCharge(t.app, user, cost.json().data);
       const tree = await as(t.app, user, {
         method: 'GET',
         url: '/api/v1/categories/tree',

@@ -1,7 +1,7 @@
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { hmacBase64, randomToken, safeEqual } from '../../lib/crypto.ts';
-import { toMajor } from '../shop/pricing.ts';
+import { hmacBase64, safeEqual } from '../../lib/crypto.ts';
+import { findOrder, transactionOf } from './payments.repository.ts';
 import type { PaymentsService } from './payments.service.ts';
 
 /** CloudPayments answer codes: 0 accept; 10 unknown invoice; 11 wrong account; 12 wrong amount; 13 cannot accept. */
@@ -18,6 +18,7 @@ export interface Notification {
   AccountId?: string;
 }
 
+/** The real card provider's notifications: the only public way an order gets paid without an admin. */
 export class CloudPaymentsService {
   constructor(
     private readonly db: Db,
@@ -25,25 +26,22 @@ export class CloudPaymentsService {
     private readonly payments: PaymentsService,
   ) {}
 
-  /** HMAC-SHA256 of the raw body with the API secret, base64 (the Content-HMAC header), compared in constant time. */
+  /**
+   * HMAC-SHA256 of the raw body with the API secret, base64 (the Content-HMAC header), compared in constant time.
+   * Without real provider keys (sandbox) there is no secret, and every notification is refused: test payments are
+   * settled by the sandbox service inside the server, never through these public routes.
+   */
   verify(rawBody: string, signature: string | undefined): boolean {
-    if (!signature) return false;
-    return safeEqual(hmacBase64(this.config.cloudPayments.apiSecret, rawBody), signature);
-  }
-
-  sign(rawBody: string): string {
-    return hmacBase64(this.config.cloudPayments.apiSecret, rawBody);
+    const secret = this.config.cloudPayments.apiSecret;
+    if (this.config.cloudPayments.sandbox || !secret || !signature) return false;
+    return safeEqual(hmacBase64(secret, rawBody), signature);
   }
 
   /** Checks the notification against its order; `pay` settles it once (a replay of the same transaction is a no-op). */
   async handle(kind: NotificationKind, note: Notification): Promise<number> {
-    const orderId = Number(note.InvoiceId);
-    // Ids are 32-bit in both databases; anything else cannot name an order (and must not reach the query).
-    const order =
-      Number.isInteger(orderId) && orderId > 0 && orderId <= 2_147_483_647
-        ? await this.db.kysely.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst()
-        : undefined;
-    if (!order || order.method !== 'cloudpayments') return CODE.badInvoice;
+    const order = await findOrder(this.db.kysely, Number(note.InvoiceId));
+    // A test order (made while the server ran the sandbox) is never paid by a provider call.
+    if (!order || order.method !== 'cloudpayments' || order.sandbox) return CODE.badInvoice;
     if (String(order.user_id) !== String(note.AccountId ?? '')) return CODE.badAccount;
     const amount = Math.round(Number(note.Amount) * 100);
     if (!Number.isFinite(amount) || amount !== order.amount || note.Currency !== order.currency)
@@ -56,29 +54,13 @@ export class CloudPaymentsService {
       return CODE.ok;
     }
     if (order.status === 'paid') return order.transaction_id === transactionId ? CODE.ok : CODE.rejected;
-    if (order.status !== 'pending') return CODE.rejected;
+    // Before the charge (check) only an open order may be paid; after it (pay) the money is taken, so an order that
+    // expired while the buyer sat in the widget is settled all the same.
+    const payable = kind === 'pay' ? ['pending', 'expired'] : ['pending'];
+    if (!payable.includes(order.status)) return CODE.rejected;
     if (kind === 'check') return CODE.ok;
-    const settled = await this.payments.settle(order.id, transactionId);
-    if (settled) return CODE.ok;
+    if (await this.payments.settle(order.id, transactionId, payable)) return CODE.ok;
     // Lost a race with a concurrent copy of the same notification: fine if that copy carried this transaction.
-    const now = await this.db.kysely
-      .selectFrom('orders')
-      .select('transaction_id')
-      .where('id', '=', order.id)
-      .executeTakeFirst();
-    return now?.transaction_id === transactionId ? CODE.ok : CODE.rejected;
-  }
-
-  /** The sandbox card: builds the provider's notification body for an order, as the real provider would. */
-  sandboxBody(order: { id: number; user_id: number; amount: number; currency: string }): string {
-    return new URLSearchParams({
-      TransactionId: `sandbox-${order.id}-${randomToken(6)}`,
-      Amount: toMajor(order.amount).toFixed(2),
-      Currency: order.currency,
-      InvoiceId: String(order.id),
-      AccountId: String(order.user_id),
-      Status: 'Completed',
-      TestMode: '1',
-    }).toString();
+    return (await transactionOf(this.db.kysely, order.id)) === transactionId ? CODE.ok : CODE.rejected;
   }
 }

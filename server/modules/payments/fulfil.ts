@@ -2,7 +2,15 @@ import type { OrderRow } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Executor } from '../categories/categories.repository.ts';
 import { readSettings } from '../settings/settings.repository.ts';
+import { findItems, findPackContent, findUser } from '../shop/shop.repository.ts';
 import { insertPack, parsePackContent } from '../shop/templates.ts';
+import {
+  flagRefund,
+  grantPremium,
+  insertPremiumPurchase,
+  insertPurchaseOnce,
+  insertReferralPayment,
+} from './payments.repository.ts';
 
 const ids = (json: string): number[] => {
   try {
@@ -14,89 +22,79 @@ const ids = (json: string): number[] => {
 };
 
 /**
- * Grants what a paid order bought, inside the caller's transaction (the caller has just moved the order from pending
- * to paid with a conditional update, so this runs once per order): Premium, strategy packs copied into the buyer's
- * tree as ready-made templates, course ownership, the purchase records and the referrer's percent.
+ * Grants what a paid order bought, inside the caller's transaction (the caller has just moved the order to paid with
+ * a conditional update, so this runs once per order): Premium, strategy packs copied into the buyer's tree as
+ * ready-made templates, course ownership, the purchase records and the referrer's percent.
+ *
+ * Nothing is granted twice. An item the buyer already holds (a second open order paid for the same thing) keeps its
+ * first purchase, the database refusing the copy; its price is flagged on the order for the admin's refund queue,
+ * and the referrer earns only on what was really delivered. Test (sandbox) payments never pay a referrer.
  */
 export async function fulfilOrder(trx: Executor, order: OrderRow): Promise<void> {
   const now = nowIso();
-  const user = await trx
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', order.user_id)
-    .executeTakeFirstOrThrow();
-  const itemIds = [...ids(order.products), ...ids(order.video_courses)];
-  const items = itemIds.length
-    ? await trx.selectFrom('shop_items').selectAll().where('id', 'in', itemIds).execute()
-    : [];
+  const user = await findUser(trx, order.user_id);
+  const items = await findItems(trx, [...ids(order.products), ...ids(order.video_courses)]);
   const price = (item: (typeof items)[number]) =>
     order.currency === 'RUB' ? item.price_rub : item.price_usd;
   const itemsTotal = items.reduce((sum, item) => sum + price(item), 0);
+  let delivered = 0;
+  let refund = 0;
 
   if (order.pay_for_premium) {
-    await trx.updateTable('users').set({ is_premium: 1 }).where('id', '=', user.id).execute();
-    await trx
-      .insertInto('purchases')
-      .values({
+    const premiumAmount = Math.max(0, order.amount - itemsTotal);
+    if (await grantPremium(trx, user.id)) {
+      await insertPremiumPurchase(trx, {
         user_id: user.id,
         order_id: order.id,
         kind: 'premium',
         item_id: null,
         name: 'Premium',
-        amount: Math.max(0, order.amount - itemsTotal),
+        amount: premiumAmount,
         currency: order.currency,
         created_at: now,
-      })
-      .execute();
+      });
+      delivered += premiumAmount;
+    } else {
+      refund += premiumAmount;
+    }
   }
   for (const item of items) {
-    const already = await trx
-      .selectFrom('purchases')
-      .select('id')
-      .where('user_id', '=', user.id)
-      .where('item_id', '=', item.id)
-      .executeTakeFirst();
-    if (already) continue;
+    const granted = await insertPurchaseOnce(trx, {
+      user_id: user.id,
+      order_id: order.id,
+      kind: item.type,
+      item_id: item.id,
+      name: item.name,
+      amount: price(item),
+      currency: order.currency,
+      created_at: now,
+    });
+    if (!granted) {
+      refund += price(item);
+      continue;
+    }
+    delivered += price(item);
     if (item.type === 'product') {
-      const stored = await trx
-        .selectFrom('shop_item_contents')
-        .select('content')
-        .where('item_id', '=', item.id)
-        .executeTakeFirst();
-      const content = stored ? parsePackContent(stored.content) : null;
+      const stored = await findPackContent(trx, item.id);
+      const content = stored ? parsePackContent(stored) : null;
       if (content) await insertPack(trx, user.id, item.name, content, true);
     }
-    await trx
-      .insertInto('purchases')
-      .values({
-        user_id: user.id,
-        order_id: order.id,
-        kind: item.type,
-        item_id: item.id,
-        name: item.name,
-        amount: price(item),
-        currency: order.currency,
-        created_at: now,
-      })
-      .execute();
   }
+  if (refund > 0) await flagRefund(trx, order.id, Math.min(refund, order.amount));
 
-  if (user.referrer_id !== null && order.amount > 0) {
+  if (user.referrer_id !== null && !order.sandbox && delivered > 0) {
     const { referral_percent: percent } = await readSettings(trx);
     if (percent > 0) {
-      await trx
-        .insertInto('referral_payments')
-        .values({
-          referrer_id: user.referrer_id,
-          user_id: user.id,
-          order_id: order.id,
-          percent,
-          amount: Math.round((order.amount * percent) / 100),
-          currency: order.currency,
-          type: items.length === 0 ? 'premium' : 'shop',
-          created_at: now,
-        })
-        .execute();
+      await insertReferralPayment(trx, {
+        referrer_id: user.referrer_id,
+        user_id: user.id,
+        order_id: order.id,
+        percent,
+        amount: Math.round((delivered * percent) / 100),
+        currency: order.currency,
+        type: items.length === 0 ? 'premium' : 'shop',
+        created_at: now,
+      });
     }
   }
 }

@@ -14,6 +14,24 @@ import { nowIso } from '../../lib/time.ts';
 import { readSettings } from '../settings/settings.repository.ts';
 import { type OrderScope, type PricedOrder, priceOrder, toMajor } from '../shop/pricing.ts';
 import { fulfilOrder } from './fulfil.ts';
+import {
+  type AdminQueue,
+  expireStaleOrders,
+  findBySource,
+  findOpenOrder,
+  findOrder,
+  insertOrder,
+  listAdminOrders,
+  markRefunded,
+  moveFromPending,
+} from './payments.repository.ts';
+
+/** An unpaid card order stays payable this long; after that a new cost call opens a fresh one. */
+export const OPEN_ORDER_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** What the user typed as the confirmation; the stored key carries the method (and the user for card transfers). */
+const shownSource = (key: string | null): string | null =>
+  key?.replace(/^(card|btc|tether):(u\d+:)?/, '') ?? null;
 
 export const toPaymentInfo = (order: OrderRow): PaymentInfo => ({
   id: order.id,
@@ -21,7 +39,7 @@ export const toPaymentInfo = (order: OrderRow): PaymentInfo => ({
   status: order.status as PaymentInfo['status'],
   amount: toMajor(order.amount),
   currency: order.currency,
-  payment_source: order.payment_source,
+  payment_source: shownSource(order.payment_source),
   datetime: order.created_at,
 });
 
@@ -34,26 +52,48 @@ export function checkPaymentSource(method: ManualMethod, source: string): string
   return trimmed;
 }
 
+/**
+ * The key that makes a confirmation count once. A chain transaction id exists once in the world, so it is unique
+ * across users; a card transfer is named by its card's last digits, which many customers share, so it is unique
+ * per user only (otherwise one customer could block a card number for everyone).
+ */
+export function paymentSourceKey(method: ManualMethod, userId: number, source: string): string {
+  const text = source.toLowerCase().replace(/\s+/g, ' ');
+  return method === 'card' ? `card:u${userId}:${text}` : `${method}:${text}`;
+}
+
+/** Canonical contents of an order: equal contents give equal keys, whatever the order of the ids. */
+export function scopeKey(scope: OrderScope): string {
+  const list = (ids: number[]) => [...ids].sort((a, b) => a - b).join(',');
+  return `premium=${scope.payForPremium ? 1 : 0};package=${scope.packageId ?? ''};products=${list(scope.products)};courses=${list(scope.videoCourses)}`;
+}
+
+const isUniqueViolation = (error: unknown) => /unique|duplicate/i.test(String(error));
+
 export class PaymentsService {
+  /**
+   * @param signingKey HMAC key for the widget data: the provider's API secret, or the sandbox's per-install key.
+   */
   constructor(
     private readonly db: Db,
     private readonly config: AppConfig,
+    private readonly signingKey: string,
   ) {}
 
   /** The widget signature: binds order, user, amount and currency so the client cannot alter them. */
   sign(order: Pick<OrderRow, 'id' | 'user_id' | 'amount' | 'currency'>): string {
     const canonical = `${order.id}:${order.user_id}:${toMajor(order.amount).toFixed(2)}:${order.currency}`;
-    return hmacHex(this.config.cloudPayments.apiSecret, canonical);
+    return hmacHex(this.signingKey, canonical);
   }
 
   /**
-   * SPEC §3 payment parameters. A pending card-provider order is opened when there is something to pay, so the
-   * widget's invoice id names it; the provider's notifications then settle that order.
+   * SPEC §3 payment parameters. When there is something to pay, the user's open card order for these contents is
+   * reused (or opened), so the widget's invoice id names it and repeated calls never pile up payable orders.
    */
   async cost(user: UserRow, scope: OrderScope): Promise<PaymentParams> {
     const settings = await readSettings(this.db);
     const priced = await priceOrder(this.db.kysely, user, settings, scope);
-    const order = priced.amount > 0 ? await this.openOrder(user, priced, 'cloudpayments', null) : null;
+    const order = priced.amount > 0 ? await this.openCardOrder(user, priced) : null;
     const common = {
       pay_for_shop: priced.items.length > 0,
       pay_for_premium: priced.scope.payForPremium,
@@ -89,29 +129,62 @@ export class PaymentsService {
     };
   }
 
-  private async openOrder(user: UserRow, priced: PricedOrder, method: string, source: string | null) {
+  /** One open card order per user and contents; a stale one, or one at an outdated price, is expired and replaced. */
+  private async openCardOrder(user: UserRow, priced: PricedOrder): Promise<OrderRow> {
+    const key = scopeKey(priced.scope);
+    const sandbox = this.config.cloudPayments.sandbox ? 1 : 0;
+    await expireStaleOrders(this.db.kysely, user.id, new Date(Date.now() - OPEN_ORDER_TTL_MS).toISOString());
+    const existing = await findOpenOrder(this.db.kysely, user.id, key);
+    if (existing) {
+      if (
+        existing.amount === priced.amount &&
+        existing.currency === priced.currency &&
+        existing.sandbox === sandbox
+      )
+        return existing;
+      await moveFromPending(this.db.kysely, existing.id, { status: 'expired' });
+    }
+    try {
+      return await this.insertOrder(user, priced, 'cloudpayments', null, key);
+    } catch (error) {
+      // A concurrent call opened it first (the orders_one_open index): that order is the one to pay.
+      if (!isUniqueViolation(error)) throw error;
+      const winner = await findOpenOrder(this.db.kysely, user.id, key);
+      if (!winner) throw error;
+      return winner;
+    }
+  }
+
+  private insertOrder(
+    user: UserRow,
+    priced: PricedOrder,
+    method: string,
+    source: string | null,
+    key: string | null,
+  ): Promise<OrderRow> {
     // Crypto is priced in USD whatever the user's language; card and card transfer in the user's currency.
     const crypto = method === 'btc' || method === 'tether';
     const now = nowIso();
-    return this.db.kysely
-      .insertInto('orders')
-      .values({
-        user_id: user.id,
-        method,
-        status: 'pending',
-        amount: crypto ? priced.amountUsd : priced.amount,
-        currency: crypto ? 'USD' : priced.currency,
-        pay_for_premium: priced.scope.payForPremium ? 1 : 0,
-        package_id: priced.scope.packageId,
-        products: JSON.stringify(priced.scope.products),
-        video_courses: JSON.stringify(priced.scope.videoCourses),
-        payment_source: source,
-        transaction_id: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return insertOrder(this.db.kysely, {
+      user_id: user.id,
+      method,
+      status: 'pending',
+      amount: crypto ? priced.amountUsd : priced.amount,
+      currency: crypto ? 'USD' : priced.currency,
+      pay_for_premium: priced.scope.payForPremium ? 1 : 0,
+      package_id: priced.scope.packageId,
+      products: JSON.stringify(priced.scope.products),
+      video_courses: JSON.stringify(priced.scope.videoCourses),
+      payment_source: source,
+      transaction_id: null,
+      scope_key: key,
+      // Only card orders can be test payments; a manual transfer is real money an admin confirms.
+      sandbox: method === 'cloudpayments' && this.config.cloudPayments.sandbox ? 1 : 0,
+      refund_amount: 0,
+      refunded_at: null,
+      created_at: now,
+      updated_at: now,
+    });
   }
 
   /** A card transfer or crypto payment the user says was made: pending until an admin confirms it. */
@@ -125,100 +198,77 @@ export class PaymentsService {
       videoCourses: body.video_courses ?? [],
     });
     if (priced.amount <= 0) throw badRequest('shoppingListEmpty');
-    // The unique key: one confirmation (transaction id, card transfer reference) pays one order, ever.
-    const key = `${body.method}:${source.toLowerCase()}`;
-    const used = await this.db.kysely
-      .selectFrom('orders')
-      .select('id')
-      .where('payment_source', '=', key)
-      .executeTakeFirst();
-    if (used) throw conflict('paymentSourceUsed');
+    const key = paymentSourceKey(body.method, user.id, source);
+    if (await findBySource(this.db.kysely, key)) throw conflict('paymentSourceUsed');
     try {
-      return toPaymentInfo(await this.openOrder(user, priced, body.method, key));
+      return toPaymentInfo(await this.insertOrder(user, priced, body.method, key, null));
     } catch (error) {
-      if (/unique|duplicate/i.test(String(error))) throw conflict('paymentSourceUsed');
+      if (isUniqueViolation(error)) throw conflict('paymentSourceUsed');
       throw error;
     }
   }
 
   /**
-   * Settles a pending order as paid exactly once: the conditional update is the lock, so a second confirmation, a
-   * replayed notification or a concurrent admin click finds nothing pending and credits nothing.
+   * Settles an order as paid exactly once: the conditional update is the lock, so a second confirmation, a replayed
+   * notification or a concurrent admin click finds nothing pending and credits nothing. What the buyer already owns
+   * is not granted again: fulfilOrder flags that part for refund. `from` adds 'expired' for a card charge the
+   * provider completed after the order's time limit (the money is taken; refusing would deliver nothing for it).
    */
-  async settle(orderId: number, transactionId: string | null): Promise<boolean> {
+  async settle(
+    orderId: number,
+    transactionId: string | null,
+    from: readonly string[] = ['pending'],
+  ): Promise<boolean> {
     return this.db.kysely.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable('orders')
-        .set({ status: 'paid', transaction_id: transactionId, updated_at: nowIso() })
-        .where('id', '=', orderId)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) return false;
-      const order = await trx
-        .selectFrom('orders')
-        .selectAll()
-        .where('id', '=', orderId)
-        .executeTakeFirstOrThrow();
+      const moved = await moveFromPending(
+        trx,
+        orderId,
+        { status: 'paid', transaction_id: transactionId },
+        from,
+      );
+      if (!moved) return false;
+      const order = await findOrder(trx, orderId);
+      if (!order) return false;
       await fulfilOrder(trx, order);
       return true;
     });
   }
 
   async markFailed(orderId: number, status: 'failed' | 'rejected'): Promise<boolean> {
-    const result = await this.db.kysely
-      .updateTable('orders')
-      .set({ status, updated_at: nowIso() })
-      .where('id', '=', orderId)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return moveFromPending(this.db.kysely, orderId, { status });
   }
 
   async adminDecide(orderId: number, decision: 'confirm' | 'reject'): Promise<PaymentInfo> {
-    const order = await this.db.kysely
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', orderId)
-      .executeTakeFirst();
+    const order = await findOrder(this.db.kysely, orderId);
     if (!order || order.method === 'cloudpayments') throw notFound();
     const changed =
       decision === 'confirm' ? await this.settle(orderId, null) : await this.markFailed(orderId, 'rejected');
     if (!changed) throw new HttpError(409, 'paymentNotPending');
-    const updated = await this.db.kysely
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', orderId)
-      .executeTakeFirstOrThrow();
-    return toPaymentInfo(updated);
+    return toPaymentInfo((await findOrder(this.db.kysely, orderId)) as OrderRow);
   }
 
   async adminList(
-    status: string,
+    queue: AdminQueue,
     page: number,
     perPage: number,
   ): Promise<{ total: number; list: AdminPayment[] }> {
-    const base = this.db.kysely
-      .selectFrom('orders')
-      .innerJoin('users', 'users.id', 'orders.user_id')
-      .where('orders.status', '=', status)
-      .where('orders.method', '!=', 'cloudpayments');
-    const total = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-    const rows = await base
-      .selectAll('orders')
-      .select('users.username as username')
-      .orderBy('orders.id', 'asc')
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .execute();
+    const { total, rows } = await listAdminOrders(this.db.kysely, queue, page, perPage);
     return {
-      total: Number(total.count),
+      total,
       list: rows.map((row) => ({
         ...toPaymentInfo(row),
         user_id: row.user_id,
         username: row.username,
         status: row.status as AdminPayment['status'],
         pay_for_premium: Boolean(row.pay_for_premium),
+        refund_due: row.refunded_at === null ? toMajor(row.refund_amount) : 0,
       })),
     };
+  }
+
+  /** The admin has sent the money back: the order leaves the refund queue. */
+  async adminRefunded(orderId: number): Promise<PaymentInfo> {
+    if (!(await markRefunded(this.db.kysely, orderId))) throw notFound();
+    return toPaymentInfo((await findOrder(this.db.kysely, orderId)) as OrderRow);
   }
 }

@@ -1,11 +1,10 @@
 import type { Settings } from '../../../contract/admin.ts';
 import type { Currency } from '../../../contract/shop.ts';
 import { PREMIUM_PRICE_USD } from '../../../contract/shop.ts';
-import type { Db } from '../../db/database.ts';
-import { fastStatement } from '../../db/fast.ts';
 import type { ShopItemRow, UserRow } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import type { Executor } from '../categories/categories.repository.ts';
+import { findActivePackage, listPackageItems, ownedItemIds } from './shop.repository.ts';
 
 /** SPEC §7: RUB for Russian-language users, USD for everyone else (anonymous visitors included). */
 export const currencyFor = (user: Pick<UserRow, 'language'> | null): Currency =>
@@ -17,7 +16,7 @@ export const toMajor = (minor: number): number => Math.round(minor) / 100;
 export const priceOf = (item: Pick<ShopItemRow, 'price_usd' | 'price_rub'>, currency: Currency): number =>
   currency === 'RUB' ? item.price_rub : item.price_usd;
 
-export function premiumPrice(settings: Settings, currency: Currency): number {
+export function premiumPrice(settings: Pick<Settings, 'premium_price_rub'>, currency: Currency): number {
   return currency === 'RUB' ? Math.round(settings.premium_price_rub * 100) : PREMIUM_PRICE_USD * 100;
 }
 
@@ -39,24 +38,44 @@ export interface PricedOrder {
   items: ShopItemRow[];
 }
 
-export async function ownedItemIds(db: Executor, userId: number): Promise<Set<number>> {
-  return new Set((await ownedRows(db, userId)).map((row) => row.item_id as number));
+/**
+ * The one rule for what a package costs a user, used by the store list, the product page and the cost routes alike:
+ * the items the user does not own yet, plus Premium when the package requires it, the user lacks it and something
+ * is being bought (Premium is never sold through a package on its own).
+ */
+export function needsPremium(
+  premiumRequired: boolean,
+  user: Pick<UserRow, 'is_premium'> | null,
+  buying: number,
+): boolean {
+  return premiumRequired && !user?.is_premium && buying > 0;
 }
 
-/** The same read through the SQLite fast path: the shop list runs it on every request. */
-export async function ownedItemIdsFast(db: Db, userId: number): Promise<Set<number>> {
-  const fast = fastStatement(db, 'SELECT item_id FROM purchases WHERE user_id = ? AND item_id IS NOT NULL');
-  if (!fast) return ownedItemIds(db.kysely, userId);
-  return new Set((fast.all(userId) as Array<{ item_id: number }>).map((row) => row.item_id));
+export interface OfferQuote {
+  /** What "Buy" charges for every item the user lacks, Premium included when required (major units). */
+  total: number;
+  /** The Premium part of `total` (0 when not required or already held). */
+  premium_cost: number;
+  /** Every item is owned: nothing is for sale. */
+  all_owned: boolean;
 }
 
-async function ownedRows(db: Executor, userId: number) {
-  return db
-    .selectFrom('purchases')
-    .select('item_id')
-    .where('user_id', '=', userId)
-    .where('item_id', 'is not', null)
-    .execute();
+export function quoteOffer(
+  items: Array<Pick<ShopItemRow, 'id' | 'price_usd' | 'price_rub'>>,
+  owned: Set<number>,
+  premiumRequired: boolean,
+  user: Pick<UserRow, 'is_premium' | 'language'> | null,
+  settings: Pick<Settings, 'premium_price_rub'>,
+): OfferQuote {
+  const currency = currencyFor(user);
+  const buying = items.filter((item) => !owned.has(item.id));
+  const premium = needsPremium(premiumRequired, user, buying.length) ? premiumPrice(settings, currency) : 0;
+  const itemsTotal = buying.reduce((sum, item) => sum + priceOf(item, currency), 0);
+  return {
+    total: toMajor(itemsTotal + premium),
+    premium_cost: toMajor(premium),
+    all_owned: buying.length === 0,
+  };
 }
 
 /**
@@ -73,22 +92,9 @@ export async function priceOrder(
   let items: ShopItemRow[] = [];
   let premiumRequired = false;
   if (request.packageId !== null) {
-    const pack = await db
-      .selectFrom('packages')
-      .selectAll()
-      .where('id', '=', request.packageId)
-      .where('active', '=', 1)
-      .executeTakeFirst();
+    const pack = await findActivePackage(db, request.packageId);
     if (!pack) throw notFound();
-    const wanted = [...request.products, ...request.videoCourses];
-    const rows = wanted.length
-      ? await db
-          .selectFrom('shop_items')
-          .selectAll()
-          .where('package_id', '=', pack.id)
-          .where('id', 'in', wanted)
-          .execute()
-      : [];
+    const rows = await listPackageItems(db, pack.id, [...request.products, ...request.videoCourses]);
     const valid = (ids: number[], type: string) =>
       ids.every((id) => rows.some((row) => row.id === id && row.type === type));
     if (!valid(request.products, 'product') || !valid(request.videoCourses, 'video_course')) {
@@ -96,7 +102,7 @@ export async function priceOrder(
     }
     const owned = await ownedItemIds(db, user.id);
     items = rows.filter((row) => !owned.has(row.id));
-    premiumRequired = Boolean(pack.premium_required) && !user.is_premium;
+    premiumRequired = needsPremium(Boolean(pack.premium_required), user, items.length);
   }
   const payForPremium = !user.is_premium && (request.payForPremium || premiumRequired);
   const premiumCost = payForPremium ? premiumPrice(settings, currency) : 0;

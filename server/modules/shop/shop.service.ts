@@ -1,15 +1,23 @@
-import type { Selectable } from 'kysely';
-
 import type { Purchase, ReferralPayment } from '../../../contract/profile.ts';
 import type { Offer, OfferItem, ProductPage, ShopPage } from '../../../contract/shop.ts';
 import type { Db } from '../../db/database.ts';
-import { fastStatement } from '../../db/fast.ts';
-import type { PackagesTable, ShopItemRow, UserRow } from '../../db/schema.ts';
+import type { ShopItemRow, UserRow } from '../../db/schema.ts';
 import { hmacHex, safeEqual } from '../../lib/crypto.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import { currencyFor, ownedItemIdsFast, priceOf, toMajor } from './pricing.ts';
-
-type PackageRow = Selectable<PackagesTable>;
+import { DEFAULT_SETTINGS, readSettings } from '../settings/settings.repository.ts';
+import { currencyFor, priceOf, quoteOffer, toMajor } from './pricing.ts';
+import {
+  catalogue,
+  findActivePackage,
+  findLesson,
+  findUserIfAny,
+  listLessons,
+  listPackageItems,
+  listPurchases,
+  listReferralPayments,
+  ownedItemIdsFast,
+  type PackageRow,
+} from './shop.repository.ts';
 
 /** Signed lesson links live long enough for a long lesson with pauses. */
 const VIDEO_LINK_TTL_SECONDS = 6 * 60 * 60;
@@ -36,10 +44,7 @@ export class ShopService {
     if (link.expires < Date.now() / 1000) return null;
     const expected = hmacHex(this.signingSecret, `${lessonId}:${link.user}:${link.expires}`);
     if (!safeEqual(expected, link.sig)) return null;
-    return (
-      (await this.db.kysely.selectFrom('users').selectAll().where('id', '=', link.user).executeTakeFirst()) ??
-      null
-    );
+    return (await findUserIfAny(this.db.kysely, link.user)) ?? null;
   }
 
   private async owned(user: UserRow | null): Promise<Set<number>> {
@@ -56,68 +61,42 @@ export class ShopService {
     };
   }
 
-  /** Active packages of one page with their items; SQLite reads skip the query builder (a hot public route). */
-  private async catalogue(page: number, perPage: number) {
-    const offset = (page - 1) * perPage;
-    const count = fastStatement(this.db, 'SELECT COUNT(*) AS count FROM packages WHERE active = 1');
-    const pageSql = fastStatement(
-      this.db,
-      'SELECT * FROM packages WHERE active = 1 ORDER BY position, id LIMIT ? OFFSET ?',
-    );
-    const itemsSql = fastStatement(
-      this.db,
-      'SELECT id, package_id, type, name, description, price_usd, price_rub, position FROM shop_items ' +
-        'WHERE package_id IN (SELECT id FROM packages WHERE active = 1 ORDER BY position, id LIMIT ? OFFSET ?) ' +
-        'ORDER BY position, id',
-    );
-    if (count && pageSql && itemsSql) {
-      return {
-        total: (count.get() as { count: number }).count,
-        packages: pageSql.all(perPage, offset) as PackageRow[],
-        items: itemsSql.all(perPage, offset) as ShopItemRow[],
-      };
-    }
-    const total = await this.db.kysely
-      .selectFrom('packages')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('active', '=', 1)
-      .executeTakeFirstOrThrow();
-    const packages = await this.db.kysely
-      .selectFrom('packages')
-      .selectAll()
-      .where('active', '=', 1)
-      .orderBy('position')
-      .orderBy('id')
-      .limit(perPage)
-      .offset(offset)
-      .execute();
-    const items = packages.length
-      ? await this.db.kysely
-          .selectFrom('shop_items')
-          .select(['id', 'package_id', 'type', 'name', 'description', 'price_usd', 'price_rub', 'position'])
-          .where(
-            'package_id',
-            'in',
-            packages.map((pack) => pack.id),
-          )
-          .orderBy('position')
-          .orderBy('id')
-          .execute()
-      : [];
-    return { total: Number(total.count), packages, items: items as ShopItemRow[] };
+  /**
+   * The settings the quotes need: only the RUB Premium price comes from them (the USD price is fixed), so the hot
+   * public list skips the read for everyone else.
+   */
+  private async quoteSettings(user: UserRow | null, packages: PackageRow[]) {
+    const needed =
+      currencyFor(user) === 'RUB' && !user?.is_premium && packages.some((p) => p.premium_required);
+    return needed ? readSettings(this.db) : DEFAULT_SETTINGS;
+  }
+
+  /** The package's head plus its price for this user, computed here so every screen shows the same total. */
+  private offerHead(
+    pack: PackageRow,
+    items: ShopItemRow[],
+    user: UserRow | null,
+    owned: Set<number>,
+    settings: { premium_price_rub: number },
+  ) {
+    return {
+      id: pack.id,
+      name: pack.name,
+      description: pack.description,
+      premium_required: Boolean(pack.premium_required),
+      currency: currencyFor(user),
+      ...quoteOffer(items, owned, Boolean(pack.premium_required), user, settings),
+    };
   }
 
   async list(user: UserRow | null, page: number, perPage: number): Promise<ShopPage> {
-    const { total, packages, items } = await this.catalogue(page, perPage);
+    const { total, packages, items } = await catalogue(this.db, page, perPage);
     const owned = await this.owned(user);
+    const settings = await this.quoteSettings(user, packages);
     const list: Offer[] = packages.map((pack) => {
       const mine = items.filter((item) => item.package_id === pack.id);
       return {
-        id: pack.id,
-        name: pack.name,
-        description: pack.description,
-        premium_required: Boolean(pack.premium_required),
-        currency: currencyFor(user),
+        ...this.offerHead(pack, mine, user, owned, settings),
         products: mine
           .filter((item) => item.type === 'product')
           .map((item) => this.offerItem(item, user, owned)),
@@ -130,37 +109,17 @@ export class ShopService {
   }
 
   async product(user: UserRow | null, id: number): Promise<ProductPage> {
-    const pack = await this.db.kysely
-      .selectFrom('packages')
-      .selectAll()
-      .where('id', '=', id)
-      .where('active', '=', 1)
-      .executeTakeFirst();
+    const pack = await findActivePackage(this.db.kysely, id);
     if (!pack) throw notFound();
-    const items = await this.db.kysely
-      .selectFrom('shop_items')
-      .selectAll()
-      .where('package_id', '=', pack.id)
-      .orderBy('position')
-      .orderBy('id')
-      .execute();
-    const courseIds = items.filter((item) => item.type === 'video_course').map((item) => item.id);
-    const lessons = courseIds.length
-      ? await this.db.kysely
-          .selectFrom('lessons')
-          .selectAll()
-          .where('item_id', 'in', courseIds)
-          .orderBy('position')
-          .orderBy('id')
-          .execute()
-      : [];
+    const items = await listPackageItems(this.db.kysely, pack.id);
+    const lessons = await listLessons(
+      this.db.kysely,
+      items.filter((item) => item.type === 'video_course').map((item) => item.id),
+    );
     const owned = await this.owned(user);
+    const settings = await this.quoteSettings(user, [pack]);
     return {
-      id: pack.id,
-      name: pack.name,
-      description: pack.description,
-      premium_required: Boolean(pack.premium_required),
-      currency: currencyFor(user),
+      ...this.offerHead(pack, items, user, owned, settings),
       products: items
         .filter((item) => item.type === 'product')
         .map((item) => this.offerItem(item, user, owned)),
@@ -185,19 +144,7 @@ export class ShopService {
   }
 
   async purchases(user: UserRow, page: number, perPage: number) {
-    const total = await this.db.kysely
-      .selectFrom('purchases')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('user_id', '=', user.id)
-      .executeTakeFirstOrThrow();
-    const rows = await this.db.kysely
-      .selectFrom('purchases')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .orderBy('id', 'desc')
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .execute();
+    const { total, rows } = await listPurchases(this.db.kysely, user.id, page, perPage);
     const items: Purchase[] = rows.map((row) => ({
       id: row.id,
       kind: row.kind as Purchase['kind'],
@@ -207,25 +154,11 @@ export class ShopService {
       currency: row.currency,
       datetime: row.created_at,
     }));
-    return { total: Number(total.count), page, per_page: perPage, items };
+    return { total, page, per_page: perPage, items };
   }
 
   async referralPayments(user: UserRow, page: number, perPage: number) {
-    const total = await this.db.kysely
-      .selectFrom('referral_payments')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('referrer_id', '=', user.id)
-      .executeTakeFirstOrThrow();
-    const rows = await this.db.kysely
-      .selectFrom('referral_payments')
-      .innerJoin('users', 'users.id', 'referral_payments.user_id')
-      .selectAll('referral_payments')
-      .select('users.username as username')
-      .where('referral_payments.referrer_id', '=', user.id)
-      .orderBy('referral_payments.id', 'desc')
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .execute();
+    const { total, rows } = await listReferralPayments(this.db.kysely, user.id, page, perPage);
     const items: ReferralPayment[] = rows.map((row) => ({
       id: row.id,
       user: row.username,
@@ -235,16 +168,12 @@ export class ShopService {
       datetime: row.created_at,
       type: row.type as ReferralPayment['type'],
     }));
-    return { total: Number(total.count), page, per_page: perPage, items };
+    return { total, page, per_page: perPage, items };
   }
 
   /** The stored file of a lesson, for its course's owners only (admins may always watch). */
   async lessonVideo(user: UserRow, lessonId: number): Promise<string> {
-    const lesson = await this.db.kysely
-      .selectFrom('lessons')
-      .selectAll()
-      .where('id', '=', lessonId)
-      .executeTakeFirst();
+    const lesson = await findLesson(this.db.kysely, lessonId);
     if (!lesson || lesson.video_file === null) throw notFound();
     if (!user.is_admin && !(await this.owned(user)).has(lesson.item_id))
       throw new HttpError(403, 'productNotOwned');

@@ -6,6 +6,8 @@ import type { PAYMENT_STATUSES } from '@contract/payments';
 import type { Offer, ProductPage, ShopPage } from '@contract/shop';
 
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** The manual payments of one status, or `refunds`: every order owing money back (a second charge for owned items). */
+export type PaymentFilter = PaymentStatus | 'refunds';
 
 /** Paged answers come as `{ total, page, per_page, list }` (or `items`, as the profile lists do). */
 interface PagedAnswer<T> {
@@ -20,13 +22,14 @@ function toPage<T>(data: PagedAnswer<T>): Page<T> {
 }
 
 export async function fetchManualPayments(
-  status: PaymentStatus,
+  filter: PaymentFilter,
   page: number,
   perPage: number,
   signal: AbortSignal,
 ): Promise<Page<AdminPayment>> {
+  const which = filter === 'refunds' ? { queue: 'refunds' } : { status: filter };
   const data = await api.get<PagedAnswer<AdminPayment>>(API.admin.manualPayments, {
-    query: { status, page, per_page: perPage },
+    query: { ...which, page, per_page: perPage },
     signal,
     quiet: true,
   });
@@ -35,6 +38,11 @@ export async function fetchManualPayments(
 
 export function confirmPayment(id: number): Promise<unknown> {
   return api.post<unknown>(pathFor(API.admin.confirmPayment, { id }));
+}
+
+/** The refund of a double charge has been sent: the order leaves the refund queue. */
+export function markRefunded(id: number): Promise<unknown> {
+  return api.post<unknown>(pathFor(API.admin.refundedPayment, { id }));
 }
 
 export function rejectPayment(id: number): Promise<unknown> {

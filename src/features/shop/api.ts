@@ -25,9 +25,9 @@ export function sendManualPayment(body: ManualPaymentBody): Promise<PaymentInfo>
 }
 
 /**
- * The server's sandbox card provider: it charges the signed order and sends itself the provider's notifications;
- * the answer is the order afterwards (status 'paid' on success).
+ * The server's test payments (no provider keys, no money taken): it settles the order the cost route signed; the
+ * answer is the order afterwards (status 'paid' on success).
  */
-export function sandboxCharge(orderId: number): Promise<PaymentInfo> {
-  return api.post<PaymentInfo>(API.payments.sandboxCharge, { order_id: orderId }, { quiet: true });
+export function sandboxCharge(orderId: number, hash: string): Promise<PaymentInfo> {
+  return api.post<PaymentInfo>(API.payments.sandboxCharge, { order_id: orderId, hash }, { quiet: true });
 }

@@ -1,5 +1,6 @@
 // Starts the real server (built SPA + API + SQLite in a throwaway folder) on a free port for browser tests.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,8 +10,16 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
 
+export interface Account {
+  username: string;
+  email: string;
+  password: string;
+}
+
 export interface AppServer {
   baseUrl: string;
+  /** Made at seed time with passwords random per run (the seed knows no password of its own). */
+  accounts: { admin: Account; demo: Account };
   env: NodeJS.ProcessEnv;
   dataDir: string;
   stop(): Promise<void>;
@@ -67,8 +76,25 @@ export async function startAppServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<
     LOG_LEVEL: 'warn',
     ...extraEnv,
   };
+  const secret = () => randomBytes(9).toString('base64url');
+  const accounts = {
+    admin: { username: 'admin', email: 'admin@e2e.rangeforge.test', password: secret() },
+    demo: { username: 'demo', email: 'demo@rangeforge.app', password: secret() },
+  };
+  // The operator's way to create the first admin and a known demo password: environment at seed time only.
+  const seedEnv = {
+    ...env,
+    ADMIN_EMAIL: accounts.admin.email,
+    ADMIN_USERNAME: accounts.admin.username,
+    ADMIN_PASSWORD: accounts.admin.password,
+    DEMO_PASSWORD: accounts.demo.password,
+  };
   for (const command of ['migrate', 'seed']) {
-    const result = spawnSync(tsx, ['server/db/cli.ts', command], { cwd: root, env, encoding: 'utf8' });
+    const result = spawnSync(tsx, ['server/db/cli.ts', command], {
+      cwd: root,
+      env: seedEnv,
+      encoding: 'utf8',
+    });
     if (result.status !== 0) throw new Error(`db ${command} failed:\n${result.stdout}${result.stderr}`);
   }
   let log = '';
@@ -79,6 +105,7 @@ export async function startAppServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<
   await waitForHealth(baseUrl, child, () => log);
   return {
     baseUrl,
+    accounts,
     env,
     dataDir,
     async stop() {

@@ -28,7 +28,11 @@ export function memoryMailer(mails: Mail[]): Mailer {
   };
 }
 
-export async function createTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  options: { migrate?: boolean } = {},
+): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rangeforge-test-'));
   let databaseUrl = `sqlite:${path.join(dir, 'test.sqlite')}`;
   let drop = async () => {};
@@ -49,7 +53,7 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
     ...env,
   });
   const mails: Mail[] = [];
-  const app = await buildApp(config, { mailer: memoryMailer(mails) });
+  const app = await buildApp(config, { mailer: memoryMailer(mails), migrate: options.migrate });
   await app.ready();
   return {
     app,

@@ -16,7 +16,6 @@ import { API } from '../../../../contract/paths.ts';
 import { PaymentInfo } from '../../../../contract/payments.ts';
 import { HttpError } from '../../../lib/http-error.ts';
 import type { RoutePlugin } from '../../../lib/type-provider.ts';
-import { readSettings, writeSettings } from '../../../modules/settings/settings.repository.ts';
 import { requireAdmin } from '../../../plugins/auth.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -32,7 +31,7 @@ const Paged = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
 const VIDEO_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 
 export const adminRoutes: RoutePlugin = async (app) => {
-  const { payments, admin, db } = app.services;
+  const { payments, admin } = app.services;
   const tags = ['admin'];
   const guarded = { preValidation: requireAdmin };
   app.addSchema(PackNode);
@@ -48,8 +47,10 @@ export const adminRoutes: RoutePlugin = async (app) => {
       },
     },
     async (request) => {
-      const { status = 'pending', page = 1, per_page: perPage = PAGE_SIZE } = request.query;
-      return { data: { ...(await payments.adminList(status, page, perPage)), page, per_page: perPage } };
+      const { status = 'pending', queue = 'manual', page = 1, per_page: perPage = PAGE_SIZE } = request.query;
+      const which =
+        queue === 'refunds' ? ({ kind: 'refunds' } as const) : ({ kind: 'manual', status } as const);
+      return { data: { ...(await payments.adminList(which, page, perPage)), page, per_page: perPage } };
     },
   );
   app.post(
@@ -68,6 +69,19 @@ export const adminRoutes: RoutePlugin = async (app) => {
     },
     async (request) => ({ data: await payments.adminDecide(request.params.id, 'reject') }),
   );
+  app.post(
+    API.admin.refundedPayment,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        description: 'The admin has sent back the refund_due of an order: it leaves the refund queue.',
+        params: IdParams,
+        response: { 200: DataEnvelope(PaymentInfo), ...errors },
+      },
+    },
+    async (request) => ({ data: await payments.adminRefunded(request.params.id) }),
+  );
 
   app.get(
     API.admin.users,
@@ -84,7 +98,7 @@ export const adminRoutes: RoutePlugin = async (app) => {
   app.get(
     API.admin.settings,
     { ...guarded, schema: { tags, response: { 200: DataEnvelope(Settings), ...errors } } },
-    async () => ({ data: await readSettings(db) }),
+    async () => ({ data: await admin.settings() }),
   );
   app.post(
     API.admin.settings,
@@ -92,7 +106,7 @@ export const adminRoutes: RoutePlugin = async (app) => {
       ...guarded,
       schema: { tags, body: SettingsUpdate, response: { 200: DataEnvelope(Settings), ...errors } },
     },
-    async (request) => ({ data: await writeSettings(db, request.body) }),
+    async (request) => ({ data: await admin.updateSettings(request.body) }),
   );
 
   const ItemCreated = Type.Object({ id: Type.Integer(), package_id: Type.Integer() });

@@ -8,10 +8,9 @@ import {
   PaymentInfo,
   SandboxChargeBody,
 } from '../../../../contract/payments.ts';
-import { HttpError, notFound } from '../../../lib/http-error.ts';
+import { HttpError } from '../../../lib/http-error.ts';
 import type { RoutePlugin } from '../../../lib/type-provider.ts';
-import { CODE, type Notification, type NotificationKind } from '../../../modules/payments/cloudpayments.ts';
-import { toPaymentInfo } from '../../../modules/payments/payments.service.ts';
+import type { Notification, NotificationKind } from '../../../modules/payments/cloudpayments.ts';
 import { currentUser, requireUser } from '../../../plugins/auth.ts';
 
 declare module 'fastify' {
@@ -24,7 +23,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 402: ErrorBody, 404: ErrorBody,
 const NotificationBody = Type.Record(Type.String(), Type.Unknown());
 
 export const paymentRoutes: RoutePlugin = async (app) => {
-  const { payments, cloudPayments, config, db } = app.services;
+  const { payments, cloudPayments } = app.services;
   const tags = ['payments'];
 
   // The provider signs the exact bytes it sends: keep them (form or JSON) for the HMAC check, then parse.
@@ -85,45 +84,17 @@ export const paymentRoutes: RoutePlugin = async (app) => {
   notification('pay', API.payments.cloudPay);
   notification('fail', API.payments.cloudFail);
 
-  // Without provider keys, this stands in for the card widget: the server sends itself the signed notifications the
-  // provider would send, through the same routes, so the whole path runs locally and in tests.
-  app.post(
-    API.payments.sandboxCharge,
-    {
-      preValidation: requireUser,
-      schema: { tags, body: SandboxChargeBody, response: { 200: DataEnvelope(PaymentInfo), ...errors } },
-    },
-    async (request) => {
-      if (!config.cloudPayments.sandbox) throw notFound();
-      const user = currentUser(request);
-      const order = await db.kysely
-        .selectFrom('orders')
-        .selectAll()
-        .where('id', '=', request.body.order_id)
-        .where('user_id', '=', user.id)
-        .where('method', '=', 'cloudpayments')
-        .executeTakeFirst();
-      if (!order) throw notFound();
-      const body = cloudPayments.sandboxBody(order);
-      const send = (url: string) =>
-        app.inject({
-          method: 'POST',
-          url,
-          payload: body,
-          headers: {
-            'content-type': 'application/x-www-form-urlencoded',
-            'content-hmac': cloudPayments.sign(body),
-          },
-        });
-      const check = (await send(API.payments.cloudCheck)).json() as { code: number };
-      if (check.code === CODE.ok)
-        await send(request.body.decline ? API.payments.cloudFail : API.payments.cloudPay);
-      const updated = await db.kysely
-        .selectFrom('orders')
-        .selectAll()
-        .where('id', '=', order.id)
-        .executeTakeFirstOrThrow();
-      return { data: toPaymentInfo(updated) };
-    },
-  );
+  // Without provider keys the sandbox stands in for the card widget and settles the buyer's own signed order
+  // directly. With real keys it does not exist: the route is not even registered.
+  const { sandbox } = app.services;
+  if (sandbox) {
+    app.post(
+      API.payments.sandboxCharge,
+      {
+        preValidation: requireUser,
+        schema: { tags, body: SandboxChargeBody, response: { 200: DataEnvelope(PaymentInfo), ...errors } },
+      },
+      async (request) => ({ data: await sandbox.charge(currentUser(request), request.body) }),
+    );
+  }
 };

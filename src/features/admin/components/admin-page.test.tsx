@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { appStore } from '@/lib/store';
+import { toastsAtom } from '@/lib/toast';
 import { mockFetch, renderApp, requestBody, testUser } from '@/test/render';
 
 import { AdminPage } from './admin-page';
@@ -20,6 +22,7 @@ const pending = {
   payment_source: 'card:4417',
   pay_for_premium: false,
   datetime: '2026-11-22T04:00:00Z',
+  refund_due: 0,
 };
 
 describe('AdminPage', () => {
@@ -76,6 +79,34 @@ describe('AdminPage', () => {
       ([url, init]) => url === '/api/v1/admin/settings' && init?.method === 'POST',
     );
     expect(requestBody(saved?.[1])).toEqual({ referral_percent: 25 });
+  });
+
+  it('lists the orders owing a refund and marks one refunded', async () => {
+    const user = userEvent.setup();
+    const owed = { ...pending, id: 44, method: 'cloudpayments', status: 'paid', refund_due: 40 };
+    let refunded = false;
+    const spy = mockFetch((url) => {
+      if (url === '/api/v1/admin/manual_payments/44/refunded') {
+        refunded = true;
+        return { body: { data: owed } };
+      }
+      if (url.startsWith('/api/v1/admin/manual_payments')) {
+        const queue = url.includes('queue=refunds') && !refunded ? [owed] : [];
+        return { body: { data: { total: queue.length, page: 1, per_page: 10, list: queue } } };
+      }
+      if (url === '/api/v1/admin/settings') return { body: { data: { referral_percent: 20 } } };
+      if (url.startsWith('/api/shop'))
+        return { body: { data: { total: 0, page: 1, per_page: 10, list: [] } } };
+      return undefined;
+    });
+    renderApp(<AdminPage />, { user: admin });
+    await user.selectOptions(await screen.findByLabelText('Status'), 'Refunds due');
+    const row = (await screen.findByText('newbie')).closest('tr')!;
+    expect(row).toHaveTextContent('To refund: $40.00');
+    await user.click(within(row).getByRole('button', { name: 'Refund sent' }));
+    await waitFor(() => expect(refunded).toBe(true));
+    expect(spy.mock.calls.some(([url]) => String(url).includes('queue=refunds'))).toBe(true);
+    expect(appStore.get(toastsAtom).map((toast) => toast.message)).toContain('Marked as refunded');
   });
 });
 

@@ -8,11 +8,18 @@ import { pushToast } from '@/lib/toast';
 import { usePagedList } from '@/lib/use-paged-list';
 import type { AdminPayment } from '@contract/admin';
 
-import { confirmPayment, fetchManualPayments, type PaymentStatus, rejectPayment } from '../api';
+import {
+  confirmPayment,
+  fetchManualPayments,
+  markRefunded,
+  type PaymentFilter,
+  type PaymentStatus,
+  rejectPayment,
+} from '../api';
 
 export function PaymentsPanel() {
   const { t, i18n } = useTranslation();
-  const [status, setStatus] = useState<PaymentStatus>('pending');
+  const [status, setStatus] = useState<PaymentFilter>('pending');
   const fetcher = useCallback(
     (page: number, perPage: number, signal: AbortSignal) =>
       fetchManualPayments(status, page, perPage, signal),
@@ -27,6 +34,21 @@ export function PaymentsPanel() {
     paid: t('admin:payments.status.paid'),
     rejected: t('admin:payments.status.rejected'),
     failed: t('admin:payments.status.failed'),
+  };
+
+  const filters: Record<PaymentFilter, string> = { ...statuses, refunds: t('admin:payments.refunds') };
+
+  const refunded = async (payment: AdminPayment) => {
+    setBusy(payment.id);
+    try {
+      await markRefunded(payment.id);
+      pushToast(t('admin:payments.refundedDone'), 'success');
+      reload();
+    } catch {
+      // Shown by the global error handler.
+    } finally {
+      setBusy(null);
+    }
   };
 
   const act = async (payment: AdminPayment, confirm: boolean) => {
@@ -55,13 +77,13 @@ export function PaymentsPanel() {
             className="field__input"
             value={status}
             onChange={(event) => {
-              setStatus(event.target.value as PaymentStatus);
+              setStatus(event.target.value as PaymentFilter);
               setPage(1);
             }}
           >
-            {(Object.keys(statuses) as PaymentStatus[]).map((key) => (
+            {(Object.keys(filters) as PaymentFilter[]).map((key) => (
               <option key={key} value={key}>
-                {statuses[key]}
+                {filters[key]}
               </option>
             ))}
           </select>
@@ -97,13 +119,32 @@ export function PaymentsPanel() {
                     {payment.pay_for_premium && <span className="badge badge--premium">Premium</span>}
                   </td>
                   <td>{payment.method}</td>
-                  <td>{formatMoney(payment.amount, payment.currency, i18n.language)}</td>
+                  <td>
+                    {formatMoney(payment.amount, payment.currency, i18n.language)}
+                    {payment.refund_due > 0 && (
+                      <span className="badge badge--danger">
+                        {t('admin:payments.refundDue', {
+                          amount: formatMoney(payment.refund_due, payment.currency, i18n.language),
+                        })}
+                      </span>
+                    )}
+                  </td>
                   <td>
                     <code>{payment.payment_source ?? '—'}</code>
                   </td>
                   <td>{formatDateTime(payment.datetime, i18n.language)}</td>
                   <td>{statuses[payment.status]}</td>
                   <td className="table__actions">
+                    {payment.refund_due > 0 && (
+                      <button
+                        type="button"
+                        className="button button--ghost"
+                        disabled={busy === payment.id}
+                        onClick={() => void refunded(payment)}
+                      >
+                        {t('admin:payments.markRefunded')}
+                      </button>
+                    )}
                     {payment.status === 'pending' && (
                       <>
                         <button

@@ -91,11 +91,24 @@ describe('PaymentWindow', () => {
     renderApp(<PaymentWindow target={{ kind: 'premium', params: paymentParams() }} onClose={onClose} />, {
       user: testUser,
     });
+    // Test payments say so before anything is charged.
+    expect(screen.getByRole('note')).toHaveTextContent('Test payments: no money is taken.');
     await user.click(screen.getByRole('button', { name: 'Buy' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const charge = fetchSpy.mock.calls.find(([url]) => url === '/api/v1/payments/sandbox/charge');
-    expect(requestBody(charge?.[1])).toEqual({ order_id: 41 });
+    expect(requestBody(charge?.[1])).toEqual({ order_id: 41, hash: 'abc' });
     expect(toasts()).toContain('Payment successful. Thank you!');
+  });
+
+  it('shows no test-payment notice with the real provider', () => {
+    renderApp(
+      <PaymentWindow
+        target={{ kind: 'premium', params: paymentParams({ sandbox: false }) }}
+        onClose={vi.fn()}
+      />,
+      { user: testUser },
+    );
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
 
   it('validates the card-transfer confirmation and sends the manual payment', async () => {

@@ -112,7 +112,8 @@ export function PaymentWindow({ target, onClose }: PaymentWindowProps) {
     setBusy(true);
     try {
       if (params.sandbox) {
-        const order = await sandboxCharge(params.cloud_payments_params.order_id);
+        const { order_id: orderId, hash } = params.cloud_payments_params;
+        const order = await sandboxCharge(orderId, hash);
         if (order.status === 'paid') await onPaid();
         else pushToast(t('shop:payment.cardFailed', { reason: order.status }), 'error');
       } else {
@@ -154,6 +155,11 @@ export function PaymentWindow({ target, onClose }: PaymentWindowProps) {
 
   return (
     <Popup open title={title} onClose={onClose} width={PAYMENT_POPUP_WIDTH} className="payment-window">
+      {params?.sandbox && (
+        <p className="payment-window__sandbox" role="note">
+          {t('shop:payment.sandboxNotice')}
+        </p>
+      )}
       {target.kind === 'package' && (
         <fieldset className="offer-items">
           <legend className="offer-items__legend">{t('shop:payment.items')}</legend>

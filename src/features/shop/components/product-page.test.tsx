@@ -14,6 +14,9 @@ const product = {
   description: 'Complete preflop strategy.',
   premium_required: false,
   currency: 'RUB',
+  total: 1500,
+  premium_cost: 0,
+  all_owned: false,
   products: [
     { id: 1, name: 'Opening ranges', description: 'RFI charts', price_in_user_currency: 1500, owned: false },
   ],
@@ -58,13 +61,21 @@ describe('ProductPage', () => {
     mockFetch(() => ({ body: { data: product } }));
     const onSignIn = vi.fn();
     const { unmount } = renderApp(<ProductPage productId={1} onSignIn={onSignIn} />);
-    await user.click(await screen.findByRole('button', { name: /^Buy for/ }));
+    await user.click(await screen.findByRole('button', { name: /^Buy for RUB\s1,500\.00$/ }));
     expect(onSignIn).toHaveBeenCalled();
     unmount();
 
     renderApp(<ProductPage productId={1} onSignIn={onSignIn} />, { user: testUser });
     await user.click(await screen.findByRole('button', { name: /^Buy for/ }));
     expect(appStore.get(paymentWindowAtom)).toMatchObject({ kind: 'package', offer: { id: 1 } });
+  });
+
+  it('adds the Premium line the package requires to the server total', async () => {
+    const premium = { ...product, premium_required: true, currency: 'USD', total: 40, premium_cost: 25 };
+    mockFetch(() => ({ body: { data: premium } }));
+    renderApp(<ProductPage productId={1} onSignIn={vi.fn()} />, { user: testUser });
+    expect(await screen.findByText(/Premium \(required for this package\)/)).toHaveTextContent('$25.00');
+    expect(screen.getByRole('button', { name: 'Buy for $40.00' })).toBeInTheDocument();
   });
 
   it('shows the error state with a retry', async () => {

@@ -12,7 +12,6 @@ import type { Lesson, ProductPage as Product } from '@contract/shop';
 import { fetchProduct } from '../api';
 import { useOpenPayment } from '../use-payment';
 import { LessonPlayer } from './lesson-player';
-import { offerTotal } from './store-list';
 
 export function ProductPage({ productId, onSignIn }: { productId: number; onSignIn: () => void }) {
   const { t, i18n } = useTranslation();
@@ -29,7 +28,6 @@ export function ProductPage({ productId, onSignIn }: { productId: number; onSign
   const error = result.error ? errorMessage(result.error, t) : null;
 
   const money = (amount: number) => formatMoney(amount, product?.currency ?? 'USD', i18n.language);
-  const total = product ? offerTotal(product) : 0;
 
   return (
     <div className="product">
@@ -122,13 +120,19 @@ export function ProductPage({ productId, onSignIn }: { productId: number; onSign
                 </ul>
               )}
             </section>
-            {total > 0 && (
+            {product.premium_cost > 0 && (
+              <p className="product__premium-line">
+                {t('shop:payment.premiumLine')}: <strong>{money(product.premium_cost)}</strong>
+              </p>
+            )}
+            {/* The server's total for this user, Premium included: the same the store card and the window show. */}
+            {!product.all_owned && product.total > 0 && (
               <button
                 type="button"
                 className="button button--primary"
                 onClick={() => (user ? openPackage(product) : onSignIn())}
               >
-                {t('shop:buyFor', { price: money(total) })}
+                {t('shop:buyFor', { price: money(product.total) })}
               </button>
             )}
           </>

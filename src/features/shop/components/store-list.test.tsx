@@ -14,6 +14,10 @@ const offer = {
   description: 'Short-stack play.',
   premium_required: true,
   currency: 'USD',
+  // The server's quote: the course not owned yet plus the Premium the package requires.
+  total: 64,
+  premium_cost: 25,
+  all_owned: false,
   products: [{ id: 4, name: 'Push/fold charts', description: '', price_in_user_currency: 15, owned: true }],
   video_courses: [{ id: 5, name: 'ICM basics', description: '', price_in_user_currency: 39, owned: false }],
 };
@@ -25,18 +29,35 @@ describe('StoreList', () => {
     appStore.set(paymentPopupAtom, false);
   });
 
-  it('lists offers with prices, charging only what is not owned', async () => {
+  it('lists offers with the server total, Premium line included, and marks owned items', async () => {
     const user = userEvent.setup();
     mockFetch(() => ({ body: { data: { total: 1, page: 1, per_page: 12, list: [offer] } } }));
     renderApp(<StoreList onSignIn={vi.fn()} />, { user: testUser });
     const card = (await screen.findByRole('link', { name: 'Tournament push/fold' })).closest('li')!;
-    expect(card).toHaveTextContent('$15.00');
+    expect(card).not.toHaveTextContent('$15.00');
+    expect(within(card).getByText('Owned')).toBeInTheDocument();
     expect(card).toHaveTextContent('Video course: ICM basics');
+    expect(card).toHaveTextContent('Premium (required for this package)$25.00');
     expect(within(card).getByText('Requires Premium')).toBeInTheDocument();
-    await user.click(within(card).getByRole('button', { name: 'Buy for $39.00' }));
+    await user.click(within(card).getByRole('button', { name: 'Buy for $64.00' }));
     expect(appStore.get(paymentWindowAtom)).toMatchObject({ kind: 'package', offer: { id: 2 } });
     await user.click(screen.getByRole('button', { name: 'Activate Premium' }));
     expect(appStore.get(paymentPopupAtom)).toBe(true);
+  });
+
+  it('shows an owned package as owned, with nothing to buy', async () => {
+    const owned = {
+      ...offer,
+      total: 0,
+      premium_cost: 0,
+      all_owned: true,
+      video_courses: offer.video_courses.map((item) => ({ ...item, owned: true })),
+    };
+    mockFetch(() => ({ body: { data: { total: 1, page: 1, per_page: 12, list: [owned] } } }));
+    renderApp(<StoreList onSignIn={vi.fn()} />, { user: testUser });
+    const card = (await screen.findByRole('link', { name: 'Tournament push/fold' })).closest('li')!;
+    expect(within(card).getAllByText('Owned')).toHaveLength(3);
+    expect(within(card).queryByRole('button', { name: /^Buy for/ })).not.toBeInTheDocument();
   });
 
   it('shows the empty state', async () => {
@@ -51,7 +72,7 @@ describe('StoreList', () => {
     const onSignIn = vi.fn();
     mockFetch(() => ({ body: { data: { total: 1, page: 1, per_page: 12, list: [offer] } } }));
     renderApp(<StoreList onSignIn={onSignIn} />);
-    await user.click(await screen.findByRole('button', { name: 'Buy for $39.00' }));
+    await user.click(await screen.findByRole('button', { name: 'Buy for $64.00' }));
     expect(onSignIn).toHaveBeenCalled();
     expect(appStore.get(paymentWindowAtom)).toBeNull();
   });

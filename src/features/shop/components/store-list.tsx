@@ -11,12 +11,6 @@ import type { Offer } from '@contract/shop';
 import { fetchShop } from '../api';
 import { useOpenPayment } from '../use-payment';
 
-export function offerTotal(offer: Pick<Offer, 'products' | 'video_courses'>): number {
-  return [...offer.products, ...offer.video_courses]
-    .filter((item) => !item.owned)
-    .reduce((sum, item) => sum + item.price_in_user_currency, 0);
-}
-
 export function StoreList({ onSignIn }: { onSignIn: () => void }) {
   const { t, i18n } = useTranslation();
   const user = useCurrentUser();
@@ -52,9 +46,14 @@ export function StoreList({ onSignIn }: { onSignIn: () => void }) {
       >
         <ul className="offer-grid">
           {list.list.map((offer) => {
-            const total = offerTotal(offer);
-            const allOwned =
-              total === 0 && [...offer.products, ...offer.video_courses].every((item) => item.owned);
+            // The server's total for this user (Premium included when required), the same the payment window asks.
+            const price = (amount: number) => formatMoney(amount, offer.currency, i18n.language);
+            const itemPrice = (item: Offer['products'][number]) =>
+              item.owned ? (
+                <span className="badge">{t('shop:owned')}</span>
+              ) : (
+                price(item.price_in_user_currency)
+              );
             return (
               <li key={offer.id} className="offer card">
                 <h2 className="offer__name">
@@ -65,7 +64,7 @@ export function StoreList({ onSignIn }: { onSignIn: () => void }) {
                   {offer.products.map((item) => (
                     <li key={`p${item.id}`}>
                       <span>{item.name}</span>
-                      <span>{formatMoney(item.price_in_user_currency, offer.currency, i18n.language)}</span>
+                      <span>{itemPrice(item)}</span>
                     </li>
                   ))}
                   {offer.video_courses.map((item) => (
@@ -73,9 +72,15 @@ export function StoreList({ onSignIn }: { onSignIn: () => void }) {
                       <span>
                         {t('shop:videoCourse')}: {item.name}
                       </span>
-                      <span>{formatMoney(item.price_in_user_currency, offer.currency, i18n.language)}</span>
+                      <span>{itemPrice(item)}</span>
                     </li>
                   ))}
+                  {offer.premium_cost > 0 && (
+                    <li className="offer__premium-line">
+                      <span>{t('shop:payment.premiumLine')}</span>
+                      <span>{price(offer.premium_cost)}</span>
+                    </li>
+                  )}
                 </ul>
                 {offer.premium_required && (
                   <p className="badge badge--premium">{t('shop:premiumRequired')}</p>
@@ -84,7 +89,7 @@ export function StoreList({ onSignIn }: { onSignIn: () => void }) {
                   <Link className="button button--ghost" to={`/store/${offer.id}`}>
                     {t('shop:details')}
                   </Link>
-                  {allOwned ? (
+                  {offer.all_owned ? (
                     <span className="badge">{t('shop:owned')}</span>
                   ) : (
                     <button
@@ -92,7 +97,7 @@ export function StoreList({ onSignIn }: { onSignIn: () => void }) {
                       className="button button--primary"
                       onClick={() => (user ? openPackage(offer) : onSignIn())}
                     >
-                      {t('shop:buyFor', { price: formatMoney(total, offer.currency, i18n.language) })}
+                      {t('shop:buyFor', { price: price(offer.total) })}
                     </button>
                   )}
                 </div>

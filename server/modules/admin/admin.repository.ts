@@ -1,0 +1,73 @@
+import type { Insertable, Updateable } from 'kysely';
+
+import type { LessonsTable, PackagesTable, ShopItemsTable } from '../../db/schema.ts';
+import type { Executor } from '../categories/categories.repository.ts';
+
+export async function countUsers(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function listUsers(db: Executor, page: number, perPage: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'email', 'is_premium', 'is_admin', 'created_at'])
+    .orderBy('id')
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
+}
+
+export async function insertPackage(db: Executor, values: Insertable<PackagesTable>): Promise<number> {
+  return (await db.insertInto('packages').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function packageExists(db: Executor, id: number): Promise<boolean> {
+  return Boolean(await db.selectFrom('packages').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+export async function insertItem(db: Executor, values: Insertable<ShopItemsTable>): Promise<number> {
+  return (await db.insertInto('shop_items').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function updateItem(
+  db: Executor,
+  id: number,
+  changes: Updateable<ShopItemsTable>,
+): Promise<boolean> {
+  const result = await db.updateTable('shop_items').set(changes).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function findItemType(db: Executor, id: number) {
+  return db.selectFrom('shop_items').select(['id', 'type']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function countLessons(db: Executor, itemId: number): Promise<number> {
+  const row = await db
+    .selectFrom('lessons')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('item_id', '=', itemId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function insertLesson(db: Executor, values: Insertable<LessonsTable>) {
+  return db.insertInto('lessons').values(values).returning('id').executeTakeFirstOrThrow();
+}
+
+export async function findLessonRow(db: Executor, id: number) {
+  return db.selectFrom('lessons').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function setLessonVideo(db: Executor, id: number, file: string): Promise<void> {
+  await db.updateTable('lessons').set({ video_file: file }).where('id', '=', id).execute();
+}
+
+export async function replacePackContent(db: Executor, itemId: number, content: string): Promise<void> {
+  await db.deleteFrom('shop_item_contents').where('item_id', '=', itemId).execute();
+  await db.insertInto('shop_item_contents').values({ item_id: itemId, content }).execute();
+}

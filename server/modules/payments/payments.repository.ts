@@ -1,0 +1,153 @@
+import type { Insertable } from 'kysely';
+
+import type { OrderRow, OrdersTable, PurchasesTable, ReferralPaymentsTable } from '../../db/schema.ts';
+import { nowIso } from '../../lib/time.ts';
+import type { Executor } from '../categories/categories.repository.ts';
+
+/** Ids are 32-bit in both databases; anything else cannot name an order (and must not reach a query). */
+export const isOrderId = (id: number): boolean => Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
+
+export async function findOrder(db: Executor, id: number): Promise<OrderRow | undefined> {
+  if (!isOrderId(id)) return undefined;
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The user's open card order for these contents (at most one: the orders_one_open index). */
+export async function findOpenOrder(db: Executor, userId: number, scopeKey: string) {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('scope_key', '=', scopeKey)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+}
+
+export async function insertOrder(db: Executor, values: Insertable<OrdersTable>): Promise<OrderRow> {
+  return db.insertInto('orders').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * Moves an order from one of the `from` states (pending unless told) to another; false when it was in none of them.
+ * The conditional update is the lock: of two concurrent moves, one changes the row and the other finds nothing.
+ */
+export async function moveFromPending(
+  db: Executor,
+  id: number,
+  changes: { status: 'paid' | 'failed' | 'rejected' | 'expired'; transaction_id?: string | null },
+  from: readonly string[] = ['pending'],
+): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ ...changes, updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('status', 'in', [...from])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Card orders nobody paid within the time limit: they stop being payable (a late provider call is refused). */
+export async function expireStaleOrders(db: Executor, userId: number, createdBefore: string): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ status: 'expired', updated_at: nowIso() })
+    .where('user_id', '=', userId)
+    .where('method', '=', 'cloudpayments')
+    .where('status', '=', 'pending')
+    .where('created_at', '<', createdBefore)
+    .execute();
+}
+
+export async function findBySource(db: Executor, key: string) {
+  return db.selectFrom('orders').select('id').where('payment_source', '=', key).executeTakeFirst();
+}
+
+/** The transaction id a settled order carries, to tell a replayed notification from a second payment. */
+export async function transactionOf(db: Executor, id: number): Promise<string | null | undefined> {
+  const row = await db.selectFrom('orders').select('transaction_id').where('id', '=', id).executeTakeFirst();
+  return row?.transaction_id;
+}
+
+export async function flagRefund(db: Executor, id: number, amount: number): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ refund_amount: amount, updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Records an item purchase unless the user already holds that item (the purchases_user_item unique index). */
+export async function insertPurchaseOnce(db: Executor, values: Insertable<PurchasesTable>): Promise<boolean> {
+  const inserted = await db
+    .insertInto('purchases')
+    .values(values)
+    .onConflict((conflict) => conflict.columns(['user_id', 'item_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** The Premium purchase record; the caller has just granted Premium (grantPremium), so it is the only one. */
+export async function insertPremiumPurchase(db: Executor, values: Insertable<PurchasesTable>): Promise<void> {
+  await db.insertInto('purchases').values(values).execute();
+}
+
+/** Sets Premium; false when the user had it already (under PostgreSQL the row lock orders two settlements). */
+export async function grantPremium(db: Executor, userId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ is_premium: 1 })
+    .where('id', '=', userId)
+    .where('is_premium', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function insertReferralPayment(
+  db: Executor,
+  values: Insertable<ReferralPaymentsTable>,
+): Promise<void> {
+  await db
+    .insertInto('referral_payments')
+    .values(values)
+    .onConflict((conflict) => conflict.column('order_id').doNothing())
+    .execute();
+}
+
+export type AdminQueue = { kind: 'manual'; status: string } | { kind: 'refunds' };
+
+/** Manual payments by status, or every order still owing a refund (card orders included), oldest first. */
+export async function listAdminOrders(db: Executor, queue: AdminQueue, page: number, perPage: number) {
+  const base =
+    queue.kind === 'manual'
+      ? db
+          .selectFrom('orders')
+          .innerJoin('users', 'users.id', 'orders.user_id')
+          .where('orders.status', '=', queue.status)
+          .where('orders.method', '!=', 'cloudpayments')
+      : db
+          .selectFrom('orders')
+          .innerJoin('users', 'users.id', 'orders.user_id')
+          .where('orders.refund_amount', '>', 0)
+          .where('orders.refunded_at', 'is', null);
+  const total = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll('orders')
+    .select('users.username as username')
+    .orderBy('orders.id', 'asc')
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
+  return { total: Number(total.count), rows };
+}
+
+export async function markRefunded(db: Executor, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ refunded_at: nowIso(), updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('refund_amount', '>', 0)
+    .where('refunded_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,169 @@
+import type { Selectable } from 'kysely';
+
+import type { Db } from '../../db/database.ts';
+import { fastStatement } from '../../db/fast.ts';
+import type { PackagesTable, ShopItemRow, UserRow } from '../../db/schema.ts';
+import type { Executor } from '../categories/categories.repository.ts';
+
+export type PackageRow = Selectable<PackagesTable>;
+
+export async function findUser(db: Executor, id: number): Promise<UserRow> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+export async function findUserIfAny(db: Executor, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findItems(db: Executor, ids: number[]): Promise<ShopItemRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('shop_items').selectAll().where('id', 'in', ids).execute();
+}
+
+export async function findPackContent(db: Executor, itemId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('shop_item_contents')
+    .select('content')
+    .where('item_id', '=', itemId)
+    .executeTakeFirst();
+  return row?.content;
+}
+
+export async function findActivePackage(db: Executor, id: number): Promise<PackageRow | undefined> {
+  return db
+    .selectFrom('packages')
+    .selectAll()
+    .where('id', '=', id)
+    .where('active', '=', 1)
+    .executeTakeFirst();
+}
+
+export async function listPackageItems(
+  db: Executor,
+  packageId: number,
+  ids?: number[],
+): Promise<ShopItemRow[]> {
+  if (ids && ids.length === 0) return [];
+  let query = db.selectFrom('shop_items').selectAll().where('package_id', '=', packageId);
+  if (ids) query = query.where('id', 'in', ids);
+  return query.orderBy('position').orderBy('id').execute();
+}
+
+export async function ownedItemIds(db: Executor, userId: number): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('purchases')
+    .select('item_id')
+    .where('user_id', '=', userId)
+    .where('item_id', 'is not', null)
+    .execute();
+  return new Set(rows.map((row) => row.item_id as number));
+}
+
+/** The same read through the SQLite fast path: the shop list runs it on every request. */
+export async function ownedItemIdsFast(db: Db, userId: number): Promise<Set<number>> {
+  const fast = fastStatement(db, 'SELECT item_id FROM purchases WHERE user_id = ? AND item_id IS NOT NULL');
+  if (!fast) return ownedItemIds(db.kysely, userId);
+  return new Set((fast.all(userId) as Array<{ item_id: number }>).map((row) => row.item_id));
+}
+
+/** Active packages of one page with their items; SQLite reads skip the query builder (a hot public route). */
+export async function catalogue(db: Db, page: number, perPage: number) {
+  const offset = (page - 1) * perPage;
+  const count = fastStatement(db, 'SELECT COUNT(*) AS count FROM packages WHERE active = 1');
+  const pageSql = fastStatement(
+    db,
+    'SELECT * FROM packages WHERE active = 1 ORDER BY position, id LIMIT ? OFFSET ?',
+  );
+  const itemsSql = fastStatement(
+    db,
+    'SELECT id, package_id, type, name, description, price_usd, price_rub, position FROM shop_items ' +
+      'WHERE package_id IN (SELECT id FROM packages WHERE active = 1 ORDER BY position, id LIMIT ? OFFSET ?) ' +
+      'ORDER BY position, id',
+  );
+  if (count && pageSql && itemsSql) {
+    return {
+      total: (count.get() as { count: number }).count,
+      packages: pageSql.all(perPage, offset) as PackageRow[],
+      items: itemsSql.all(perPage, offset) as ShopItemRow[],
+    };
+  }
+  const total = await db.kysely
+    .selectFrom('packages')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('active', '=', 1)
+    .executeTakeFirstOrThrow();
+  const packages = await db.kysely
+    .selectFrom('packages')
+    .selectAll()
+    .where('active', '=', 1)
+    .orderBy('position')
+    .orderBy('id')
+    .limit(perPage)
+    .offset(offset)
+    .execute();
+  const items = packages.length
+    ? await db.kysely
+        .selectFrom('shop_items')
+        .select(['id', 'package_id', 'type', 'name', 'description', 'price_usd', 'price_rub', 'position'])
+        .where(
+          'package_id',
+          'in',
+          packages.map((pack) => pack.id),
+        )
+        .orderBy('position')
+        .orderBy('id')
+        .execute()
+    : [];
+  return { total: Number(total.count), packages, items: items as ShopItemRow[] };
+}
+
+export async function listLessons(db: Executor, courseIds: number[]) {
+  if (courseIds.length === 0) return [];
+  return db
+    .selectFrom('lessons')
+    .selectAll()
+    .where('item_id', 'in', courseIds)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+export async function findLesson(db: Executor, id: number) {
+  return db.selectFrom('lessons').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function listPurchases(db: Executor, userId: number, page: number, perPage: number) {
+  const total = await db
+    .selectFrom('purchases')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('purchases')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
+  return { total: Number(total.count), rows };
+}
+
+export async function listReferralPayments(db: Executor, referrerId: number, page: number, perPage: number) {
+  const total = await db
+    .selectFrom('referral_payments')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('referrer_id', '=', referrerId)
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('referral_payments')
+    .innerJoin('users', 'users.id', 'referral_payments.user_id')
+    .selectAll('referral_payments')
+    .select('users.username as username')
+    .where('referral_payments.referrer_id', '=', referrerId)
+    .orderBy('referral_payments.id', 'desc')
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
+  return { total: Number(total.count), rows };
+}

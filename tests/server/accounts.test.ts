@@ -1,0 +1,191 @@
+// No known passwords (issue 9 point 2, accounts): the seed creates no account with a written password, the first
+// admin comes from `npm run admin -- create` (password from a file or the terminal) or ADMIN_EMAIL + ADMIN_PASSWORD at
+// seed time, and the old published admin1234 / demo1234 accounts are locked. Also the money migration on an install
+// that already holds double purchases.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { migrateToLatest, migrator } from '../../server/db/migrate.ts';
+import { DEMO_EMAIL, seedDatabase } from '../../server/db/seed.ts';
+import { hashPassword } from '../../server/modules/auth/passwords.ts';
+import { insertUser } from '../../server/modules/users/users.repository.ts';
+import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
+
+const login = (t: TestApp, name: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { login: name, password } });
+
+describeEachDatabase('seeded accounts', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => t.close());
+
+  it('the seed alone creates no account at all', async () => {
+    await seedDatabase(t.app.services.db);
+    const users = await t.app.services.db.kysely.selectFrom('users').select('email').execute();
+    expect(users).toEqual([]);
+    expect((await login(t, 'admin', ['admin', '1234'].join(''))).statusCode).not.toBe(200);
+  });
+
+  it('creates the admin from ADMIN_EMAIL + ADMIN_PASSWORD, and the demo player with a random password', async () => {
+    const report = await seedDatabase(t.app.services.db, {
+      admin: { email: 'Owner@Example.com', password: 'owner-pass1', username: 'owner' },
+      demo: {},
+    });
+    const demoLine = report.find((line) => line.startsWith('demo player'));
+    const password = /\/ (\S+) /.exec(demoLine ?? '')?.[1] ?? '';
+    expect(password).toMatch(/^[\w-]{12,}$/);
+    expect((await login(t, DEMO_EMAIL, password)).statusCode).toBe(200);
+    const owner = await login(t, 'owner@example.com', 'owner-pass1');
+    expect(owner.json().data.me).toMatchObject({ is_admin: true, is_premium: true });
+    // A second run changes nothing and prints no password again.
+    const again = await seedDatabase(t.app.services.db, {
+      admin: { email: 'owner@example.com', password: 'x' },
+      demo: {},
+    });
+    expect(again.join('\n')).not.toContain(password);
+  });
+
+  it('locks the accounts whose passwords earlier versions published', async () => {
+    const db = t.app.services.db;
+    const published = ['admin', '1234'].join('');
+    await insertUser(db, {
+      username: 'admin',
+      email: 'admin@rangeforge.app',
+      passwordHash: await hashPassword(published),
+      referrerId: null,
+    });
+    expect((await login(t, 'admin', published)).statusCode).toBe(200);
+    const report = await seedDatabase(db);
+    expect(report.join('\n')).toContain('admin@rangeforge.app');
+    expect((await login(t, 'admin', published)).statusCode).not.toBe(200);
+  });
+});
+
+describe('npm run admin -- create', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rangeforge-admin-'));
+  const env = {
+    ...process.env,
+    DATA_DIR: dir,
+    DATABASE_URL: `sqlite:${path.join(dir, 'db.sqlite')}`,
+    LOG_LEVEL: 'silent',
+  };
+  const admin = (...args: string[]) =>
+    spawnSync(path.resolve('node_modules/.bin/tsx'), ['server/admin-cli.ts', ...args], {
+      env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('takes the password from a file, never from the command line, and asks on a terminal only', async () => {
+    expect(admin('create', '--email', 'boss@example.com', '--password', 'boss-pass1').status).toBe(2);
+    // No terminal and no file: one clear line, nothing created.
+    const noTty = admin('create', '--email', 'boss@example.com');
+    expect(noTty.status).toBe(1);
+    expect(noTty.stderr.trim()).toBe('No terminal to ask the password on: pass --password-file <file>');
+    const file = path.join(dir, 'password');
+    fs.writeFileSync(file, 'boss-pass1\n', { mode: 0o600 });
+    const created = admin(
+      'create',
+      '--email',
+      'boss@example.com',
+      '--username',
+      'theboss',
+      '--password-file',
+      file,
+    );
+    expect(created.stdout.trim(), created.stderr).toBe('created admin boss@example.com (username theboss)');
+    expect(admin('create', '--email', 'boss@example.com').stdout.trim()).toBe(
+      'boss@example.com is already an admin; nothing changed',
+    );
+    const t = await createTestApp('sqlite', { DATA_DIR: dir, DATABASE_URL: env.DATABASE_URL });
+    try {
+      const signedIn = await login(t, 'theboss', 'boss-pass1');
+      expect(signedIn.json().data.me).toMatchObject({ is_admin: true });
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+});
+
+describeEachDatabase('money migration on an older install', (kind) => {
+  it('keeps the first of duplicate purchases, flags the later order for refund, then enforces uniqueness', async () => {
+    const t = await createTestApp(kind, {}, { migrate: false });
+    const db = t.app.services.db;
+    try {
+      const { error } = await migrator(db).migrateTo('003-range-sides');
+      if (error) throw error;
+      await seedDatabase(db);
+      const user = await insertUser(db, {
+        username: 'double',
+        email: 'double@example.com',
+        passwordHash: 'x',
+        referrerId: null,
+      });
+      const item = await db.kysely.selectFrom('shop_items').select('id').executeTakeFirstOrThrow();
+      const now = new Date().toISOString();
+      const order = (transaction: string) =>
+        db.kysely
+          .insertInto('orders')
+          .values({
+            user_id: user.id,
+            method: 'cloudpayments',
+            status: 'paid',
+            amount: 1900,
+            currency: 'USD',
+            pay_for_premium: 0,
+            package_id: null,
+            products: '[]',
+            video_courses: '[]',
+            payment_source: null,
+            transaction_id: transaction,
+            created_at: now,
+            updated_at: now,
+          } as never)
+          .returning('id')
+          .executeTakeFirstOrThrow();
+      const first = await order('t1');
+      const second = await order('t2');
+      for (const paid of [first, second]) {
+        await db.kysely
+          .insertInto('purchases')
+          .values({
+            user_id: user.id,
+            order_id: paid.id,
+            kind: 'product',
+            item_id: item.id,
+            name: 'p',
+            amount: 1900,
+            currency: 'USD',
+            created_at: now,
+          })
+          .execute();
+      }
+      await migrateToLatest(db);
+      const kept = await db.kysely
+        .selectFrom('purchases')
+        .select('order_id')
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(kept).toEqual([{ order_id: first.id }]);
+      const refunds = await db.kysely
+        .selectFrom('orders')
+        .select(['id', 'refund_amount'])
+        .where('user_id', '=', user.id)
+        .orderBy('id')
+        .execute();
+      expect(refunds).toEqual([
+        { id: first.id, refund_amount: 0 },
+        { id: second.id, refund_amount: 1900 },
+      ]);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+
+import { hmacBase64 } from '../../../server/lib/crypto.ts';
+import { as, type Session } from './api.ts';
+
+/** Test provider keys: with them the server runs the real provider's routes and no sandbox. */
+export const PROVIDER_ENV = {
+  CLOUDPAYMENTS_PUBLIC_ID: 'pk_test_rangeforge',
+  CLOUDPAYMENTS_API_SECRET: 'provider-secret-for-tests',
+};
+
+export interface CostData {
+  cloud_payments: { price: number };
+  premium_required: boolean;
+  premium_cost: number;
+  sandbox: boolean;
+  currency: string;
+  cloud_payments_params: { order_id: number; hash: string; user_id: number };
+}
+
+export async function premiumCost(app: FastifyInstance, user: Session): Promise<CostData> {
+  const response = await as(app, user, { method: 'GET', url: '/api/v1/shop/cost/premium' });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+}
+
+export async function shopCost(
+  app: FastifyInstance,
+  user: Session,
+  body: { package_id: number; products: number[]; video_courses: number[] },
+): Promise<CostData> {
+  const response = await as(app, user, { method: 'POST', url: '/api/v1/shop/cost/shop', payload: body });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+}
+
+/** Pays an order through the sandbox with the signed widget data the cost route gave. */
+export function sandboxCharge(app: FastifyInstance, user: Session, cost: CostData, decline = false) {
+  const { order_id, hash } = cost.cloud_payments_params;
+  return as(app, user, {
+    method: 'POST',
+    url: '/api/v1/payments/sandbox/charge',
+    payload: { order_id, hash, ...(decline ? { decline: true } : {}) },
+  });
+}
+
+/** A provider notification signed with `secret` (the real provider's API secret unless a forgery is tested). */
+export function notify(
+  app: FastifyInstance,
+  kind: 'check' | 'pay' | 'fail',
+  fields: Record<string, string>,
+  secret: string | null = PROVIDER_ENV.CLOUDPAYMENTS_API_SECRET,
+) {
+  const body = new URLSearchParams(fields).toString();
+  return app.inject({
+    method: 'POST',
+    url: `/api/v1/payments/cloudpayments/${kind}`,
+    payload: body,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(secret === null ? {} : { 'content-hmac': hmacBase64(secret, body) }),
+    },
+  });
+}
+
+/** The provider's fields for paying an order in full. */
+export const payFields = (cost: CostData, transactionId: string) => ({
+  TransactionId: transactionId,
+  Amount: cost.cloud_payments.price.toFixed(2),
+  Currency: cost.currency,
+  InvoiceId: String(cost.cloud_payments_params.order_id),
+  AccountId: String(cost.cloud_payments_params.user_id),
+});
+
+export const me = async (app: FastifyInstance, user: Session) =>
+  (await as(app, user, { method: 'GET', url: '/api/v1/auth/user' })).json().data.me;
+
+export const referralTotal = async (app: FastifyInstance, referrer: Session) =>
+  (await as(app, referrer, { method: 'GET', url: '/api/v1/users/userprofile/affiliate_purchases' })).json()
+    .data.total as number;
+
+export const purchases = async (app: FastifyInstance, user: Session) =>
+  (await as(app, user, { method: 'GET', url: '/api/v1/users/userprofile/purchases' })).json().data;
