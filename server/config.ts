@@ -17,8 +17,11 @@
  * | AUTH_RATE_LIMIT          | 10                               | Requests per minute per IP on login/register/recover/confirm |
  * | URL_SIGNING_SECRET       | (random per start)               | Signs lesson video links (<video> sends no Bearer); set it when several processes serve |
  * | LOG_LEVEL                | info                             | pino level: fatal, error, warn, info, debug, trace, silent |
+ * | TRUST_PROXY              | (unset: no proxy trusted)        | Proxies in front: a hop count (1) or addresses/CIDRs (10.0.0.2,10.1.0.0/16); set → HSTS |
+ * | WRITE_RATE_LIMIT         | 120                              | Library and profile writes per minute per user (429 beyond) |
  */
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -40,6 +43,9 @@ export interface AppConfig {
   /** HMAC key for signed media links. */
   urlSigningSecret: string;
   logLevel: LogLevel;
+  /** Security settings (issue 9): see securityConfig below. */
+  trustProxy: TrustProxy;
+  writeRateLimit: number;
 }
 
 /** The sandbox provider signs with a fixed secret: it only ever talks to itself. */
@@ -88,5 +94,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 10, 1, 1_000_000),
     urlSigningSecret: env.URL_SIGNING_SECRET || randomBytes(32).toString('hex'),
     logLevel,
+    ...securityConfig(env),
+  };
+}
+
+/**
+ * Which peers may set X-Forwarded-For/-Proto: false (none: the socket address is the client), a hop count, or
+ * addresses and CIDR ranges (proxy-addr also knows `loopback`, `linklocal`, `uniquelocal`). Trusting every peer is
+ * not offered: anyone could then choose the address the rate limits see.
+ */
+export type TrustProxy = false | number | string[];
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function trustProxy(raw: string | undefined): TrustProxy {
+  if (raw === undefined || raw.trim() === '') return false;
+  if (/^\d+$/.test(raw.trim())) {
+    const hops = Number(raw.trim());
+    if (hops < 1 || hops > 10) throw new Error(`TRUST_PROXY hop count must be 1 to 10, got "${raw}"`);
+    return hops;
+  }
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address = '', prefix] = entry.split('/');
+    const family = isIP(address);
+    const prefixOk =
+      prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+    if (!PROXY_NAMES.includes(entry) && !(family && prefixOk)) {
+      throw new Error(
+        `TRUST_PROXY must be a hop count or addresses/CIDRs separated by commas, got "${entry}"`,
+      );
+    }
+  }
+  return entries;
+}
+
+function securityConfig(env: NodeJS.ProcessEnv): Pick<AppConfig, 'trustProxy' | 'writeRateLimit'> {
+  return {
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    writeRateLimit: integer(env, 'WRITE_RATE_LIMIT', 120, 1, 1_000_000),
   };
 }

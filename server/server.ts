@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { StartupError } from './lib/preflight.ts';
 
 /**
  * `npm run serve`: the API plus the built SPA (STATIC_DIR, history fallback) and uploaded media (MEDIA_DIR).
@@ -32,6 +33,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A known start-up problem is one clear line for the operator; anything else keeps its stack.
+  if (error instanceof StartupError) console.error(`RangeForge cannot start: ${error.message}`);
+  else console.error(error);
   process.exit(1);
 });

@@ -2,11 +2,17 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/database.ts';
+import type { CounterStore } from './lib/counters.ts';
 import type { Mailer } from './lib/mailer.ts';
+import type { Clock } from './lib/time.ts';
 import { AdminService } from './modules/admin/admin.service.ts';
+import { AttemptGuard } from './modules/auth/attempts.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
+import { DatabaseCounterStore } from './modules/auth/counters.repository.ts';
+import { PasswordHasher } from './modules/auth/passwords.ts';
 import { CategoriesService } from './modules/categories/categories.service.ts';
 import { SharesService } from './modules/categories/shares.service.ts';
+import { HealthService } from './modules/health/health.service.ts';
 import { CloudPaymentsService } from './modules/payments/cloudpayments.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
 import { ShopService } from './modules/shop/shop.service.ts';
@@ -24,15 +30,33 @@ export interface Services {
   payments: PaymentsService;
   cloudPayments: CloudPaymentsService;
   admin: AdminService;
+  /** Security plumbing (issue 9): the clock of every expiry, shared counters, the capped argon2. */
+  clock: Clock;
+  counters: CounterStore;
+  hasher: PasswordHasher;
+  health: HealthService;
 }
 
-export function createServices(db: Db, config: AppConfig, mailer: Mailer, log: FastifyBaseLogger): Services {
+export function createServices(
+  db: Db,
+  config: AppConfig,
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  clock: Clock,
+): Services {
   const payments = new PaymentsService(db, config);
+  const counters = new DatabaseCounterStore(db);
+  const hasher = new PasswordHasher();
+  const attempts = new AttemptGuard(counters, clock);
   return {
     db,
     config,
-    auth: new AuthService(db, mailer, log),
-    profile: new ProfileService(db, config.mediaDir),
+    clock,
+    counters,
+    hasher,
+    health: new HealthService(db, counters, clock),
+    auth: new AuthService(db, mailer, log, hasher, attempts, clock),
+    profile: new ProfileService(db, config.mediaDir, hasher, attempts),
     categories: new CategoriesService(db),
     shares: new SharesService(db),
     shop: new ShopService(db, config.urlSigningSecret),

@@ -5,6 +5,7 @@ import type { Db } from './database.ts';
 import { initialMigration } from './migrations/001-initial.ts';
 import { packContentsMigration } from './migrations/002-pack-contents.ts';
 import { rangeSidesMigration } from './migrations/003-range-sides.ts';
+import { sessionsCountersMigration } from './migrations/004-sessions-counters.ts';
 
 /** Versioned migrations in code (no file-system scan, so they bundle and run the same under tsx and vitest). */
 function provider(db: Db): MigrationProvider {
@@ -14,6 +15,7 @@ function provider(db: Db): MigrationProvider {
         '001-initial': initialMigration(db.dialect),
         '002-pack-contents': packContentsMigration,
         '003-range-sides': rangeSidesMigration,
+        '004-sessions-counters': sessionsCountersMigration,
       };
     },
   };

@@ -16,7 +16,7 @@ describeEachDatabase('health', (kind) => {
   it('answers ok with the dialect and schema version, after querying the database', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ data: { status: 'ok', database: kind, schema_version: 3 } });
+    expect(response.json()).toEqual({ data: { status: 'ok', database: kind, schema_version: 4 } });
   });
 
   it('serves the OpenAPI document', async () => {
