@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { SESSION_TTL_MS } from '../../contract/auth.ts';
+import { ManualClock } from '../../server/lib/time.ts';
 import { LOCK_MS } from '../../server/modules/auth/attempts.ts';
 import { MAX_SESSIONS_PER_USER } from '../../server/modules/auth/sessions.repository.ts';
-import { ManualClock } from '../../server/lib/time.ts';
 import { as, registerUser, type Session } from './helpers/api.ts';
 import { bearer, createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
