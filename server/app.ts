@@ -32,6 +32,8 @@ export interface BuildOptions {
   serveStatic?: boolean;
   /** The clock of session expiry and the abuse counters (tests move it forward). */
   clock?: Clock;
+  /** Where the JSON log goes instead of stdout (tests read what was logged). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Trust the nearest `hops` proxies: X-Forwarded-For entries further away are client-supplied and ignored. */
@@ -72,7 +74,11 @@ function contentSecurityPolicy(config: AppConfig) {
 /** Builds the API: plugins (errors, auth, rate limits, multipart, OpenAPI) then routes. Does not listen. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization'],
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     // TRUST_PROXY names the proxies allowed to set X-Forwarded-For (the address the rate limits see); none by default.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
