@@ -44,6 +44,25 @@ describeEachDatabase('security headers', (kind) => {
   });
 });
 
+describe('API documentation', () => {
+  it('allows inline styles (Swagger UI injects them) on its own pages only, never inline scripts', async () => {
+    const t = await createTestApp('sqlite');
+    try {
+      const docs = directives(
+        (await t.app.inject({ method: 'GET', url: '/api/docs/' })).headers['content-security-policy'],
+      );
+      expect(docs.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+      expect(docs.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+      const api = directives(
+        (await t.app.inject({ method: 'GET', url: '/api/v1/health' })).headers['content-security-policy'],
+      );
+      expect(api.get('style-src')).toEqual(["'self'"]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('parses a hop count or an address list, and refuses anything else with the variable named', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
