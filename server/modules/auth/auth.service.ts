@@ -104,7 +104,7 @@ export class AuthService {
   async confirm(body: ConfirmBody): Promise<void> {
     const user = await findUserByEmail(this.db, body.email);
     const ok = await this.attempts.guard(`restore:${body.email.toLowerCase()}`, async () =>
-      user ? consumeRecoveryCode(this.db, user.id, body.code.trim()) : false,
+      user ? consumeRecoveryCode(this.db, user.id, body.code.trim(), this.clock.now()) : false,
     );
     if (!user || !ok) throw badRequest('codeInvalid');
     await updateUser(this.db, user.id, { password_hash: await this.hasher.hash(body.password) });

@@ -29,13 +29,18 @@ export async function storeRecoveryCode(
 }
 
 /** Checks a code: counts the attempt, and on success marks the code used (single use). */
-export async function consumeRecoveryCode(db: Db, userId: number, code: string): Promise<boolean> {
+export async function consumeRecoveryCode(
+  db: Db,
+  userId: number,
+  code: string,
+  now: number,
+): Promise<boolean> {
   const row = await db.kysely
     .selectFrom('recovery_codes')
     .selectAll()
     .where('user_id', '=', userId)
     .where('used', '=', 0)
-    .where('expires_at', '>', nowIso())
+    .where('expires_at', '>', new Date(now).toISOString())
     .orderBy('id', 'desc')
     .executeTakeFirst();
   if (!row || row.attempts >= RESTORE_CODE_MAX_ATTEMPTS) return false;
