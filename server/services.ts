@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/database.ts';
-import type { CounterStore } from './lib/counters.ts';
+import { type CounterStore, MemoryCounterStore } from './lib/counters.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { Clock } from './lib/time.ts';
 import { AdminService } from './modules/admin/admin.service.ts';
@@ -45,7 +45,8 @@ export function createServices(
   clock: Clock,
 ): Services {
   const payments = new PaymentsService(db, config);
-  const counters = new DatabaseCounterStore(db);
+  // PostgreSQL may be shared by several instances: counters live there. A SQLite file has one process.
+  const counters = db.dialect === 'postgres' ? new DatabaseCounterStore(db) : new MemoryCounterStore();
   const hasher = new PasswordHasher();
   const attempts = new AttemptGuard(counters, clock);
   return {
@@ -54,7 +55,7 @@ export function createServices(
     clock,
     counters,
     hasher,
-    health: new HealthService(db, counters, clock),
+    health: new HealthService(db, new DatabaseCounterStore(db), clock),
     auth: new AuthService(db, mailer, log, hasher, attempts, clock),
     profile: new ProfileService(db, config.mediaDir, hasher, attempts),
     categories: new CategoriesService(db),

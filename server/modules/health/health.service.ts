@@ -7,7 +7,8 @@ import type { Clock } from '../../lib/time.ts';
 /**
  * Health with a write probe: reading alone says "ok" on a full disk or a read-only database, where every save
  * fails. The probe is one upsert of a counter row (the same path as the login counters); when it fails the answer is
- * `degraded` and the cause is logged, so a load balancer can take the instance out.
+ * `degraded` and the cause is logged, so a load balancer can take the instance out. The probe always writes to
+ * the database (the counter table), whichever store the abuse counters use.
  */
 export class HealthService {
   constructor(
