@@ -163,6 +163,9 @@ describeEachDatabase('quotas, races and names', (kind) => {
       expect(response.statusCode, JSON.stringify(fake)).toBe(400);
       expect(response.json().code).toBe('usernameInvalid');
     }
+    // A name written wholly in Cyrillic look-alikes of a taken Latin name counts as taken; other Cyrillic is fine.
+    expect((await register('ӏооkаӏіkе'.replace(/k/g, 'к'))).json().code).toBe('usernameTaken');
+    expect((await register('сосо')).statusCode).toBe(200);
     // Full-width letters fold to the plain name, which is taken.
     expect((await register('ｌｏｏｋａｌｉｋｅ')).json().code).toBe('usernameTaken');
     const user = await registerUser(t.app);

@@ -11,7 +11,7 @@ import { badRequest, conflict, HttpError } from '../../lib/http-error.ts';
 import type { AttemptGuard } from '../auth/attempts.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import { deleteOtherSessions } from '../auth/sessions.repository.ts';
-import { foldLogin, normalizeUsername } from './usernames.ts';
+import { foldLogin, latinTwin, normalizeUsername } from './usernames.ts';
 import { findUserByUsername, searchUsers, updateUser } from './users.repository.ts';
 
 /** Decoding stops above this many pixels: a 2 MB PNG can claim 50,000 x 50,000 and exhaust memory (pixel bomb). */
@@ -30,6 +30,9 @@ export class ProfileService {
     const normalized = normalizeUsername(username);
     const other = await findUserByUsername(this.db, normalized);
     if (other && other.id !== user.id) throw conflict('usernameTaken');
+    const twin = latinTwin(normalized);
+    const imitated = twin ? await findUserByUsername(this.db, twin) : undefined;
+    if (imitated && imitated.id !== user.id) throw conflict('usernameTaken');
     try {
       await updateUser(this.db, user.id, { username: normalized });
     } catch (error) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { HttpError } from '../../lib/http-error.ts';
-import { isSingleScript, normalizeUsername } from './usernames.ts';
+import { isSingleScript, latinTwin, normalizeUsername } from './usernames.ts';
 
 const refusal = (raw: string) => {
   try {
@@ -71,5 +71,14 @@ describe('normalizeUsername', () => {
     expect(isSingleScript('r2-d2')).toBe(true);
     expect(isSingleScript('Вася2000')).toBe(true);
     expect(isSingleScript('Васяa')).toBe(false);
+  });
+
+  it('latinTwin names the Latin account a whole-script look-alike imitates', () => {
+    expect(latinTwin('ассеss')).toBe('access'); // all Cyrillic
+    expect(latinTwin('ΑΒΕ')).toBe('abe'); // Greek capitals fold to α β ε
+    expect(latinTwin('рор_123')).toBe('pop_123');
+    expect(latinTwin('аdmіn')).toBe('admin');
+    expect(latinTwin('Вася')).toBe(null); // с has a twin, я has none
+    expect(latinTwin('alice')).toBe(null); // Latin already
   });
 });

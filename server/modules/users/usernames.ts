@@ -78,3 +78,62 @@ export function normalizeUsername(raw: string): string {
 
 /** How a typed login or search is compared with stored usernames: the same folding, never an error. */
 export const foldLogin = (raw: string): string => raw.normalize('NFKC').trim().replace(/ {2,}/g, ' ');
+
+/**
+ * Cyrillic and Greek letters drawn like Latin ones (Unicode confusables, the lower-case letters that pass for
+ * Latin in common fonts). A name written wholly in them ("аdmіn" all in Cyrillic) is single-script, so the mixed-
+ * script rule lets it through; its Latin twin is checked instead.
+ */
+const LATIN_TWINS: Record<string, string> = {
+  а: 'a',
+  в: 'b',
+  с: 'c',
+  ԁ: 'd',
+  е: 'e',
+  һ: 'h',
+  і: 'i',
+  ј: 'j',
+  к: 'k',
+  ӏ: 'l',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  р: 'p',
+  ԛ: 'q',
+  ѕ: 's',
+  т: 't',
+  у: 'y',
+  ԝ: 'w',
+  х: 'x',
+  ү: 'y',
+  ѵ: 'v',
+  α: 'a',
+  β: 'b',
+  ε: 'e',
+  η: 'n',
+  ι: 'i',
+  κ: 'k',
+  ν: 'v',
+  ο: 'o',
+  ρ: 'p',
+  τ: 't',
+  υ: 'u',
+  χ: 'x',
+  γ: 'y',
+};
+
+/**
+ * The all-Latin name a non-Latin username imitates, or null when it imitates none (some letter has no Latin twin,
+ * or the name is Latin already). Registration and renames refuse a name whose twin is taken.
+ */
+export function latinTwin(username: string): string | null {
+  const lower = username.toLowerCase();
+  if (!/[^\p{Script=Latin}\P{L}]/u.test(lower)) return null;
+  let twin = '';
+  for (const char of lower) {
+    if (!/\p{L}/u.test(char) || /\p{Script=Latin}/u.test(char)) twin += char;
+    else if (LATIN_TWINS[char]) twin += LATIN_TWINS[char];
+    else return null;
+  }
+  return twin;
+}
