@@ -65,6 +65,28 @@ describeEachDatabase('brute force and sessions', (kind) => {
     clock.advance(LOCK_MS + 1000);
   });
 
+  it('each further lock within a day lasts twice as long (backoff)', async () => {
+    const user = await registerUser(t.app);
+    const lockFor = async () => {
+      for (let i = 0; i < 5; i += 1) expect((await login(user.username, 'wrong-pass')).statusCode).toBe(400);
+      const locked = await login(user.username, 'secret123');
+      expect(locked.statusCode).toBe(429);
+      return Number(locked.headers['retry-after']);
+    };
+    const first = await lockFor();
+    clock.advance(LOCK_MS + 1000);
+    const second = await lockFor();
+    expect(first).toBeLessThanOrEqual(15 * 60);
+    expect(second).toBeGreaterThan(29 * 60);
+    clock.advance(LOCK_MS + 1000);
+    expect((await login(user.username, 'secret123')).statusCode).toBe(429);
+    clock.advance(LOCK_MS);
+    // The right password after the lock clears both the failures and the backoff.
+    expect((await login(user.username, 'secret123')).statusCode).toBe(200);
+    expect(await lockFor()).toBeLessThanOrEqual(15 * 60);
+    clock.advance(LOCK_MS + 1000);
+  });
+
   it('an unknown login locks after 5 failures exactly like a real one (the lock reveals nothing)', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 7; i += 1) statuses.push((await login('ghost-account', 'wrong-pass')).statusCode);
