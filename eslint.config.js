@@ -54,6 +54,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'build',
       'pkg',
       'crates/**/pkg',
       'target',

@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 import { aliases } from './vite.config.ts';
 
-// Three projects, one per runtime: the SPA in jsdom, the server and contract in Node, the browser suite in Node
-// driving Debian's chromium. `npm test` runs them as separate steps so each gets its own line in the summary.
+// Four projects: the SPA in jsdom, the server and contract in Node, the scale-out suite (compiled instances on
+// PostgreSQL, Redis and MinIO), and the browser suite in Node driving Debian's chromium. `npm test` runs them as separate steps so each gets its own line in the summary.
 export default defineConfig({
   resolve: { alias: aliases },
   test: {
@@ -33,6 +33,16 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Suites share one PostgreSQL cluster and SMTP ports; files run one at a time to keep them apart.
           fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'scale',
+          environment: 'node',
+          include: ['tests/scale/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
         },
       },
       {

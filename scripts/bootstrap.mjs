@@ -6,20 +6,25 @@
 //
 // The chosen wasm toolchain route is written to .rangeforge/toolchain.json for scripts/build-wasm.mjs.
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import { ensureProjectNode } from './lib/node-runtime.mjs';
-import { capture, commandExists, fail, root, run, step } from './lib/process.mjs';
+import { capture, commandExists, fail, root, run, step, StepFailure } from './lib/process.mjs';
 
 const WASM_TARGET = 'wasm32-unknown-unknown';
 /** Name under which Debian's rustc-web is linked as a rustup toolchain (ARCHITECTURE.md section 4). */
 const DEBIAN_TOOLCHAIN = 'debian-web';
 const DEBIAN_SYSROOT_WASM = `/usr/lib/rustlib/${WASM_TARGET}/lib`;
 const RUST_LLD_LINK = '/usr/lib/rustlib/x86_64-unknown-linux-gnu/bin/rust-lld';
+/** MinIO's Go module version (the project tags releases by date; the proxy knows them as pseudo-versions). */
+const MINIO_VERSION = 'v0.0.0-20260212201848-7aac2a2c5b7c';
 const WASM_PACK_VERSION = '0.15.1';
 const stateDir = join(root, '.rangeforge');
 export const toolchainStatePath = join(stateDir, 'toolchain.json');
+/** Where the scale-out suite finds the MinIO binary (or null with the reason it is skipped). */
+export const minioStatePath = join(stateDir, 'minio.json');
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
@@ -180,7 +185,8 @@ function ensureTestServices() {
   const wanted = [];
   if (!existsSync('/usr/bin/chromium')) wanted.push('chromium');
   if (!commandExists('pg_ctlcluster') || !existsSync('/usr/lib/postgresql')) wanted.push('postgresql');
-  if (wanted.length === 0) return 'chromium and PostgreSQL present';
+  if (!existsSync('/usr/bin/redis-server')) wanted.push('redis-server');
+  if (wanted.length === 0) return 'chromium, PostgreSQL and Redis present';
   if (!isRoot) {
     console.warn(`  ! ${wanted.join(' and ')} missing and not root: the suites that need them will say so.`);
     return 'skipped (not root)';
@@ -189,13 +195,48 @@ function ensureTestServices() {
   return `installed ${wanted.join(', ')}`;
 }
 
+/**
+ * MinIO (S3-compatible storage) for the scale-out suite. It is only published as source here: `go install` from the
+ * Go module proxy takes about 8 minutes on 2 cores, so the binary is cached per machine (not per clone) under
+ * ~/.cache/rangeforge and every later run, in any clone, starts at once.
+ */
+function ensureMinio() {
+  const cacheRoot = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
+  const binDir = join(cacheRoot, 'rangeforge', 'minio', MINIO_VERSION);
+  const binary = join(binDir, 'minio');
+  const record = (path) => {
+    mkdirSync(stateDir, { recursive: true });
+    writeFileSync(minioStatePath, `${JSON.stringify({ binary: path, version: MINIO_VERSION }, null, 2)}\n`);
+  };
+  if (existsSync(binary)) {
+    record(binary);
+    return `cached (${binary})`;
+  }
+  if (!commandExists('go')) {
+    record(null);
+    console.warn('  ! Go is not installed: the scale-out suite will be skipped and say so.');
+    return 'skipped (no Go toolchain)';
+  }
+  mkdirSync(binDir, { recursive: true });
+  run('go', ['install', `github.com/minio/minio@${MINIO_VERSION}`], {
+    cwd: binDir,
+    env: { ...process.env, GOBIN: binDir, GOFLAGS: '-mod=mod', CGO_ENABLED: '0' },
+  });
+  if (!existsSync(binary)) throw new StepFailure(`go install finished but ${binary} is missing`);
+  record(binary);
+  return `built from the Go module proxy into ${binDir}`;
+}
+
 export function bootstrap(mode = 'start') {
   const started = Date.now();
   console.log(`RangeForge bootstrap (${mode}) on Node ${process.version}`);
   step('npm dependencies', ensureNpmDependencies);
   step('wasm32 Rust toolchain', ensureWasmToolchain);
   step('wasm-bindgen and wasm-pack', ensureWasmCliTools);
-  if (mode === 'test') step('test services (chromium, PostgreSQL)', ensureTestServices);
+  if (mode === 'test') {
+    step('test services (chromium, PostgreSQL, Redis)', ensureTestServices);
+    step('MinIO for the scale-out suite', ensureMinio);
+  }
   console.log(`bootstrap finished in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
 

@@ -1,41 +1,30 @@
 #!/usr/bin/env node
-// `npm start`: make the machine ready, build what is stale, migrate and seed the database, then serve the app.
+// `npm start`: the one-command local setup. Makes the machine ready (bootstrap), builds what is stale with the same
+// steps as `npm run build`, migrates and seeds the database, then serves the compiled server as `npm run serve` does.
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 
 import { bootstrap } from './bootstrap.mjs';
-import { isFresh } from './lib/freshness.mjs';
+import { buildServerStep, buildWasmStep, buildWebStep, dbCliEntry, serverEntry } from './lib/build-steps.mjs';
 import { ensureProjectNode } from './lib/node-runtime.mjs';
 import { root, run, step } from './lib/process.mjs';
 
 ensureProjectNode();
 const started = Date.now();
 bootstrap('start');
-
-const tsx = join(root, 'node_modules', '.bin', 'tsx');
-run(process.execPath, [join(root, 'scripts', 'build-wasm.mjs')], { cwd: root });
-
-const webSources = [
-  'src',
-  'contract',
-  'public',
-  'index.html',
-  'vite.config.ts',
-  'crates/equity-wasm/pkg',
-].map((path) => join(root, path));
-step('web app build', () => {
-  if (isFresh(join(root, 'dist', 'index.html'), webSources)) return 'up to date';
-  run(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { cwd: root });
-  return 'built into dist/';
-});
+buildWasmStep();
+buildWebStep();
+buildServerStep();
 step('database migrations', () => {
-  run(tsx, ['server/db/cli.ts', 'migrate'], { cwd: root });
+  run(process.execPath, [dbCliEntry, 'migrate'], { cwd: root });
 });
 step('store seed data', () => {
-  run(tsx, ['server/db/cli.ts', 'seed'], { cwd: root });
+  run(process.execPath, [dbCliEntry, 'seed'], { cwd: root });
 });
 console.log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 
-const server = spawn(tsx, ['server/server.ts'], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

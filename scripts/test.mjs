@@ -75,8 +75,11 @@ const steps = [
   { name: 'eslint', group: 'lint', command: [bin('eslint'), '.', '--max-warnings=0'] },
   { name: 'prettier', group: 'lint', command: [bin('prettier'), '--check', '.'] },
   { name: 'typescript', group: 'lint', command: ['npm', 'run', '--silent', 'typecheck'] },
+  // The production server is compiled JavaScript (build/server); the scale-out suite runs that build.
+  { name: 'server build', group: 'server', command: [bin('tsc'), '-p', 'tsconfig.server.json'] },
   vitest('web'),
   vitest('server'),
+  vitest('scale'),
   { name: 'vite build', group: 'e2e', command: [bin('vite'), 'build', '--logLevel', 'warn'] },
   vitest('e2e'),
 ];

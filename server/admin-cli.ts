@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { loadEnvFile } from './lib/env-file.ts';
 import { hashPassword } from './modules/auth/passwords.ts';
 import { findUserByEmail, insertUser, updateUser } from './modules/users/users.repository.ts';
 
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
     console.error(USAGE);
     process.exit(2);
   }
+  loadEnvFile();
   const config = loadConfig();
   const db = openDatabase(config.databaseUrl, config.dataDir);
   try {

@@ -1,3 +1,6 @@
+import { constants as zlib } from 'node:zlib';
+
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -10,10 +13,12 @@ import type { AppConfig } from './config.ts';
 import { type Db, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { HttpError } from './lib/http-error.ts';
-import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createMailTransport, type Mailer } from './lib/mailer.ts';
 import { checkStorage } from './lib/preflight.ts';
+import { connectRedis } from './lib/redis.ts';
 import { type Clock, systemClock } from './lib/time.ts';
 import { pruneSessions } from './modules/auth/sessions.repository.ts';
+import { MailDispatcher } from './modules/mail/mail-dispatcher.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling, registerNotFound } from './plugins/errors.ts';
 import { registerStatic } from './plugins/static.ts';
@@ -92,13 +97,33 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (options.migrate !== false) await migrateToLatest(db);
   if (ownsDb) app.addHook('onClose', async () => db.close());
 
-  const mailer =
-    options.mailer ??
-    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  let mailer = options.mailer;
+  if (!mailer) {
+    const transport = createMailTransport({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      log: app.log,
+    });
+    const dispatcher = new MailDispatcher(db, transport, app.log, config.mail);
+    app.addHook('onReady', async () => dispatcher.start());
+    // preClose runs before the onClose hook that closes the database: an in-flight delivery finishes first.
+    app.addHook('preClose', async () => dispatcher.stop());
+    mailer = dispatcher;
+  }
   const clock = options.clock ?? systemClock;
-  app.decorate('services', createServices(db, config, mailer, app.log, clock));
+  // One Redis connection (REDIS_URL) for everything several instances must count together.
+  const redis = config.redisUrl ? connectRedis(app, config.redisUrl) : null;
+  app.decorate('services', createServices(db, config, mailer, app.log, clock, redis));
 
   registerErrorHandling(app);
+  // API answers over 1 KB (tree, shop, range lists) are compressed on the fly with a cheap brotli level; static
+  // files come precompressed at the highest level from the build and are passed through untouched.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy(config),
     // Signed video links carry their signature in the query: never send the URL to another origin.
@@ -112,6 +137,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new HttpError(429, 'tooManyRequests'),
+    // With REDIS_URL every instance counts in the same place; without it, counters live in this process.
+    ...(redis ? { redis, nameSpace: 'rangeforge-rl:', skipOnError: true } : {}),
   });
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10 } });
   await app.register(swagger, {

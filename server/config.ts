@@ -17,12 +17,20 @@
  * | AUTH_RATE_LIMIT          | 10                               | Requests per minute per IP on login/register/recover/confirm |
  * | URL_SIGNING_SECRET       | (random per start)               | Signs lesson video links (<video> sends no Bearer); set it when several processes serve |
  * | LOG_LEVEL                | info                             | pino level: fatal, error, warn, info, debug, trace, silent |
+ * | MAIL_POLL_MS, MAIL_LEASE_MS | 2000, 60000                 | Outbox: how often each instance looks for due mail; how long a claim holds |
+ * | REDIS_URL                | (unset)                          | redis://host:port: rate limits shared by every instance |
+ * | MEDIA_STORAGE            | local                            | `local` (MEDIA_DIR) or `s3` (the S3_* variables below)  |
+ * | S3_ENDPOINT, S3_BUCKET   | (unset)                          | S3-compatible endpoint URL and bucket (path-style)      |
+ * | S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY | (unset)            | Credentials of the media bucket                         |
+ * | S3_REGION                | us-east-1                        | Region name the store expects (MinIO accepts any)       |
  * | TRUST_PROXY              | (unset: no proxy trusted)        | Proxies in front: a hop count (1) or addresses/CIDRs (10.0.0.2,10.1.0.0/16); set → HSTS |
  * | WRITE_RATE_LIMIT         | 120                              | Library and profile writes per minute per user (429 beyond) |
  */
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
+
+import type { MediaStorageSettings } from './lib/media-storage.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -43,6 +51,10 @@ export interface AppConfig {
   /** HMAC key for signed media links. */
   urlSigningSecret: string;
   logLevel: LogLevel;
+  /** Shared store of rate-limit counters when several instances serve; null keeps them in process memory. */
+  redisUrl: string | null;
+  media: MediaStorageSettings;
+  mail: { pollMs: number; leaseMs: number };
   /** Security settings (issue 9): see securityConfig below. */
   trustProxy: TrustProxy;
   writeRateLimit: number;
@@ -62,6 +74,26 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value;
 }
 
+/** MEDIA_STORAGE=s3 needs every S3_* variable but the region; a half-set bucket would lose uploads. */
+function mediaSettings(env: NodeJS.ProcessEnv, mediaDir: string): MediaStorageSettings {
+  const driver = env.MEDIA_STORAGE || 'local';
+  if (driver === 'local') return { driver, dir: mediaDir };
+  if (driver !== 's3') throw new Error(`MEDIA_STORAGE must be local or s3, got "${driver}"`);
+  const required = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  const missing = required.filter((name) => !env[name]);
+  if (missing.length > 0) throw new Error(`MEDIA_STORAGE=s3 needs ${missing.join(', ')}`);
+  const endpoint = env.S3_ENDPOINT as string;
+  if (!/^https?:\/\//.test(endpoint)) throw new Error('S3_ENDPOINT must be an http(s) URL');
+  return {
+    driver,
+    endpoint,
+    bucket: env.S3_BUCKET as string,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY as string,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const databaseUrl = env.DATABASE_URL || 'sqlite:data/rangeforge.sqlite';
@@ -76,12 +108,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error('Set both CLOUDPAYMENTS_PUBLIC_ID and CLOUDPAYMENTS_API_SECRET, or neither (sandbox)');
   }
   const sandbox = !publicId;
+  const mediaDir = path.resolve(env.MEDIA_DIR || 'media');
+  const redisUrl = env.REDIS_URL || null;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new Error('REDIS_URL must start with redis://');
   return {
     port,
     host: env.HOST || '0.0.0.0',
     databaseUrl,
     dataDir: path.resolve(env.DATA_DIR || 'data'),
-    mediaDir: path.resolve(env.MEDIA_DIR || 'media'),
+    mediaDir,
     staticDir: path.resolve(env.STATIC_DIR || 'dist'),
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL || null,
@@ -94,6 +129,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 10, 1, 1_000_000),
     urlSigningSecret: env.URL_SIGNING_SECRET || randomBytes(32).toString('hex'),
     logLevel,
+    redisUrl,
+    media: mediaSettings(env, mediaDir),
+    mail: {
+      pollMs: integer(env, 'MAIL_POLL_MS', 2_000, 100, 3_600_000),
+      leaseMs: integer(env, 'MAIL_LEASE_MS', 60_000, 1_000, 3_600_000),
+    },
     ...securityConfig(env),
   };
 }

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { loadEnvFile } from './lib/env-file.ts';
 import { StartupError } from './lib/preflight.ts';
 
 /**
@@ -7,6 +8,7 @@ import { StartupError } from './lib/preflight.ts';
  * Without a built SPA the API still runs.
  */
 async function main(): Promise<void> {
+  loadEnvFile();
   const config = loadConfig();
   const app = await buildApp(config, { serveStatic: true });
 

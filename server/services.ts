@@ -1,9 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import { type CounterStore, MemoryCounterStore } from './lib/counters.ts';
 import type { Mailer } from './lib/mailer.ts';
+import { createMediaStorage, type MediaStorage } from './lib/media-storage.ts';
+import { RedisCounterStore } from './lib/redis-counters.ts';
 import type { Clock } from './lib/time.ts';
 import { AdminService } from './modules/admin/admin.service.ts';
 import { AttemptGuard } from './modules/auth/attempts.ts';
@@ -22,6 +25,8 @@ import { ProfileService } from './modules/users/profile.service.ts';
 export interface Services {
   db: Db;
   config: AppConfig;
+  /** Avatars, lesson videos and posters: the local folder or the shared object store. */
+  media: MediaStorage;
   auth: AuthService;
   profile: ProfileService;
   categories: CategoriesService;
@@ -37,27 +42,39 @@ export interface Services {
   health: HealthService;
 }
 
+/**
+ * Where the abuse counters live: Redis when REDIS_URL is set (every instance counts together, no database write per
+ * counted request); else PostgreSQL, which several instances may share; else, on SQLite (one process owns the file),
+ * this process's memory.
+ */
+function counterStore(db: Db, redis: Redis | null): CounterStore {
+  if (redis) return new RedisCounterStore(redis);
+  return db.dialect === 'postgres' ? new DatabaseCounterStore(db) : new MemoryCounterStore();
+}
+
 export function createServices(
   db: Db,
   config: AppConfig,
   mailer: Mailer,
   log: FastifyBaseLogger,
   clock: Clock,
+  redis: Redis | null = null,
 ): Services {
   const payments = new PaymentsService(db, config);
-  // PostgreSQL may be shared by several instances: counters live there. A SQLite file has one process.
-  const counters = db.dialect === 'postgres' ? new DatabaseCounterStore(db) : new MemoryCounterStore();
+  const media = createMediaStorage(config.media);
+  const counters = counterStore(db, redis);
   const hasher = new PasswordHasher();
   const attempts = new AttemptGuard(counters, clock);
   return {
     db,
     config,
+    media,
     clock,
     counters,
     hasher,
     health: new HealthService(db, new DatabaseCounterStore(db), clock),
     auth: new AuthService(db, mailer, log, hasher, attempts, clock),
-    profile: new ProfileService(db, config.mediaDir, hasher, attempts),
+    profile: new ProfileService(db, media, hasher, attempts),
     categories: new CategoriesService(db),
     shares: new SharesService(db),
     shop: new ShopService(db, config.urlSigningSecret),

@@ -1,4 +1,5 @@
 import { loadConfig } from '../config.ts';
+import { loadEnvFile } from '../lib/env-file.ts';
 import { openDatabase } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 import { seedDatabase } from './seed.ts';
@@ -10,6 +11,7 @@ async function main(): Promise<void> {
     console.error('usage: tsx server/db/cli.ts migrate|seed');
     process.exit(2);
   }
+  loadEnvFile();
   const config = loadConfig();
   const db = openDatabase(config.databaseUrl, config.dataDir);
   try {

@@ -5,7 +5,8 @@ import type { Db } from './database.ts';
 import { initialMigration } from './migrations/001-initial.ts';
 import { packContentsMigration } from './migrations/002-pack-contents.ts';
 import { rangeSidesMigration } from './migrations/003-range-sides.ts';
-import { sessionsCountersMigration } from './migrations/004-sessions-counters.ts';
+import { mailOutboxMigration } from './migrations/004-mail-outbox.ts';
+import { sessionsCountersMigration } from './migrations/005-sessions-counters.ts';
 
 /** Versioned migrations in code (no file-system scan, so they bundle and run the same under tsx and vitest). */
 function provider(db: Db): MigrationProvider {
@@ -15,10 +16,16 @@ function provider(db: Db): MigrationProvider {
         '001-initial': initialMigration(db.dialect),
         '002-pack-contents': packContentsMigration,
         '003-range-sides': rangeSidesMigration,
-        '004-sessions-counters': sessionsCountersMigration,
+        '004-mail-outbox': mailOutboxMigration(db.dialect),
+        '005-sessions-counters': sessionsCountersMigration,
       };
     },
   };
+}
+
+/** How many migrations this build knows: the schema version of a fully migrated database. */
+export async function knownMigrationCount(db: Db): Promise<number> {
+  return Object.keys(await provider(db).getMigrations()).length;
 }
 
 export function migrator(db: Db): Migrator {

@@ -166,6 +166,22 @@ export interface Database {
   referral_payments: ReferralPaymentsTable;
   settings: SettingsTable;
   rate_counters: RateCountersTable;
+  mail_outbox: MailOutboxTable;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  body: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  lease_until: string | null;
+  claimed_by: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
 }
 
 export type UserRow = Selectable<UsersTable>;

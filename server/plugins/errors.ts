@@ -67,14 +67,16 @@ export function validationMessage(
 /**
  * Storage that cannot take writes right now: SQLite's disk full, read-only file or I/O error (extended codes such as
  * SQLITE_IOERR_WRITE included), PostgreSQL's classes 53 (insufficient resources: disk full, out of memory),
- * 57P (shutdown, cannot connect now), 58 (system I/O) and 25006 (read-only transaction), and a refused connection.
+ * 57P (shutdown, cannot connect now), 58 (system I/O) and 25006 (read-only transaction), a refused connection, and
+ * the counter store's Redis being away.
  * The request was fine; trying later may work, so 503 with Retry-After rather than 500.
  */
 export function isStorageUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
     const code = String((current as { code?: unknown }).code ?? '');
     if (/^SQLITE_(FULL|READONLY|IOERR|CANTOPEN|BUSY)/.test(code)) return true;
-    if (/^(53|57P|58)/.test(code) || code === '25006' || code === 'ECONNREFUSED') return true;
+    if (/^(53|57P|58)/.test(code) || ['25006', 'ECONNREFUSED', 'REDIS_UNAVAILABLE'].includes(code))
+      return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;

@@ -1,47 +1,18 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../../server/app.ts';
+import { type ReceivedMail, type SmtpSink, startSmtpSink } from './helpers/smtp-sink.ts';
 import { createTestApp } from './helpers/test-app.ts';
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP sink on localhost: the app's nodemailer transport delivers to it over TCP. */
-function startSink(): Promise<{ server: SMTPServer; port: number; inbox: Received[] }> {
-  const inbox: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      resolve({ server, port: (server.server.address() as AddressInfo).port, inbox });
-    });
-  });
-}
-
 describe('restore mail over SMTP', () => {
-  let sink: Awaited<ReturnType<typeof startSink>>;
+  let sink: SmtpSink;
   beforeAll(async () => {
-    sink = await startSink();
+    sink = await startSmtpSink();
   });
-  afterAll(async () => new Promise<void>((resolve) => sink.server.close(() => resolve())));
+  afterAll(async () => sink.stop());
 
   it('delivers the 6-digit code through SMTP_URL, and the code restores the password', async () => {
     const base = await createTestApp('sqlite');
@@ -60,8 +31,8 @@ describe('restore mail over SMTP', () => {
         url: '/api/v1/auth/recover',
         payload: { email: 'mailer@example.com' },
       });
-      await expect.poll(() => sink.inbox.length, { timeout: 10_000 }).toBe(1);
-      const message = sink.inbox[0] as Received;
+      await expect.poll(() => sink.received.length, { timeout: 10_000 }).toBe(1);
+      const message = sink.received[0] as ReceivedMail;
       expect(message.to).toEqual(['mailer@example.com']);
       const code = /restore code is (\d{6})/.exec(message.raw)?.[1];
       expect(code).toMatch(/^\d{6}$/);

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 
 import sharp from 'sharp';
 
@@ -8,6 +6,7 @@ import { AVATAR_MAX_BYTES, AVATAR_SIZE, type UpdatePasswordBody } from '../../..
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { badRequest, conflict, HttpError } from '../../lib/http-error.ts';
+import type { MediaStorage } from '../../lib/media-storage.ts';
 import type { AttemptGuard } from '../auth/attempts.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import { deleteOtherSessions } from '../auth/sessions.repository.ts';
@@ -20,7 +19,7 @@ export const AVATAR_MAX_INPUT_PIXELS = 25_000_000;
 export class ProfileService {
   constructor(
     private readonly db: Db,
-    private readonly mediaDir: string,
+    private readonly media: MediaStorage,
     private readonly hasher: PasswordHasher,
     private readonly attempts: AttemptGuard,
   ) {}
@@ -84,13 +83,11 @@ export class ProfileService {
     } catch {
       throw badRequest('avatarInvalid');
     }
-    const dir = path.join(this.mediaDir, 'avatars');
-    await fs.mkdir(dir, { recursive: true });
     const file = `${randomBytes(16).toString('hex')}.webp`;
-    await fs.writeFile(path.join(dir, file), webp);
+    await this.media.put(`avatars/${file}`, webp, 'image/webp');
     await updateUser(this.db, user.id, { avatar: file });
     if (user.avatar && /^[0-9a-f]{32}\.webp$/.test(user.avatar)) {
-      await fs.rm(path.join(dir, user.avatar), { force: true });
+      await this.media.delete(`avatars/${user.avatar}`);
     }
     return file;
   }
