@@ -57,3 +57,6 @@ export type Message = Static<typeof Message>;
 /** Restore codes: 6 digits, valid 10 minutes, 5 attempts, single use. */
 export const RESTORE_CODE_TTL_MS = 10 * 60 * 1000;
 export const RESTORE_CODE_MAX_ATTEMPTS = 5;
+
+/** A session ends 30 days after its last use (sliding); the server prunes older ones. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;

@@ -14,6 +14,16 @@ export const CategoryKindSchema = StringEnum(CATEGORY_KINDS);
 
 /** Free tier: at most this many ranges per user (both roots together). Premium lifts it. */
 export const FREE_RANGE_LIMIT = 20;
+/** Free tier: at most this many own categories of every kind (folders and tournaments count); beyond it, 402. */
+export const FREE_CATEGORY_LIMIT = 100;
+/** Free tier: a note of at most this many characters; longer notes answer 402. */
+export const FREE_NOTE_MAX = 2000;
+/**
+ * Everyone, Premium included: at most this many categories (bought strategies count) and notes of NOTE_MAX
+ * characters. Past the category cap the server answers 409 `categoryLimitReached`.
+ */
+export const CATEGORY_HARD_LIMIT = 5000;
+export const NOTE_MAX = 10000;
 
 export const ColorEntry = Type.Object({
   color: Type.String({ pattern: COLOR_PATTERN }),
@@ -53,7 +63,7 @@ export const CreateCategoryBody = Type.Object({
   kind: CategoryKindSchema,
   root_type: RootTypeSchema,
   parent_id: Type.Optional(Type.Union([Id, Type.Null()])),
-  note: Type.Optional(Type.String({ maxLength: 10000 })),
+  note: Type.Optional(Type.String({ maxLength: NOTE_MAX })),
   buttons: Type.Optional(Type.Array(RangeButton, { maxItems: 50 })),
   pairs: Type.Optional(Type.Array(Pair, { maxItems: 169 })),
   sides: Type.Optional(Type.Union([RangeSides, Type.Null()])),
@@ -67,7 +77,7 @@ export type CreateCategoryBody = Static<typeof CreateCategoryBody>;
 export const UpdateCategoryBody = Type.Object({
   id: Type.Optional(Id),
   name: Type.Optional(CategoryName),
-  note: Type.Optional(Type.String({ maxLength: 10000 })),
+  note: Type.Optional(Type.String({ maxLength: NOTE_MAX })),
   buttons: Type.Optional(Type.Array(RangeButton, { maxItems: 50 })),
   pairs: Type.Optional(Type.Array(Pair, { maxItems: 169 })),
   sides: Type.Optional(Type.Union([RangeSides, Type.Null()])),

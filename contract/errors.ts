@@ -59,6 +59,14 @@ export const ERROR_MESSAGES = {
   notATemplate: 'The category is not a ready-made strategy',
   // Store
   productNotOwned: 'You do not own this video course',
+  // Abuse limits and failures (issue 9)
+  accountLocked: 'Too many failed attempts. Try again in 15 minutes',
+  serverBusy: 'The server is busy, try again in a moment',
+  serviceUnavailable: 'The service is temporarily unavailable, try again later',
+  usernameInvalid: 'Username may use letters of one alphabet, digits, spaces, dots, dashes and underscores',
+  categoryNameRequired: 'Enter a name',
+  categoryLimitReached: 'You have reached the limit of 5,000 categories',
+  uploadIncomplete: 'The upload was incomplete, try again',
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_MESSAGES;

@@ -1,6 +1,7 @@
 import { constants as zlib } from 'node:zlib';
 
 import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -13,7 +14,10 @@ import { type Db, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { HttpError } from './lib/http-error.ts';
 import { createMailTransport, type Mailer } from './lib/mailer.ts';
+import { checkStorage } from './lib/preflight.ts';
 import { connectRedis } from './lib/redis.ts';
+import { type Clock, systemClock } from './lib/time.ts';
+import { pruneSessions } from './modules/auth/sessions.repository.ts';
 import { MailDispatcher } from './modules/mail/mail-dispatcher.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling, registerNotFound } from './plugins/errors.ts';
@@ -31,19 +35,64 @@ export interface BuildOptions {
   migrate?: boolean;
   /** Serve the built SPA (history fallback) and avatars, as `npm run serve` does. */
   serveStatic?: boolean;
+  /** The clock of session expiry and the abuse counters (tests move it forward). */
+  clock?: Clock;
+  /** Where the JSON log goes instead of stdout (tests read what was logged). */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** Trust the nearest `hops` proxies: X-Forwarded-For entries further away are client-supplied and ignored. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+/** Expired sessions and ended counter windows are deleted this often (and once at start). */
+const HOUSEKEEPING_MS = 60 * 60 * 1000;
+
+/**
+ * The Content-Security-Policy: everything from our own origin, nothing inline. The engine needs
+ * 'wasm-unsafe-eval' (WebAssembly compilation, not JS eval) and runs in workers loaded from 'self'. With real
+ * card-provider keys the provider's hosted widget (script, frame, API) is allowed too; the sandbox needs nothing.
+ */
+function contentSecurityPolicy(config: AppConfig) {
+  const provider = config.cloudPayments.sandbox ? [] : ['https://*.cloudpayments.ru'];
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...provider],
+      workerSrc: ["'self'"],
+      styleSrc: ["'self'", ...provider],
+      imgSrc: ["'self'", 'data:', 'blob:', ...provider],
+      fontSrc: ["'self'"],
+      connectSrc: ["'self'", ...provider],
+      frameSrc: provider.length > 0 ? provider : ["'none'"],
+      mediaSrc: ["'self'", 'blob:'],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      // Only behind TLS: on plain http (a local start) it would send every asset request to https.
+      ...(config.trustProxy === false ? {} : { upgradeInsecureRequests: [] }),
+    },
+  };
 }
 
 /** Builds the API: plugins (errors, auth, rate limits, multipart, OpenAPI) then routes. Does not listen. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
-    // Behind one reverse proxy in production: the client IP (rate limits) comes from X-Forwarded-For.
-    trustProxy: ['127.0.0.1', '::1'],
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization'],
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    // TRUST_PROXY names the proxies allowed to set X-Forwarded-For (the address the rate limits see); none by default.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
   });
 
   const ownsDb = !options.db;
+  // A data folder that takes no writes fails here with one clear line, not later with SIGBUS or a 500.
+  if (ownsDb) checkStorage(config);
   const db = options.db ?? openDatabase(config.databaseUrl, config.dataDir);
   if (options.migrate !== false) await migrateToLatest(db);
   if (ownsDb) app.addHook('onClose', async () => db.close());
@@ -62,7 +111,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.addHook('preClose', async () => dispatcher.stop());
     mailer = dispatcher;
   }
-  app.decorate('services', createServices(db, config, mailer, app.log));
+  const clock = options.clock ?? systemClock;
+  // One Redis connection (REDIS_URL) for everything several instances must count together.
+  const redis = config.redisUrl ? connectRedis(app, config.redisUrl) : null;
+  app.decorate('services', createServices(db, config, mailer, app.log, clock, redis));
 
   registerErrorHandling(app);
   // API answers over 1 KB (tree, shop, range lists) are compressed on the fly with a cheap brotli level; static
@@ -72,14 +124,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  registerAuth(app, db);
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    // Signed video links carry their signature in the query: never send the URL to another origin.
+    referrerPolicy: { policy: 'same-origin' },
+    frameguard: { action: 'deny' },
+    // HSTS only when TLS terminates at a trusted proxy in front; a plain-http local start must not pin https.
+    strictTransportSecurity: config.trustProxy === false ? false : { maxAge: 31_536_000 },
+  });
+  registerAuth(app, db, clock);
+  registerHousekeeping(app, clock);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new HttpError(429, 'tooManyRequests'),
     // With REDIS_URL every instance counts in the same place; without it, counters live in this process.
-    ...(config.redisUrl
-      ? { redis: connectRedis(app, config.redisUrl), nameSpace: 'rangeforge-rl:', skipOnError: true }
-      : {}),
+    ...(redis ? { redis, nameSpace: 'rangeforge-rl:', skipOnError: true } : {}),
   });
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10 } });
   await app.register(swagger, {
@@ -88,7 +147,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // Swagger UI injects <style> elements: its pages alone may use inline styles (never inline scripts). They show
+    // no user data, so style injection there has nothing to read.
+    transformStaticCSP: (header) => header.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
+  });
 
   await app.register(registerRoutes);
   const spaDir = options.serveStatic ? await registerStatic(app, config) : null;
@@ -100,4 +164,28 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }
   registerNotFound(app, spaDir);
   return app;
+}
+
+/** Deletes expired sessions and ended counters hourly; a failure is logged and retried at the next run. */
+function registerHousekeeping(app: FastifyInstance, clock: Clock): void {
+  const run = async () => {
+    const { db, counters } = app.services;
+    try {
+      const sessions = await pruneSessions(db, clock.now());
+      const windows = await counters.prune(clock.now());
+      if (sessions + windows > 0)
+        app.log.info({ sessions, counters: windows }, 'pruned expired security state');
+    } catch (error) {
+      app.log.error({ err: error }, 'pruning expired sessions failed');
+    }
+  };
+  let timer: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    await run();
+    timer = setInterval(() => void run(), HOUSEKEEPING_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
 }

@@ -25,8 +25,11 @@
  * | S3_ENDPOINT, S3_BUCKET   | (unset)                          | S3-compatible endpoint URL and bucket (path-style)      |
  * | S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY | (unset)            | Credentials of the media bucket                         |
  * | S3_REGION                | us-east-1                        | Region name the store expects (MinIO accepts any)       |
+ * | TRUST_PROXY              | (unset: no proxy trusted)        | Proxies in front: a hop count (1) or addresses/CIDRs (10.0.0.2,10.1.0.0/16); set → HSTS |
+ * | WRITE_RATE_LIMIT         | 120                              | Library and profile writes per minute per user (429 beyond) |
  */
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 import type { MediaStorageSettings } from './lib/media-storage.ts';
@@ -60,6 +63,9 @@ export interface AppConfig {
   redisUrl: string | null;
   media: MediaStorageSettings;
   mail: { pollMs: number; leaseMs: number };
+  /** Security settings (issue 9): see securityConfig below. */
+  trustProxy: TrustProxy;
+  writeRateLimit: number;
 }
 
 /** The public id the SPA receives in sandbox mode: it names no real merchant account. */
@@ -169,5 +175,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       pollMs: integer(env, 'MAIL_POLL_MS', 2_000, 100, 3_600_000),
       leaseMs: integer(env, 'MAIL_LEASE_MS', 60_000, 1_000, 3_600_000),
     },
+    ...securityConfig(env),
+  };
+}
+
+/**
+ * Which peers may set X-Forwarded-For/-Proto: false (none: the socket address is the client), a hop count, or
+ * addresses and CIDR ranges (proxy-addr also knows `loopback`, `linklocal`, `uniquelocal`). Trusting every peer is
+ * not offered: anyone could then choose the address the rate limits see.
+ */
+export type TrustProxy = false | number | string[];
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function trustProxy(raw: string | undefined): TrustProxy {
+  if (raw === undefined || raw.trim() === '') return false;
+  if (/^\d+$/.test(raw.trim())) {
+    const hops = Number(raw.trim());
+    if (hops < 1 || hops > 10) throw new Error(`TRUST_PROXY hop count must be 1 to 10, got "${raw}"`);
+    return hops;
+  }
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address = '', prefix] = entry.split('/');
+    const family = isIP(address);
+    const prefixOk =
+      prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+    if (!PROXY_NAMES.includes(entry) && !(family && prefixOk)) {
+      throw new Error(
+        `TRUST_PROXY must be a hop count or addresses/CIDRs separated by commas, got "${entry}"`,
+      );
+    }
+  }
+  return entries;
+}
+
+function securityConfig(env: NodeJS.ProcessEnv): Pick<AppConfig, 'trustProxy' | 'writeRateLimit'> {
+  return {
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    writeRateLimit: integer(env, 'WRITE_RATE_LIMIT', 120, 1, 1_000_000),
   };
 }

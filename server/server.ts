@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { loadEnvFile } from './lib/env-file.ts';
+import { StartupError } from './lib/preflight.ts';
 
 /**
  * `npm run serve`: the API plus the built SPA (STATIC_DIR, history fallback) and uploaded media (MEDIA_DIR).
@@ -34,7 +35,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  // A configuration the server refuses is one clear line naming the variables, not a stack trace.
-  console.error(error instanceof ConfigError ? error.message : error);
+  // A known start-up problem is one clear line for the operator; anything else keeps its stack.
+  if (error instanceof StartupError) console.error(`RangeForge cannot start: ${error.message}`);
+  else console.error(error);
   process.exit(1);
 });

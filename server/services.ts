@@ -1,13 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/database.ts';
+import { type CounterStore, MemoryCounterStore } from './lib/counters.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { createMediaStorage, type MediaStorage } from './lib/media-storage.ts';
+import { RedisCounterStore } from './lib/redis-counters.ts';
+import type { Clock } from './lib/time.ts';
 import { AdminService } from './modules/admin/admin.service.ts';
+import { AttemptGuard } from './modules/auth/attempts.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
+import { DatabaseCounterStore } from './modules/auth/counters.repository.ts';
+import { PasswordHasher } from './modules/auth/passwords.ts';
 import { CategoriesService } from './modules/categories/categories.service.ts';
 import { SharesService } from './modules/categories/shares.service.ts';
+import { HealthService } from './modules/health/health.service.ts';
 import { CloudPaymentsService } from './modules/payments/cloudpayments.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
 import { SandboxPayments, sandboxSecret } from './modules/payments/sandbox.ts';
@@ -30,18 +38,47 @@ export interface Services {
   /** Test card payments; null with real provider keys (its route is then not registered at all). */
   sandbox: SandboxPayments | null;
   admin: AdminService;
+  /** Security plumbing (issue 9): the clock of every expiry, shared counters, the capped argon2. */
+  clock: Clock;
+  counters: CounterStore;
+  hasher: PasswordHasher;
+  health: HealthService;
 }
 
-export function createServices(db: Db, config: AppConfig, mailer: Mailer, log: FastifyBaseLogger): Services {
+/**
+ * Where the abuse counters live: Redis when REDIS_URL is set (every instance counts together, no database write per
+ * counted request); else PostgreSQL, which several instances may share; else, on SQLite (one process owns the file),
+ * this process's memory.
+ */
+function counterStore(db: Db, redis: Redis | null): CounterStore {
+  if (redis) return new RedisCounterStore(redis);
+  return db.dialect === 'postgres' ? new DatabaseCounterStore(db) : new MemoryCounterStore();
+}
+
+export function createServices(
+  db: Db,
+  config: AppConfig,
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  clock: Clock,
+  redis: Redis | null = null,
+): Services {
   const { sandbox, apiSecret } = config.cloudPayments;
   const payments = new PaymentsService(db, config, sandbox ? sandboxSecret(config.dataDir) : apiSecret);
   const media = createMediaStorage(config.media);
+  const counters = counterStore(db, redis);
+  const hasher = new PasswordHasher();
+  const attempts = new AttemptGuard(counters, clock);
   return {
     db,
     config,
     media,
-    auth: new AuthService(db, mailer, log),
-    profile: new ProfileService(db, media),
+    clock,
+    counters,
+    hasher,
+    health: new HealthService(db, new DatabaseCounterStore(db), clock),
+    auth: new AuthService(db, mailer, log, hasher, attempts, clock),
+    profile: new ProfileService(db, media, hasher, attempts),
     categories: new CategoriesService(db),
     shares: new SharesService(db),
     shop: new ShopService(db, config.urlSigningSecret),

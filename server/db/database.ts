@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { type Driver, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 
 import type { Database } from './schema.ts';
@@ -21,6 +21,26 @@ export interface Db {
 pg.types.setTypeParser(20, (value) => Number(value));
 
 /**
+ * After SQLITE_FULL or an I/O error SQLite has already rolled the transaction back itself; Kysely's ROLLBACK then
+ * fails with "cannot rollback - no transaction is active" and that error replaces the real one. This dialect skips
+ * the ROLLBACK when no transaction is open, so the caller sees (and logs, and maps to 503) the actual cause.
+ */
+class SqliteDialectKeepingCause extends SqliteDialect {
+  constructor(private readonly handle: SQLite.Database) {
+    super({ database: handle });
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = async (...args) => {
+      if (this.handle.inTransaction) await rollback(...args);
+    };
+    return driver;
+  }
+}
+
+/**
  * Opens the database named by DATABASE_URL. SQLite uses WAL (readers never block the writer) with synchronous=FULL so
  * an acknowledged write survives a power cut, not just a process crash; foreign keys are enforced.
  */
@@ -37,6 +57,6 @@ export function openDatabase(url: string, dataDir: string): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialectKeepingCause(sqlite) });
   return { kysely, dialect: 'sqlite', sqlite, close: () => kysely.destroy() };
 }

@@ -7,6 +7,7 @@ import { packContentsMigration } from './migrations/002-pack-contents.ts';
 import { rangeSidesMigration } from './migrations/003-range-sides.ts';
 import { mailOutboxMigration } from './migrations/004-mail-outbox.ts';
 import { moneyOnceMigration } from './migrations/004-money-once.ts';
+import { sessionsCountersMigration } from './migrations/005-sessions-counters.ts';
 
 /** Versioned migrations in code (no file-system scan, so they bundle and run the same under tsx and vitest). */
 function provider(db: Db): MigrationProvider {
@@ -18,6 +19,7 @@ function provider(db: Db): MigrationProvider {
         '003-range-sides': rangeSidesMigration,
         '004-mail-outbox': mailOutboxMigration(db.dialect),
         '004-money-once': moneyOnceMigration,
+        '005-sessions-counters': sessionsCountersMigration,
       };
     },
   };

@@ -23,6 +23,15 @@ export interface SessionsTable {
   user_id: number;
   token_hash: string;
   created_at: string;
+  /** Last use (ISO text, refreshed at most hourly): the session expires SESSION_TTL_MS after it. */
+  last_seen_at: string;
+}
+
+/** Shared counters (see server/lib/counters.ts); `reset_at` is ms since the epoch. */
+export interface RateCountersTable {
+  counter_key: string;
+  count: number;
+  reset_at: number;
 }
 
 export interface RecoveryCodesTable {
@@ -164,6 +173,7 @@ export interface Database {
   purchases: PurchasesTable;
   referral_payments: ReferralPaymentsTable;
   settings: SettingsTable;
+  rate_counters: RateCountersTable;
   mail_outbox: MailOutboxTable;
 }
 

@@ -4,11 +4,14 @@ import { ERROR_MESSAGES, type ErrorKey } from '../../contract/errors.ts';
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly code: ErrorKey;
+  /** Seconds for the Retry-After header (429 and 503): when trying again makes sense. */
+  readonly retryAfter: number | undefined;
 
-  constructor(statusCode: number, code: ErrorKey) {
+  constructor(statusCode: number, code: ErrorKey, retryAfter?: number) {
     super(ERROR_MESSAGES[code]);
     this.statusCode = statusCode;
     this.code = code;
+    this.retryAfter = retryAfter === undefined ? undefined : Math.max(1, Math.ceil(retryAfter));
   }
 }
 
@@ -18,3 +21,5 @@ export const forbidden = () => new HttpError(403, 'forbidden');
 export const notFound = () => new HttpError(404, 'notFound');
 export const premiumRequired = () => new HttpError(402, 'premiumRequired');
 export const conflict = (code: ErrorKey) => new HttpError(409, code);
+export const tooManyRequests = (code: ErrorKey, retryAfterSeconds: number) =>
+  new HttpError(429, code, retryAfterSeconds);

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../lib/http-error.ts';
+import type { Clock } from '../lib/time.ts';
 import { findSessionUser } from '../modules/auth/sessions.repository.ts';
 
 declare module 'fastify' {
@@ -20,15 +21,18 @@ function bearer(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** Resolves the Bearer token (stored as sha256) to its user on every request; anonymous requests get `user = null`. */
-export function registerAuth(app: FastifyInstance, db: Db): void {
+/**
+ * Resolves the Bearer token (stored as sha256) to its user on every request; anonymous requests get `user = null`.
+ * A session unused for 30 days (by `clock`) no longer resolves.
+ */
+export function registerAuth(app: FastifyInstance, db: Db, clock: Clock): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('token', null);
   app.addHook('onRequest', async (request) => {
     const token = bearer(request);
     if (!token || token.length > 200) return;
-    const found = await findSessionUser(db, token);
+    const found = await findSessionUser(db, token, clock.now());
     if (!found) return;
     request.user = found.user;
     request.sessionId = found.sessionId;

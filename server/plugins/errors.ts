@@ -64,11 +64,38 @@ export function validationMessage(
   };
 }
 
+/**
+ * Storage that cannot take writes right now: SQLite's disk full, read-only file or I/O error (extended codes such as
+ * SQLITE_IOERR_WRITE included), PostgreSQL's classes 53 (insufficient resources: disk full, out of memory),
+ * 57P (shutdown, cannot connect now), 58 (system I/O) and 25006 (read-only transaction), a refused connection, and
+ * the counter store's Redis being away.
+ * The request was fine; trying later may work, so 503 with Retry-After rather than 500.
+ */
+export function isStorageUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const code = String((current as { code?: unknown }).code ?? '');
+    if (/^SQLITE_(FULL|READONLY|IOERR|CANTOPEN|BUSY)/.test(code)) return true;
+    if (/^(53|57P|58)/.test(code) || ['25006', 'ECONNREFUSED', 'REDIS_UNAVAILABLE'].includes(code))
+      return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** One error shape for every failure: `{ error, code }`; 5xx never carries the internal message. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
+      if (error.statusCode >= 500) request.log.warn({ code: error.code }, error.message);
       return reply.status(error.statusCode).send({ error: error.message, code: error.code });
+    }
+    if (isStorageUnavailable(error)) {
+      request.log.error({ err: error }, 'storage unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '30')
+        .send({ error: ERROR_MESSAGES.serviceUnavailable, code: 'serviceUnavailable' });
     }
     if (error.validation) {
       return reply

@@ -1,11 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-import type { ConfirmBody, LoginBody, RegisterBody } from '../../../contract/auth.ts';
+import {
+  type ConfirmBody,
+  type LoginBody,
+  type RegisterBody,
+  RESTORE_CODE_TTL_MS,
+} from '../../../contract/auth.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { sixDigitCode } from '../../lib/crypto.ts';
 import { badRequest, conflict } from '../../lib/http-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import type { Clock } from '../../lib/time.ts';
+import { foldLogin, latinTwin, normalizeUsername } from '../users/usernames.ts';
 import {
   findUserByEmail,
   findUserByReferralToken,
@@ -13,7 +20,8 @@ import {
   insertUser,
   updateUser,
 } from '../users/users.repository.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import type { AttemptGuard } from './attempts.ts';
+import type { PasswordHasher } from './passwords.ts';
 import { consumeRecoveryCode, storeRecoveryCode } from './recovery.repository.ts';
 import { createSession, deleteOtherSessions, deleteSession } from './sessions.repository.ts';
 
@@ -22,10 +30,13 @@ export class AuthService {
     private readonly db: Db,
     private readonly mailer: Mailer,
     private readonly log: FastifyBaseLogger,
+    private readonly hasher: PasswordHasher,
+    private readonly attempts: AttemptGuard,
+    private readonly clock: Clock,
   ) {}
 
   async register(body: RegisterBody, referralToken?: string): Promise<{ user: UserRow; token: string }> {
-    const username = body.username.trim();
+    const username = normalizeUsername(body.username);
     let referrerId: number | null = null;
     if (referralToken) {
       const referrer = await findUserByReferralToken(this.db, referralToken);
@@ -33,8 +44,10 @@ export class AuthService {
       referrerId = referrer.id;
     }
     if (await findUserByUsername(this.db, username)) throw conflict('usernameTaken');
+    const twin = latinTwin(username);
+    if (twin && (await findUserByUsername(this.db, twin))) throw conflict('usernameTaken');
     if (await findUserByEmail(this.db, body.email)) throw conflict('emailTaken');
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await this.hasher.hash(body.password);
     let user: UserRow;
     try {
       user = await insertUser(this.db, { username, email: body.email, passwordHash, referrerId });
@@ -43,29 +56,40 @@ export class AuthService {
       if (/unique|duplicate/i.test(String(error))) throw conflict('usernameTaken');
       throw error;
     }
-    return { user, token: await createSession(this.db, user.id) };
+    return { user, token: await createSession(this.db, user.id, this.clock.now()) };
   }
 
+  /**
+   * Checks the password under the account's failure counter (5 failures lock it for 15 minutes, whatever the
+   * client address). An unknown login has a counter of its own, so it locks the same way and reveals nothing.
+   */
   async login(body: LoginBody): Promise<{ user: UserRow; token: string }> {
-    const login = body.login.trim();
+    const login = foldLogin(body.login);
     const user = login.includes('@')
       ? await findUserByEmail(this.db, login)
       : await findUserByUsername(this.db, login);
-    const ok = await verifyPassword(user?.password_hash ?? null, body.password);
+    const key = user ? `password:${user.id}` : `password:login:${login.toLowerCase()}`;
+    const ok = await this.attempts.guard(key, () =>
+      this.hasher.verify(user?.password_hash ?? null, body.password),
+    );
     if (!user || !ok) throw badRequest('loginFailed');
-    return { user, token: await createSession(this.db, user.id) };
+    return { user, token: await createSession(this.db, user.id, this.clock.now()) };
   }
 
   async logout(sessionId: number): Promise<void> {
     await deleteSession(this.db, sessionId);
   }
 
-  /** Same answer, and no mail wait, for known and unknown e-mails: the response reveals nothing. */
+  /**
+   * Same answer, and no mail wait, for known and unknown e-mails: the response reveals nothing. At most
+   * RECOVER_PER_HOUR codes per address and hour (counted for unknown addresses too); past that nothing is sent.
+   */
   async recover(email: string): Promise<void> {
+    if (!(await this.attempts.allowRecover(email))) return;
     const user = await findUserByEmail(this.db, email);
     if (!user) return;
     const code = sixDigitCode();
-    await storeRecoveryCode(this.db, user.id, code);
+    await storeRecoveryCode(this.db, user.id, code, this.clock.now() + RESTORE_CODE_TTL_MS);
     this.mailer
       .send({
         to: user.email,
@@ -75,13 +99,17 @@ export class AuthService {
       .catch((error: unknown) => this.log.error({ err: error }, 'restore mail failed'));
   }
 
-  /** Sets the new password when the code is right; every existing session is revoked. */
+  /**
+   * Sets the new password when the code is right; every existing session is revoked. Wrong codes count against the
+   * address (5 lock it for 15 minutes), across the fresh codes that recover may issue.
+   */
   async confirm(body: ConfirmBody): Promise<void> {
     const user = await findUserByEmail(this.db, body.email);
-    if (!user || !(await consumeRecoveryCode(this.db, user.id, body.code.trim()))) {
-      throw badRequest('codeInvalid');
-    }
-    await updateUser(this.db, user.id, { password_hash: await hashPassword(body.password) });
+    const ok = await this.attempts.guard(`restore:${body.email.toLowerCase()}`, async () =>
+      user ? consumeRecoveryCode(this.db, user.id, body.code.trim(), this.clock.now()) : false,
+    );
+    if (!user || !ok) throw badRequest('codeInvalid');
+    await updateUser(this.db, user.id, { password_hash: await this.hasher.hash(body.password) });
     await deleteOtherSessions(this.db, user.id, null);
   }
 }

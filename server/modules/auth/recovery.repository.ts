@@ -1,4 +1,4 @@
-import { RESTORE_CODE_MAX_ATTEMPTS, RESTORE_CODE_TTL_MS } from '../../../contract/auth.ts';
+import { RESTORE_CODE_MAX_ATTEMPTS } from '../../../contract/auth.ts';
 import type { Db } from '../../db/database.ts';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -6,7 +6,12 @@ import { nowIso } from '../../lib/time.ts';
 const hashCode = (salt: string, code: string) => `${salt}:${sha256(`${salt}:${code}`)}`;
 
 /** Stores a new code (salted sha256) and retires older unused ones: only the latest mailed code works. */
-export async function storeRecoveryCode(db: Db, userId: number, code: string): Promise<void> {
+export async function storeRecoveryCode(
+  db: Db,
+  userId: number,
+  code: string,
+  expiresAt: number,
+): Promise<void> {
   await db.kysely.transaction().execute(async (trx) => {
     await trx.updateTable('recovery_codes').set({ used: 1 }).where('user_id', '=', userId).execute();
     await trx
@@ -14,7 +19,7 @@ export async function storeRecoveryCode(db: Db, userId: number, code: string): P
       .values({
         user_id: userId,
         code_hash: hashCode(randomToken(8), code),
-        expires_at: new Date(Date.now() + RESTORE_CODE_TTL_MS).toISOString(),
+        expires_at: new Date(expiresAt).toISOString(),
         attempts: 0,
         used: 0,
         created_at: nowIso(),
@@ -24,13 +29,18 @@ export async function storeRecoveryCode(db: Db, userId: number, code: string): P
 }
 
 /** Checks a code: counts the attempt, and on success marks the code used (single use). */
-export async function consumeRecoveryCode(db: Db, userId: number, code: string): Promise<boolean> {
+export async function consumeRecoveryCode(
+  db: Db,
+  userId: number,
+  code: string,
+  now: number,
+): Promise<boolean> {
   const row = await db.kysely
     .selectFrom('recovery_codes')
     .selectAll()
     .where('user_id', '=', userId)
     .where('used', '=', 0)
-    .where('expires_at', '>', nowIso())
+    .where('expires_at', '>', new Date(now).toISOString())
     .orderBy('id', 'desc')
     .executeTakeFirst();
   if (!row || row.attempts >= RESTORE_CODE_MAX_ATTEMPTS) return false;

@@ -1,44 +1,85 @@
+import { SESSION_TTL_MS } from '../../../contract/auth.ts';
 import type { Db } from '../../db/database.ts';
 import { fastStatement } from '../../db/fast.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
-import { nowIso } from '../../lib/time.ts';
+
+/** Newest sessions a user keeps; logging in on a 21st device ends the least recently used one. */
+export const MAX_SESSIONS_PER_USER = 20;
+/** `last_seen_at` is refreshed at most this often: one write per session per hour, not one per request. */
+export const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+
+const iso = (ms: number) => new Date(ms).toISOString();
 
 const SESSION_USER_SQL =
-  'SELECT users.*, sessions.id AS session_id FROM sessions JOIN users ON users.id = sessions.user_id ' +
-  'WHERE sessions.token_hash = ?';
+  'SELECT users.*, sessions.id AS session_id, sessions.last_seen_at AS session_seen FROM sessions ' +
+  'JOIN users ON users.id = sessions.user_id WHERE sessions.token_hash = ? AND sessions.last_seen_at > ?';
 
-/** Runs on every authenticated request, hence the prepared-statement fast path on SQLite. */
+type SessionHit = UserRow & { session_id: number; session_seen: string };
+
+/**
+ * The live session of a token (used within the last 30 days) and its user. Runs on every authenticated request,
+ * hence the prepared-statement fast path on SQLite. A session last seen over an hour ago is touched (sliding expiry).
+ */
 export async function findSessionUser(
   db: Db,
   token: string,
+  now: number,
 ): Promise<{ user: UserRow; sessionId: number } | null> {
+  const cutoff = iso(now - SESSION_TTL_MS);
   const fast = fastStatement(db, SESSION_USER_SQL);
-  if (fast) {
-    const hit = fast.get(sha256(token)) as (UserRow & { session_id: number }) | undefined;
-    if (!hit) return null;
-    const { session_id: sessionId, ...user } = hit;
-    return { user, sessionId };
+  const hit = fast
+    ? (fast.get(sha256(token), cutoff) as SessionHit | undefined)
+    : await db.kysely
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .selectAll('users')
+        .select(['sessions.id as session_id', 'sessions.last_seen_at as session_seen'])
+        .where('sessions.token_hash', '=', sha256(token))
+        .where('sessions.last_seen_at', '>', cutoff)
+        .executeTakeFirst();
+  if (!hit) return null;
+  const { session_id: sessionId, session_seen: seen, ...user } = hit;
+  if (seen < iso(now - TOUCH_INTERVAL_MS)) {
+    await db.kysely
+      .updateTable('sessions')
+      .set({ last_seen_at: iso(now) })
+      .where('id', '=', sessionId)
+      .execute();
   }
-  const row = await db.kysely
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select('sessions.id as session_id')
-    .where('sessions.token_hash', '=', sha256(token))
-    .executeTakeFirst();
-  if (!row) return null;
-  const { session_id: sessionId, ...user } = row;
   return { user, sessionId };
 }
 
-/** Creates a session and returns the raw token; only its hash is kept. */
-export async function createSession(db: Db, userId: number): Promise<string> {
+/**
+ * Creates a session and returns the raw token; only its hash is kept. The user's expired sessions and those past
+ * the newest MAX_SESSIONS_PER_USER go in the same step, so logins cannot pile up live tokens.
+ */
+export async function createSession(db: Db, userId: number, now: number): Promise<string> {
   const token = randomToken();
-  await db.kysely
-    .insertInto('sessions')
-    .values({ user_id: userId, token_hash: sha256(token), created_at: nowIso() })
-    .execute();
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('sessions')
+      .values({ user_id: userId, token_hash: sha256(token), created_at: iso(now), last_seen_at: iso(now) })
+      .execute();
+    const keep = await trx
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('last_seen_at', '>', iso(now - SESSION_TTL_MS))
+      .orderBy('last_seen_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(MAX_SESSIONS_PER_USER)
+      .execute();
+    await trx
+      .deleteFrom('sessions')
+      .where('user_id', '=', userId)
+      .where(
+        'id',
+        'not in',
+        keep.map((row) => row.id),
+      )
+      .execute();
+  });
   return token;
 }
 
@@ -55,4 +96,13 @@ export async function deleteOtherSessions(
   let query = db.kysely.deleteFrom('sessions').where('user_id', '=', userId);
   if (keepSessionId !== null) query = query.where('id', '!=', keepSessionId);
   await query.execute();
+}
+
+/** Deletes every session unused for SESSION_TTL_MS; returns how many. */
+export async function pruneSessions(db: Db, now: number): Promise<number> {
+  const result = await db.kysely
+    .deleteFrom('sessions')
+    .where('last_seen_at', '<=', iso(now - SESSION_TTL_MS))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 
-import type { Db } from '../../db/database.ts';
+import type { Db, DialectName } from '../../db/database.ts';
 import { fastStatement } from '../../db/fast.ts';
 import type { CategoryRow, Database } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -50,15 +50,39 @@ export async function listTreeRows(db: Db, userId: number, rootType: string) {
     .execute();
 }
 
-export async function countRanges(db: Executor, userId: number): Promise<number> {
+/** The user's categories: all of them, their own (not bought templates), and their own ranges. */
+export async function countCategories(
+  db: Executor,
+  userId: number,
+): Promise<{ all: number; own: number; ownRanges: number }> {
   const row = await db
     .selectFrom('categories')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .select((eb) => [
+      eb.fn.countAll<number>().as('all'),
+      eb.fn.sum<number>(eb.case().when('is_template', '=', 0).then(1).else(0).end()).as('own'),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(eb.and([eb('is_template', '=', 0), eb('kind', '=', 'range')]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('own_ranges'),
+    ])
     .where('user_id', '=', userId)
-    .where('kind', '=', 'range')
-    .where('is_template', '=', 0)
     .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return { all: Number(row.all), own: Number(row.own ?? 0), ownRanges: Number(row.own_ranges ?? 0) };
+}
+
+/**
+ * Serialises one user's library writes on PostgreSQL (row lock on the user until the transaction ends). SQLite
+ * needs nothing: Kysely runs its transactions on one connection, one at a time.
+ */
+export async function lockOwner(db: Executor, dialect: DialectName, userId: number): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
 }
 
 /** Siblings share user, root type and parent (null parent = top level). */
@@ -160,21 +184,21 @@ export async function copySubtree(
   return { id, ranges };
 }
 
-/** Ranges inside a subtree (the root included): what a copy would add to the free-tier count. */
-export function countSubtreeRanges(source: CategoryRow[], rootId: number): number {
+/** Categories and ranges inside a subtree (the root included): what a copy of it adds to the library. */
+export function subtreeSize(source: CategoryRow[], rootId: number): { categories: number; ranges: number } {
   const children = new Map<number, CategoryRow[]>();
   for (const row of source) {
     if (row.parent_id === null) continue;
     children.set(row.parent_id, [...(children.get(row.parent_id) ?? []), row]);
   }
   const root = source.find((row) => row.id === rootId);
-  if (!root) return 0;
-  let count = 0;
-  const stack = [root];
+  const size = { categories: 0, ranges: 0 };
+  const stack = root ? [root] : [];
   while (stack.length > 0) {
     const row = stack.pop() as CategoryRow;
-    if (row.kind === 'range') count += 1;
+    size.categories += 1;
+    if (row.kind === 'range') size.ranges += 1;
     stack.push(...(children.get(row.id) ?? []));
   }
-  return count;
+  return size;
 }

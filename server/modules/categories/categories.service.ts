@@ -2,7 +2,6 @@ import {
   type Category,
   type CategoryKind,
   type CreateCategoryBody,
-  FREE_RANGE_LIMIT,
   type RangeQuery,
   type RootType,
   type TreeNode,
@@ -15,16 +14,16 @@ import { badRequest, forbidden, HttpError, notFound, premiumRequired } from '../
 import { nowIso } from '../../lib/time.ts';
 import {
   copySubtree,
-  countRanges,
-  countSubtreeRanges,
   type Executor,
   findCategory,
   findCategoryFast,
   listCategories,
   listTreeRows,
+  lockOwner,
   nextPosition,
   shiftPositions,
   siblings,
+  subtreeSize,
 } from './categories.repository.ts';
 import {
   normalizeButtons,
@@ -35,6 +34,7 @@ import {
   parseSides,
   sidesColumn,
 } from './pairs.ts';
+import { checkNote, checkQuota, cleanName, cleanNote } from './quotas.ts';
 
 /** Kinds that may hold children. A range is a leaf. */
 const CONTAINERS: readonly string[] = ['folder', 'tournament'];
@@ -64,12 +64,6 @@ export class CategoriesService {
     const row = executor ? await findCategory(executor, id) : await findCategoryFast(this.db, id);
     if (!row || row.user_id !== user.id) throw notFound();
     return row;
-  }
-
-  /** Free users may hold FREE_RANGE_LIMIT ranges; `adding` is how many the operation creates. */
-  private async checkRangeLimit(executor: Executor, user: UserRow, adding: number): Promise<void> {
-    if (user.is_premium || adding === 0) return;
-    if ((await countRanges(executor, user.id)) + adding > FREE_RANGE_LIMIT) throw premiumRequired();
   }
 
   async tree(user: UserRow, rootType: RootType): Promise<TreeResponse> {
@@ -106,8 +100,13 @@ export class CategoriesService {
   async create(user: UserRow, body: CreateCategoryBody): Promise<Category> {
     const pairs = body.pairs ? normalizePairs(body.pairs) : {};
     if (body.pairs && body.kind !== 'range') throw badRequest('invalidRequest');
+    const name = cleanName(body.name);
+    const note = cleanNote(body.note ?? '');
+    checkNote(user, note);
     const parentId = body.parent_id ?? null;
     return this.db.kysely.transaction().execute(async (trx) => {
+      // First: the lock that makes the parent check, the quota and the next position one consistent step.
+      await checkQuota(trx, this.db.dialect, user, { categories: 1, ranges: body.kind === 'range' ? 1 : 0 });
       if (parentId !== null) {
         const parent = await findCategory(trx, parentId);
         const valid =
@@ -118,7 +117,6 @@ export class CategoriesService {
           !parent.is_template;
         if (!valid) throw badRequest('invalidParent');
       }
-      await this.checkRangeLimit(trx, user, body.kind === 'range' ? 1 : 0);
       const scope = { user_id: user.id, root_type: body.root_type, parent_id: parentId };
       const now = nowIso();
       const row = await trx
@@ -126,9 +124,9 @@ export class CategoriesService {
         .values({
           ...scope,
           kind: body.kind,
-          name: body.name.trim(),
+          name,
           position: await nextPosition(trx, scope),
-          note: body.note ?? '',
+          note,
           buttons: JSON.stringify(normalizeButtons(body.buttons ?? [])),
           pairs: JSON.stringify(pairs),
           sides: sidesColumn(body.sides ?? null),
@@ -148,8 +146,11 @@ export class CategoriesService {
     if (row.is_template) throw forbidden();
     if (body.pairs && row.kind !== 'range') throw badRequest('invalidRequest');
     const changes: Partial<CategoryRow> = { updated_at: nowIso() };
-    if (body.name !== undefined) changes.name = body.name.trim();
-    if (body.note !== undefined) changes.note = body.note;
+    if (body.name !== undefined) changes.name = cleanName(body.name);
+    if (body.note !== undefined) {
+      changes.note = cleanNote(body.note);
+      checkNote(user, changes.note);
+    }
     if (body.buttons !== undefined) changes.buttons = JSON.stringify(normalizeButtons(body.buttons));
     if (body.pairs !== undefined) changes.pairs = JSON.stringify(normalizePairs(body.pairs));
     if (body.sides !== undefined) changes.sides = sidesColumn(body.sides);
@@ -166,11 +167,12 @@ export class CategoriesService {
   /** Duplicates the category (and subtree) directly above or below the original. */
   async copy(user: UserRow, id: number, direction: 'up' | 'down'): Promise<Category> {
     return this.db.kysely.transaction().execute(async (trx) => {
+      await lockOwner(trx, this.db.dialect, user.id);
       const row = await this.owned(user, id, trx);
       // Copying a ready-made strategy is a Premium benefit (SPEC §6).
       if (row.is_template && !user.is_premium) throw premiumRequired();
       const all = await listCategories(trx, user.id, row.root_type);
-      await this.checkRangeLimit(trx, user, countSubtreeRanges(all, row.id));
+      await checkQuota(trx, this.db.dialect, user, subtreeSize(all, row.id));
       const position = direction === 'up' ? row.position : row.position + 1;
       await shiftPositions(trx, row, position);
       const copy = await copySubtree(trx, all, row, {
@@ -188,6 +190,7 @@ export class CategoriesService {
   async move(user: UserRow, id: number, direction: 'up' | 'down'): Promise<Category> {
     if (!user.is_premium) throw premiumRequired();
     return this.db.kysely.transaction().execute(async (trx) => {
+      await lockOwner(trx, this.db.dialect, user.id);
       const row = await this.owned(user, id, trx);
       const list = await siblings(trx, row).execute();
       const index = list.findIndex((entry) => entry.id === row.id);
@@ -211,6 +214,7 @@ export class CategoriesService {
     if (!user.is_premium) throw premiumRequired();
     return this.db.kysely.transaction().execute(async (trx) => {
       const all = await listCategories(trx, user.id, row.root_type);
+      await checkQuota(trx, this.db.dialect, user, subtreeSize(all, row.id));
       // The copy lands at the top level: template folders are read-only, so it cannot live inside one.
       const scope = { user_id: user.id, root_type: row.root_type, parent_id: null };
       const copy = await copySubtree(trx, all, row, {

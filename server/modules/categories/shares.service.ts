@@ -8,10 +8,23 @@ import {
   copySubtree,
   findCategory,
   listCategories,
+  lockOwner,
   nextPosition,
   siblings,
+  subtreeSize,
 } from './categories.repository.ts';
 import { pairsWindow, parsePairs } from './pairs.ts';
+import { checkQuota } from './quotas.ts';
+import {
+  countPending,
+  deleteCategory,
+  existingUserIds,
+  findPendingShare,
+  hasPendingShare,
+  insertShare,
+  listPending,
+  settleShare,
+} from './shares.repository.ts';
 
 export class SharesService {
   constructor(private readonly db: Db) {}
@@ -24,65 +37,29 @@ export class SharesService {
     if (category.is_template) throw badRequest('shareOwnOnly');
     const ids = [...new Set(body.user_ids)];
     if (ids.includes(user.id)) throw badRequest('shareSelf');
-    const found = await this.db.kysely.selectFrom('users').select('id').where('id', 'in', ids).execute();
-    if (found.length !== ids.length) throw badRequest('shareUserNotFound');
+    if ((await existingUserIds(this.db, ids)).length !== ids.length) throw badRequest('shareUserNotFound');
     let shared = 0;
     await this.db.kysely.transaction().execute(async (trx) => {
       for (const id of ids) {
-        const pending = await trx
-          .selectFrom('shares')
-          .select('id')
-          .where('to_user_id', '=', id)
-          .where('category_id', '=', category.id)
-          .where('status', '=', 'pending')
-          .executeTakeFirst();
-        if (pending) continue;
-        await trx
-          .insertInto('shares')
-          .values({
-            from_user_id: user.id,
-            to_user_id: id,
-            category_id: category.id,
-            status: 'pending',
-            created_at: nowIso(),
-          })
-          .execute();
+        if (await hasPendingShare(trx, id, category.id)) continue;
+        await insertShare(trx, {
+          fromUserId: user.id,
+          toUserId: id,
+          categoryId: category.id,
+          createdAt: nowIso(),
+        });
         shared += 1;
       }
     });
     return shared;
   }
 
-  async count(user: UserRow): Promise<number> {
-    const row = await this.db.kysely
-      .selectFrom('shares')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('to_user_id', '=', user.id)
-      .where('status', '=', 'pending')
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+  count(user: UserRow): Promise<number> {
+    return countPending(this.db, user.id);
   }
 
   async incoming(user: UserRow, page: number, perPage: number): Promise<IncomingPage> {
-    const list = await this.db.kysely
-      .selectFrom('shares')
-      .innerJoin('categories', 'categories.id', 'shares.category_id')
-      .innerJoin('users', 'users.id', 'shares.from_user_id')
-      .select([
-        'shares.id as id',
-        'shares.category_id as category_id',
-        'shares.created_at as created_at',
-        'categories.name as name',
-        'categories.kind as kind',
-        'categories.root_type as root_type',
-        'users.username as from_user',
-      ])
-      .where('shares.to_user_id', '=', user.id)
-      .where('shares.status', '=', 'pending')
-      .orderBy('shares.id', 'desc')
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .execute();
+    const list = await listPending(this.db, user.id, page, perPage);
     return {
       total: await this.count(user),
       page,
@@ -100,13 +77,7 @@ export class SharesService {
   }
 
   private async pendingShare(user: UserRow, id: number) {
-    const share = await this.db.kysely
-      .selectFrom('shares')
-      .selectAll()
-      .where('id', '=', id)
-      .where('to_user_id', '=', user.id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
+    const share = await findPendingShare(this.db, id, user.id);
     if (!share) throw notFound();
     return share;
   }
@@ -121,7 +92,8 @@ export class SharesService {
 
   /**
    * Copies the shared subtree to the end of the recipient's top level. A free recipient pays with the first
-   * category of that list (SPEC §4: "adding a category through an accepted strategy deletes the first category").
+   * category of that list (SPEC §4: "adding a category through an accepted strategy deletes the first category"),
+   * and the copy still has to fit the recipient's caps (checked under the same lock as every library write).
    */
   async accept(
     user: UserRow,
@@ -129,26 +101,22 @@ export class SharesService {
   ): Promise<{ category_id: number; removed_category_id: number | null }> {
     const share = await this.pendingShare(user, id);
     return this.db.kysely.transaction().execute(async (trx) => {
-      const claimed = await trx
-        .updateTable('shares')
-        .set({ status: 'accepted' })
-        .where('id', '=', share.id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) throw notFound();
+      await lockOwner(trx, this.db.dialect, user.id);
+      if (!(await settleShare(trx, share.id, 'accepted'))) throw notFound();
       const source = await findCategory(trx, share.category_id);
       if (!source) throw notFound();
+      const all = await listCategories(trx, source.user_id, source.root_type);
       let removed: number | null = null;
       if (!user.is_premium) {
         const top = await siblings(trx, { user_id: user.id, root_type: source.root_type, parent_id: null })
           .where('is_template', '=', 0)
           .executeTakeFirst();
         if (top) {
-          await trx.deleteFrom('categories').where('id', '=', top.id).execute();
+          await deleteCategory(trx, top.id);
           removed = top.id;
         }
       }
-      const all = await listCategories(trx, source.user_id, source.root_type);
+      await checkQuota(trx, this.db.dialect, user, subtreeSize(all, source.id));
       const scope = { user_id: user.id, root_type: source.root_type, parent_id: null };
       const copy = await copySubtree(trx, all, source, {
         userId: user.id,
@@ -163,10 +131,6 @@ export class SharesService {
 
   async reject(user: UserRow, id: number): Promise<void> {
     const share = await this.pendingShare(user, id);
-    await this.db.kysely
-      .updateTable('shares')
-      .set({ status: 'rejected' })
-      .where('id', '=', share.id)
-      .execute();
+    await settleShare(this.db.kysely, share.id, 'rejected');
   }
 }

@@ -7,9 +7,11 @@ import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { badRequest, conflict, HttpError } from '../../lib/http-error.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import type { AttemptGuard } from '../auth/attempts.ts';
+import type { PasswordHasher } from '../auth/passwords.ts';
 import { deleteOtherSessions } from '../auth/sessions.repository.ts';
-import { findUserByUsername, updateUser } from './users.repository.ts';
+import { foldLogin, latinTwin, normalizeUsername } from './usernames.ts';
+import { findUserByUsername, searchUsers, updateUser } from './users.repository.ts';
 
 /** Decoding stops above this many pixels: a 2 MB PNG can claim 50,000 x 50,000 and exhaust memory (pixel bomb). */
 export const AVATAR_MAX_INPUT_PIXELS = 25_000_000;
@@ -18,22 +20,46 @@ export class ProfileService {
   constructor(
     private readonly db: Db,
     private readonly media: MediaStorage,
+    private readonly hasher: PasswordHasher,
+    private readonly attempts: AttemptGuard,
   ) {}
 
-  async updateUsername(user: UserRow, username: string): Promise<void> {
-    const trimmed = username.trim();
-    const other = await findUserByUsername(this.db, trimmed);
+  /** Saves the normalised username (see usernames.ts) and returns it. */
+  async updateUsername(user: UserRow, username: string): Promise<string> {
+    const normalized = normalizeUsername(username);
+    const other = await findUserByUsername(this.db, normalized);
     if (other && other.id !== user.id) throw conflict('usernameTaken');
-    await updateUser(this.db, user.id, { username: trimmed });
+    const twin = latinTwin(normalized);
+    const imitated = twin ? await findUserByUsername(this.db, twin) : undefined;
+    if (imitated && imitated.id !== user.id) throw conflict('usernameTaken');
+    try {
+      await updateUser(this.db, user.id, { username: normalized });
+    } catch (error) {
+      if (/unique|duplicate/i.test(String(error))) throw conflict('usernameTaken');
+      throw error;
+    }
+    return normalized;
   }
 
+  /**
+   * The current password is checked under the same per-account counter as login: a stolen session token cannot
+   * be used to guess it (5 failures lock the account's password checks for 15 minutes).
+   */
   async updatePassword(user: UserRow, sessionId: number | null, body: UpdatePasswordBody): Promise<void> {
     if (body.new_password !== body.confirm_password) throw badRequest('passwordsDoNotMatch');
-    if (!(await verifyPassword(user.password_hash, body.current_password))) {
-      throw badRequest('currentPasswordIncorrect');
-    }
-    await updateUser(this.db, user.id, { password_hash: await hashPassword(body.new_password) });
+    const ok = await this.attempts.guard(`password:${user.id}`, () =>
+      this.hasher.verify(user.password_hash, body.current_password),
+    );
+    if (!ok) throw badRequest('currentPasswordIncorrect');
+    await updateUser(this.db, user.id, { password_hash: await this.hasher.hash(body.new_password) });
     await deleteOtherSessions(this.db, user.id, sessionId);
+  }
+
+  /** The share dialog's search: a username prefix, never an e-mail (that would reveal who owns an address). */
+  async findUsers(user: UserRow, query: string): Promise<UserRow[]> {
+    const needle = foldLogin(query);
+    if (!needle) return [];
+    return searchUsers(this.db, needle, user.id);
   }
 
   async updateLanguage(user: UserRow, language: string): Promise<void> {

@@ -67,19 +67,14 @@ export async function updateUser(
   await db.kysely.updateTable('users').set(values).where('id', '=', id).execute();
 }
 
-/** Prefix search on username or exact e-mail, for the share dialog. Excludes the caller. */
+/** Prefix search on usernames only (never e-mails), for the share dialog. Excludes the caller. */
 export async function searchUsers(db: Db, query: string, excludeId: number, limit = 10): Promise<UserRow[]> {
   const needle = query.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`);
   return db.kysely
     .selectFrom('users')
     .selectAll()
     .where('id', '!=', excludeId)
-    .where((eb) =>
-      eb.or([
-        eb(sql<string>`lower(username)`, 'like', sql<string>`${`${needle}%`} escape '\\'`),
-        eb('email', '=', query.toLowerCase()),
-      ]),
-    )
+    .where(sql<string>`lower(username)`, 'like', sql<string>`${`${needle}%`} escape '\\'`)
     .orderBy('username')
     .limit(limit)
     .execute();

@@ -17,7 +17,32 @@ export interface BrowserSession {
   browser: Browser;
   context: BrowserContext;
   page: Page;
+  /** Content-Security-Policy violations reported so far by any page or worker of the session. */
+  cspViolations(): string[];
+  /** Closes the browser; throws when the server's CSP blocked anything, so every suite runs under the real CSP. */
   close(): Promise<void>;
+}
+
+/**
+ * Turns each `securitypolicyviolation` event into a console error the test side can see. Chromium also logs
+ * "Refused to ..." for blocks inside workers; both are collected.
+ */
+const REPORT_VIOLATIONS = `
+  self.addEventListener('securitypolicyviolation', (event) => {
+    console.error('CSP violation: ' + event.effectiveDirective + ' blocked ' + (event.blockedURI || 'inline'));
+  });
+`;
+const CSP_MESSAGE = /CSP violation|Content Security Policy/;
+
+function watchViolations(context: BrowserContext, violations: string[]): void {
+  const watch = (page: Page) =>
+    page.on('console', (message) => {
+      if (message.type() === 'error' && CSP_MESSAGE.test(message.text())) {
+        violations.push(`${page.url()}: ${message.text()}`);
+      }
+    });
+  context.on('page', watch);
+  for (const page of context.pages()) watch(page);
 }
 
 export async function launchBrowser(): Promise<BrowserSession> {
@@ -34,13 +59,26 @@ export async function launchBrowser(): Promise<BrowserSession> {
       '--disable-sync',
     ],
   });
+  const violations: string[] = [];
+  // Every context of this browser reports, including the extra ones suites open for a second user.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const created = await newContext(options);
+    await created.addInitScript(REPORT_VIOLATIONS);
+    watchViolations(created, violations);
+    return created;
+  };
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   return {
     browser,
     context,
     page,
-    close: () => browser.close(),
+    cspViolations: () => [...violations],
+    async close() {
+      await browser.close();
+      if (violations.length > 0) throw new Error(`CSP violations:\n${violations.join('\n')}`);
+    },
   };
 }
 

@@ -8,6 +8,7 @@ import { describe } from 'vitest';
 import { buildApp } from '../../../server/app.ts';
 import { type AppConfig, loadConfig } from '../../../server/config.ts';
 import type { Mail, Mailer } from '../../../server/lib/mailer.ts';
+import type { Clock } from '../../../server/lib/time.ts';
 import { createThrowawayDatabase, postgresAvailability } from './postgres.ts';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -31,7 +32,7 @@ export function memoryMailer(mails: Mail[]): Mailer {
 export async function createTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  options: { migrate?: boolean } = {},
+  options: { migrate?: boolean; clock?: Clock } = {},
 ): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rangeforge-test-'));
   let databaseUrl = `sqlite:${path.join(dir, 'test.sqlite')}`;
@@ -50,10 +51,15 @@ export async function createTestApp(
     STATIC_DIR: path.join(dir, 'dist'),
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT: '100000',
+    WRITE_RATE_LIMIT: '100000',
     ...env,
   });
   const mails: Mail[] = [];
-  const app = await buildApp(config, { mailer: memoryMailer(mails), migrate: options.migrate });
+  const app = await buildApp(config, {
+    mailer: memoryMailer(mails),
+    migrate: options.migrate,
+    clock: options.clock,
+  });
   await app.ready();
   return {
     app,

@@ -18,6 +18,7 @@ import { DataEnvelope, ErrorBody, IdParams, Ok, PAGE_SIZE, Paging } from '../../
 import { API } from '../../../../contract/paths.ts';
 import type { RoutePlugin } from '../../../lib/type-provider.ts';
 import { currentUser, requireUser } from '../../../plugins/auth.ts';
+import { writeLimit } from '../../../plugins/limits.ts';
 
 const errors = {
   400: ErrorBody,
@@ -26,12 +27,15 @@ const errors = {
   403: ErrorBody,
   404: ErrorBody,
   409: ErrorBody,
+  429: ErrorBody,
 };
 
 export const categoryRoutes: RoutePlugin = async (app) => {
   const { categories, shares } = app.services;
   const tags = ['categories'];
   const guarded = { preValidation: requireUser };
+  // Every write shares one per-user budget (WRITE_RATE_LIMIT a minute): no script fills a library in seconds.
+  const writing = { preValidation: [requireUser, writeLimit(app)] };
   app.addSchema(TreeNode);
 
   app.get(
@@ -55,7 +59,7 @@ export const categoryRoutes: RoutePlugin = async (app) => {
   app.post(
     API.categories.root,
     {
-      ...guarded,
+      ...writing,
       schema: { tags, body: CreateCategoryBody, response: { 200: DataEnvelope(Category), ...errors } },
     },
     async (request) => ({ data: await categories.create(currentUser(request), request.body) }),
@@ -64,7 +68,7 @@ export const categoryRoutes: RoutePlugin = async (app) => {
   app.post(
     API.categories.share,
     {
-      ...guarded,
+      ...writing,
       schema: { tags, body: ShareBody, response: { 200: DataEnvelope(ShareResponse), ...errors } },
     },
     async (request) => ({ data: { shared: await shares.share(currentUser(request), request.body) } }),
@@ -100,7 +104,7 @@ export const categoryRoutes: RoutePlugin = async (app) => {
   app.post(
     API.categories.incomingAccept,
     {
-      ...guarded,
+      ...writing,
       schema: { tags, params: IdParams, response: { 200: DataEnvelope(AcceptResponse), ...errors } },
     },
     async (request) => ({ data: await shares.accept(currentUser(request), request.params.id) }),
@@ -108,7 +112,7 @@ export const categoryRoutes: RoutePlugin = async (app) => {
 
   app.post(
     API.categories.incomingReject,
-    { ...guarded, schema: { tags, params: IdParams, response: { 200: DataEnvelope(Ok), ...errors } } },
+    { ...writing, schema: { tags, params: IdParams, response: { 200: DataEnvelope(Ok), ...errors } } },
     async (request) => {
       await shares.reject(currentUser(request), request.params.id);
       return { data: { ok: true } };
@@ -124,7 +128,7 @@ export const categoryRoutes: RoutePlugin = async (app) => {
   app.post(
     API.categories.byId,
     {
-      ...guarded,
+      ...writing,
       schema: {
         tags,
         params: IdParams,
@@ -139,7 +143,7 @@ export const categoryRoutes: RoutePlugin = async (app) => {
 
   app.delete(
     API.categories.byId,
-    { ...guarded, schema: { tags, params: IdParams, response: { 200: DataEnvelope(Ok), ...errors } } },
+    { ...writing, schema: { tags, params: IdParams, response: { 200: DataEnvelope(Ok), ...errors } } },
     async (request) => {
       await categories.remove(currentUser(request), request.params.id);
       return { data: { ok: true } };
@@ -147,7 +151,7 @@ export const categoryRoutes: RoutePlugin = async (app) => {
   );
 
   const single = {
-    ...guarded,
+    ...writing,
     schema: { tags, params: IdParams, response: { 200: DataEnvelope(Category), ...errors } },
   };
   app.post(API.categories.createFromTemplate, single, async (request) => ({

@@ -18,15 +18,29 @@ import {
 import { HttpError } from '../../../lib/http-error.ts';
 import type { RoutePlugin } from '../../../lib/type-provider.ts';
 import { avatarPath, toMe } from '../../../modules/users/users.mapper.ts';
-import { searchUsers } from '../../../modules/users/users.repository.ts';
 import { currentUser, requireUser } from '../../../plugins/auth.ts';
+import { writeLimit } from '../../../plugins/limits.ts';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+
+/**
+ * A failed multipart read: our own errors pass through, the size limit is 413, and anything else the parser throws
+ * (a truncated body, a missing boundary, a broken header) is the client's upload, so 400, never 500.
+ */
+function uploadError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT') {
+    return new HttpError(413, 'avatarTooLarge');
+  }
+  return new HttpError(400, 'uploadIncomplete');
+}
 
 export const userRoutes: RoutePlugin = async (app) => {
-  const { profile, db, shop } = app.services;
+  const { profile, shop } = app.services;
   const tags = ['users'];
   const guarded = { preValidation: requireUser };
+  const writing = { preValidation: [requireUser, writeLimit(app)] };
 
   app.get(
     API.users.profile,
@@ -46,7 +60,7 @@ export const userRoutes: RoutePlugin = async (app) => {
     },
     async (request) => {
       const me = currentUser(request);
-      const users = await searchUsers(db, request.query.q.trim(), me.id);
+      const users = await profile.findUsers(me, request.query.q);
       return {
         data: users.map((user) => ({
           id: user.id,
@@ -60,7 +74,7 @@ export const userRoutes: RoutePlugin = async (app) => {
   app.post(
     API.users.language,
     {
-      ...guarded,
+      ...writing,
       schema: { tags, body: LanguageBody, response: { 200: DataEnvelope(LanguageResponse), ...errors } },
     },
     async (request) => {
@@ -72,20 +86,20 @@ export const userRoutes: RoutePlugin = async (app) => {
   app.post(
     API.users.updateUsername,
     {
-      ...guarded,
+      ...writing,
       schema: { tags, body: UpdateUsernameBody, response: { 200: DataEnvelope(Me), ...errors } },
     },
     async (request) => {
       const user = currentUser(request);
-      await profile.updateUsername(user, request.body.username);
-      return { data: toMe({ ...user, username: request.body.username.trim() }) };
+      const username = await profile.updateUsername(user, request.body.username);
+      return { data: toMe({ ...user, username }) };
     },
   );
 
   app.post(
     API.users.updatePassword,
     {
-      ...guarded,
+      ...writing,
       schema: { tags, body: UpdatePasswordBody, response: { 200: DataEnvelope(Message), ...errors } },
     },
     async (request) => {
@@ -97,7 +111,7 @@ export const userRoutes: RoutePlugin = async (app) => {
   app.post(
     API.users.updateAvatar,
     {
-      ...guarded,
+      ...writing,
       schema: {
         tags,
         consumes: ['multipart/form-data'],
@@ -107,15 +121,15 @@ export const userRoutes: RoutePlugin = async (app) => {
     async (request) => {
       const user = currentUser(request);
       if (!request.isMultipart()) throw new HttpError(400, 'avatarRequired');
-      const file = await request.file();
-      if (!file) throw new HttpError(400, 'avatarRequired');
       let buffer: Buffer;
       try {
+        const file = await request.file();
+        if (!file) throw new HttpError(400, 'avatarRequired');
         buffer = await file.toBuffer();
-      } catch {
-        throw new HttpError(413, 'avatarTooLarge');
+        if (file.file.truncated) throw new HttpError(413, 'avatarTooLarge');
+      } catch (error) {
+        throw uploadError(error);
       }
-      if (file.file.truncated) throw new HttpError(413, 'avatarTooLarge');
       return { data: { avatar: avatarPath(await profile.updateAvatar(user, buffer)) } };
     },
   );

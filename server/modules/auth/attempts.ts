@@ -1,0 +1,68 @@
+import type { CounterStore } from '../../lib/counters.ts';
+import { tooManyRequests } from '../../lib/http-error.ts';
+import { KeyedLock } from '../../lib/semaphore.ts';
+import type { Clock } from '../../lib/time.ts';
+
+/**
+ * 5 wrong passwords (or restore codes) lock that account's checks for 15 minutes after the last failure. Each
+ * further lock within a day doubles the time (30 min, 1 h, ... at most a day): about 35 guesses a day, not 480.
+ */
+export const MAX_FAILURES = 5;
+export const LOCK_MS = 15 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Restore codes mailed per address per hour; further requests get the same answer and no mail. */
+export const RECOVER_PER_HOUR = 3;
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Per-account brute-force limits, independent of the client address (an attacker with many addresses gets no more
+ * guesses). The counters live in the shared store, so several instances count together; checks of one account are
+ * serialised in this process, so parallel guesses each see the failures before them.
+ */
+export class AttemptGuard {
+  private readonly lock = new KeyedLock();
+
+  constructor(
+    private readonly store: CounterStore,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Runs `check` (a password or code comparison) unless the key is locked (429 with Retry-After). A failure counts;
+   * a success clears the count. Keys name the account (`password:<user id>`), or the typed login when there is no
+   * account, so unknown and known logins lock alike and the lock reveals nothing.
+   */
+  async guard(key: string, check: () => Promise<boolean>): Promise<boolean> {
+    return this.lock.run(key, async () => {
+      const state = await this.store.peek(key, this.clock.now());
+      if (state && state.count >= MAX_FAILURES) {
+        throw tooManyRequests('accountLocked', (state.resetAt - this.clock.now()) / 1000);
+      }
+      const ok = await check();
+      if (ok) {
+        if (state) await this.store.clear(key);
+        await this.store.clear(`lockouts:${key}`);
+      } else {
+        await this.fail(key);
+      }
+      return ok;
+    });
+  }
+
+  /** Counts a failure; the one that reaches MAX_FAILURES sets the lock, doubled for each earlier lock today. */
+  private async fail(key: string): Promise<void> {
+    const now = this.clock.now();
+    const state = await this.store.hit(key, LOCK_MS, now, true);
+    if (state.count !== MAX_FAILURES) return;
+    const rounds = await this.store.hit(`lockouts:${key}`, DAY_MS, now);
+    if (rounds.count > 1) {
+      await this.store.hit(key, Math.min(LOCK_MS * 2 ** (rounds.count - 1), DAY_MS), now, true);
+    }
+  }
+
+  /** Counts a restore request for the address; false once the hourly allowance is used up. */
+  async allowRecover(email: string): Promise<boolean> {
+    const state = await this.store.hit(`recover:${email.toLowerCase()}`, HOUR_MS, this.clock.now());
+    return state.count <= RECOVER_PER_HOUR;
+  }
+}

@@ -1,0 +1,57 @@
+import {
+  CATEGORY_HARD_LIMIT,
+  FREE_CATEGORY_LIMIT,
+  FREE_NOTE_MAX,
+  FREE_RANGE_LIMIT,
+} from '../../../contract/categories.ts';
+import type { DialectName } from '../../db/database.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { badRequest, HttpError, premiumRequired } from '../../lib/http-error.ts';
+import { countCategories, type Executor, lockOwner } from './categories.repository.ts';
+
+/** What an operation adds to the caller's library. */
+export interface Adding {
+  categories: number;
+  ranges: number;
+}
+
+/**
+ * Checks the caller's caps inside the transaction that adds the categories. On PostgreSQL the user's row is locked
+ * first (SELECT ... FOR UPDATE), so parallel creates by one user run one after another and each counts the rows the
+ * previous one added; SQLite runs one transaction at a time already. The same lock keeps sibling positions unique.
+ */
+export async function checkQuota(
+  trx: Executor,
+  dialect: DialectName,
+  user: UserRow,
+  adding: Adding,
+): Promise<void> {
+  await lockOwner(trx, dialect, user.id);
+  if (adding.categories === 0) return;
+  const counts = await countCategories(trx, user.id);
+  if (counts.all + adding.categories > CATEGORY_HARD_LIMIT) throw new HttpError(409, 'categoryLimitReached');
+  if (user.is_premium) return;
+  if (counts.ownRanges + adding.ranges > FREE_RANGE_LIMIT) throw premiumRequired();
+  if (counts.own + adding.categories > FREE_CATEGORY_LIMIT) throw premiumRequired();
+}
+
+/** Free notes are at most FREE_NOTE_MAX characters (402); the schema caps everyone at NOTE_MAX. */
+export function checkNote(user: UserRow, note: string): void {
+  if (!user.is_premium && [...note].length > FREE_NOTE_MAX) throw premiumRequired();
+}
+
+/** Line breaks, tabs and other controls in a name become spaces; bidi controls (which reorder text) go. */
+const CONTROLS = /[\p{Cc}\p{Zl}\p{Zp}]/gu;
+const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
+/** Something a reader can see: not a space and not an invisible format character. */
+const VISIBLE = /[^\s\p{Cf}]/u;
+
+/** A category name as stored: trimmed, one line, something visible in it; else 400 `categoryNameRequired`. */
+export function cleanName(raw: string): string {
+  const name = raw.normalize('NFC').replace(CONTROLS, ' ').replace(BIDI, '').trim();
+  if (!VISIBLE.test(name)) throw badRequest('categoryNameRequired');
+  return name;
+}
+
+/** Notes are trimmed; a note of only spaces is stored as no note (autosave sends the field as typed). */
+export const cleanNote = (raw: string): string => raw.trim();

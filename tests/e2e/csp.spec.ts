@@ -1,0 +1,75 @@
+// The real server's Content-Security-Policy in a real browser: the SPA, the wasm engine in its workers and the API
+// documentation run under it with no violation, and a violation does get reported (the watch can fail).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { type AppServer, startAppServer } from './support/app-server.ts';
+import { type BrowserSession, launchBrowser } from './support/browser.ts';
+
+describe('content security policy', () => {
+  let server: AppServer;
+  let session: BrowserSession;
+
+  beforeAll(async () => {
+    server = await startAppServer();
+    session = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await session?.close();
+    await server?.stop();
+  });
+
+  it('serves the SPA with a CSP that allows wasm in workers and nothing inline', async () => {
+    const response = await session.page.goto(`${server.baseUrl}/`);
+    const csp = (await response?.headerValue('content-security-policy')) ?? '';
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(await response?.headerValue('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('computes equity in the wasm workers under the CSP without a single violation', async () => {
+    const { page } = session;
+    await expect
+      .poll(() => page.getByTestId('engine-status').textContent(), { timeout: 30_000 })
+      .toMatch(/Engine \d+\.\d+\.\d+ ready/);
+    await page.getByLabel('Hero').fill('AhKh');
+    await page.getByLabel('Villain').fill('QsQd');
+    await page.getByLabel('Board').fill('Jh8h2c');
+    await expect
+      .poll(() => page.locator('.equity-results__equity').first().textContent(), { timeout: 30_000 })
+      .toBe('54.44%');
+    expect(session.cspViolations()).toEqual([]);
+  });
+
+  it('renders the other pages and the API documentation without a violation', async () => {
+    const { page } = session;
+    for (const path of ['/tournament', '/store', '/auth/login', '/auth/register', '/profile', '/api/docs/']) {
+      await page.goto(`${server.baseUrl}${path}`);
+      await page.waitForLoadState('networkidle');
+    }
+    await page.locator('.swagger-ui').first().waitFor({ timeout: 30_000 });
+    expect(session.cspViolations()).toEqual([]);
+  });
+
+  it('reports a violation when the page tries something the CSP forbids (the watch can fail)', async () => {
+    const probe = await launchBrowser();
+    try {
+      await probe.page.goto(`${server.baseUrl}/auth/login`);
+      await probe.page.evaluate(() => {
+        const script = document.createElement('script');
+        script.textContent = 'window.__inline = true';
+        document.body.append(script);
+      });
+      await expect.poll(() => probe.cspViolations().length).toBeGreaterThan(0);
+      expect(probe.cspViolations().join('\n')).toMatch(/script-src/);
+      // And it was blocked: the inline script never ran.
+      expect(await probe.page.evaluate(() => (window as { __inline?: boolean }).__inline ?? false)).toBe(
+        false,
+      );
+    } finally {
+      await probe.close().catch(() => undefined);
+    }
+  });
+});
