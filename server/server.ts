@@ -35,8 +35,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  // A known start-up problem is one clear line for the operator; anything else keeps its stack.
-  if (error instanceof StartupError) console.error(`RangeForge cannot start: ${error.message}`);
-  else console.error(error);
+  // A known start-up problem (a configuration refused, storage that cannot take writes) is one clear line for the
+  // operator, naming what to fix; anything else keeps its stack.
+  if (error instanceof ConfigError || error instanceof StartupError) {
+    console.error(`RangeForge cannot start: ${error.message}`);
+  } else console.error(error);
   process.exit(1);
 });
