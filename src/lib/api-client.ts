@@ -60,6 +60,8 @@ export interface RequestOptions {
    */
   quiet?: boolean;
   signal?: AbortSignal;
+  /** fetch keepalive: the request outlives the page (the range editor's last save on pagehide). */
+  keepalive?: boolean;
 }
 
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -100,7 +102,13 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), { method, headers, body, signal: options.signal });
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body,
+      signal: options.signal,
+      ...(options.keepalive ? { keepalive: true } : {}),
+    });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     const error = new ApiError(0, cause instanceof Error ? cause.message : String(cause));

@@ -9,9 +9,10 @@ import { useAtomValue } from '@/lib/store';
 import type { CategoryKind, RootType, TreeNode } from '@contract/categories';
 
 import type { CategoryAction } from '../api';
-import { categoryIdAtom, rangeLoadingAtom, saveStateAtom } from '../atoms';
+import { categoryIdAtom } from '../atoms';
 import { useRangeLibrary } from '../use-range-library';
 import { NoteEditor } from './note-editor';
+import { SaveStatus } from './save-status';
 import { SharePopup } from './share-popup';
 
 type Library = ReturnType<typeof useRangeLibrary>;
@@ -153,8 +154,6 @@ export function RangeLibrary({ rootType }: { rootType: RootType }) {
   const [parent, setParent] = useState<TreeNode | null>(null);
   const [deleting, setDeleting] = useState<TreeNode | null>(null);
   const [sharing, setSharing] = useState<TreeNode | null>(null);
-  const loadingRange = useAtomValue(rangeLoadingAtom);
-  const saveState = useAtomValue(saveStateAtom);
 
   if (!library.signedIn) {
     return (
@@ -221,12 +220,7 @@ export function RangeLibrary({ rootType }: { rootType: RootType }) {
           />
         ))}
       </ul>
-      <p className={`library-save library-save--${saveState}`} role="status" data-testid="save-state">
-        {loadingRange && t('ranges:library.loadingRange')}
-        {!loadingRange && saveState === 'saving' && t('ranges:library.saving')}
-        {!loadingRange && saveState === 'saved' && t('ranges:library.saved')}
-        {!loadingRange && saveState === 'error' && t('ranges:errors.renew')}
-      </p>
+      <SaveStatus />
       <NoteEditor />
       <Popup
         open={deleting !== null}
