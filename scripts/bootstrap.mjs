@@ -189,12 +189,24 @@ function ensureTestServices() {
   return `installed ${wanted.join(', ')}`;
 }
 
+/**
+ * Step 4 (start and tests): ffmpeg and espeak-ng, with which the seed renders the courses' lessons (chart image,
+ * spoken script, H.264/AAC video, poster) into MEDIA_DIR.
+ */
+function ensureMediaTools() {
+  const wanted = ['ffmpeg', 'espeak-ng'].filter((command) => !commandExists(command));
+  if (wanted.length === 0) return 'ffmpeg and espeak-ng present';
+  aptInstall(wanted);
+  return `installed ${wanted.join(', ')}`;
+}
+
 export function bootstrap(mode = 'start') {
   const started = Date.now();
   console.log(`RangeForge bootstrap (${mode}) on Node ${process.version}`);
   step('npm dependencies', ensureNpmDependencies);
   step('wasm32 Rust toolchain', ensureWasmToolchain);
   step('wasm-bindgen and wasm-pack', ensureWasmCliTools);
+  step('media tools (ffmpeg, espeak-ng)', ensureMediaTools);
   if (mode === 'test') step('test services (chromium, PostgreSQL)', ensureTestServices);
   console.log(`bootstrap finished in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
