@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 
-import type { Purchase, ReferralPayment } from '../../../contract/profile.ts';
 import type { Language } from '../../../contract/languages.ts';
+import type { Purchase, ReferralPayment } from '../../../contract/profile.ts';
 import type { Lesson, Offer, OfferItem, ProductPage, ShopPage } from '../../../contract/shop.ts';
 import type { Db } from '../../db/database.ts';
 import { fastStatement } from '../../db/fast.ts';

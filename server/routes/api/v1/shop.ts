@@ -6,9 +6,9 @@ import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { DataEnvelope, ErrorBody, Id, IdParams } from '../../../../contract/envelope.ts';
+import { type Language, LanguageSchema } from '../../../../contract/languages.ts';
 import { API } from '../../../../contract/paths.ts';
 import { CostShopBody, PaymentParams } from '../../../../contract/payments.ts';
-import { type Language, LanguageSchema } from '../../../../contract/languages.ts';
 import { notFound, unauthorized } from '../../../lib/http-error.ts';
 import type { RoutePlugin } from '../../../lib/type-provider.ts';
 import { currentUser, requireUser } from '../../../plugins/auth.ts';
