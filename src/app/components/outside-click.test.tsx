@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { type PointerEvent, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
-import { Header } from '@/app/components/header';
+import { Header } from './header';
 import { mockFetch, renderApp } from '@/test/render';
 
 /** Paints on pointerdown and cancels it, as the range grid does (so no mousedown follows). */
