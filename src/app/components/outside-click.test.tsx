@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { type PointerEvent, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
-import { Header } from './header';
 import { mockFetch, renderApp } from '@/test/render';
+
+import { Header } from './header';
 
 /** Paints on pointerdown and cancels it, as the range grid does (so no mousedown follows). */
 function PaintArea({ onPaint }: { onPaint: () => void }) {
