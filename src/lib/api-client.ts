@@ -30,6 +30,14 @@ export function setApiErrorHandler(handler: ApiErrorHandler | null): () => void 
   };
 }
 
+/**
+ * For a Premium rule the SPA knows before asking the server (a free user opening "share"): the app reacts exactly
+ * as to the server's 402, with its message and the Premium window.
+ */
+export function notifyPremiumRequired(): void {
+  errorHandler?.(new ApiError(402, 'Please activate full version', 'premiumRequired'), { quiet: false });
+}
+
 export function getToken(): string | null {
   try {
     return localStorage.getItem(TOKEN_KEY);

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
+import { ApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/session';
 import { appStore, useSetAtom } from '@/lib/store';
 import type { CategoryKind, RootType, TreeNode } from '@contract/categories';
@@ -180,17 +181,19 @@ export function useShare(categoryId: number | null) {
     }
   }, []);
 
+  /** 'premium' when the server asks for Premium: the app opens the Premium window, the caller closes its dialog. */
   const share = useCallback(
-    async (userIds: number[]) => {
-      if (categoryId === null || !userIds.length) return false;
+    async (userIds: number[]): Promise<'shared' | 'failed' | 'premium'> => {
+      if (categoryId === null || !userIds.length) return 'failed';
       setStatus('sharing');
       try {
         await rangeApi.share(categoryId, userIds);
         setStatus('shared');
-        return true;
-      } catch {
-        setStatus('error');
-        return false;
+        return 'shared';
+      } catch (error) {
+        const premium = error instanceof ApiError && error.status === 402;
+        setStatus(premium ? 'idle' : 'error');
+        return premium ? 'premium' : 'failed';
       }
     },
     [categoryId],

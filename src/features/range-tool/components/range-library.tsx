@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 import { Popup } from '@/components/popup';
+import { notifyPremiumRequired } from '@/lib/api-client';
 import { useAtomValue } from '@/lib/store';
 import type { CategoryKind, RootType, TreeNode } from '@contract/categories';
 
@@ -167,6 +168,9 @@ export function RangeLibrary({ rootType }: { rootType: RootType }) {
     );
   }
 
+  // A free user gets the Premium window at once, not a search and a recipient first (issue 10 point 8).
+  const openShare = (node: TreeNode) => (library.isPremium ? setSharing(node) : notifyPremiumRequired());
+
   const create = async (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) return;
@@ -215,7 +219,7 @@ export function RangeLibrary({ rootType }: { rootType: RootType }) {
             node={node}
             library={library}
             onDelete={setDeleting}
-            onShare={setSharing}
+            onShare={openShare}
             onCreateIn={setParent}
           />
         ))}
