@@ -15,6 +15,7 @@ import {
 } from '../users/users.repository.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { consumeRecoveryCode, storeRecoveryCode } from './recovery.repository.ts';
+import { restoreMail } from './restore-mail.ts';
 import { createSession, deleteOtherSessions, deleteSession } from './sessions.repository.ts';
 
 export class AuthService {
@@ -67,11 +68,7 @@ export class AuthService {
     const code = sixDigitCode();
     await storeRecoveryCode(this.db, user.id, code);
     this.mailer
-      .send({
-        to: user.email,
-        subject: 'RangeForge password restore code',
-        text: `Your RangeForge password restore code is ${code}. It is valid for 10 minutes.\n`,
-      })
+      .send({ to: user.email, ...restoreMail(user.language, code) })
       .catch((error: unknown) => this.log.error({ err: error }, 'restore mail failed'));
   }
 
