@@ -43,6 +43,8 @@ export const API = {
     costPremium: '/api/v1/shop/cost/premium',
     costShop: '/api/v1/shop/cost/shop',
     lessonVideo: '/api/v1/shop/lessons/:id/video',
+    lessonPoster: '/api/v1/shop/lessons/:id/poster',
+    lessonCaptions: '/api/v1/shop/lessons/:id/captions/:language',
   },
   payments: {
     manual: '/api/v1/manual_payment',

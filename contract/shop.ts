@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 
 import { StringEnum } from './envelope.ts';
+import { LanguageSchema } from './languages.ts';
 
 export const CURRENCIES = ['USD', 'RUB'] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -28,6 +29,10 @@ export const Lesson = Type.Object({
    * served with HTTP range requests.
    */
   video_url: Type.Union([Type.String(), Type.Null()]),
+  /** Signed like video_url: the lesson's still image, null when the video came without one. */
+  poster_url: Type.Union([Type.String(), Type.Null()]),
+  /** Signed WebVTT captions, one per interface language the lesson has them in (empty when none). */
+  captions: Type.Array(Type.Object({ language: LanguageSchema, url: Type.String() })),
 });
 export type Lesson = Static<typeof Lesson>;
 

@@ -227,12 +227,24 @@ function ensureMinio() {
   return `built from the Go module proxy into ${binDir}`;
 }
 
+/**
+ * Step 4 (start and tests): ffmpeg and espeak-ng, with which the seed renders the courses' lessons (chart image,
+ * spoken script, H.264/AAC video, poster) into MEDIA_DIR.
+ */
+function ensureMediaTools() {
+  const wanted = ['ffmpeg', 'espeak-ng'].filter((command) => !commandExists(command));
+  if (wanted.length === 0) return 'ffmpeg and espeak-ng present';
+  aptInstall(wanted);
+  return `installed ${wanted.join(', ')}`;
+}
+
 export function bootstrap(mode = 'start') {
   const started = Date.now();
   console.log(`RangeForge bootstrap (${mode}) on Node ${process.version}`);
   step('npm dependencies', ensureNpmDependencies);
   step('wasm32 Rust toolchain', ensureWasmToolchain);
   step('wasm-bindgen and wasm-pack', ensureWasmCliTools);
+  step('media tools (ffmpeg, espeak-ng)', ensureMediaTools);
   if (mode === 'test') {
     step('test services (chromium, PostgreSQL, Redis)', ensureTestServices);
     step('MinIO for the scale-out suite', ensureMinio);

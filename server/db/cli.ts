@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     if (results.length === 0) console.log(`migrate: ${db.dialect} schema is up to date`);
     for (const result of results) console.log(`migrate: ${result.migrationName} ${result.status}`);
     if (command === 'seed') {
-      const report = await seedDatabase(db, options);
+      const report = await seedDatabase(db, { ...options, mediaDir: config.mediaDir });
       console.log(
         report.length === 0
           ? 'seed: nothing to do, data already present'

@@ -1,9 +1,13 @@
+import path from 'node:path';
+
+import { ensureLessonMedia } from '../lib/lesson-media.ts';
 import { ensureAdmin, lockPublishedPasswords, randomPassword } from '../modules/admin/accounts.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { DEFAULT_SETTINGS } from '../modules/settings/settings.repository.ts';
 import { insertPack, type PackContent } from '../modules/shop/templates.ts';
 import { findUserByEmail, insertUser } from '../modules/users/users.repository.ts';
 import type { Db } from './database.ts';
+import { lessonChart, PREFLOP_LESSONS, type SeedLesson, SHORT_STACK_LESSONS } from './seed-data/lessons.ts';
 import { cashDefence, cashOpens, pushFold } from './seed-data/packs.ts';
 
 /** The demo player seeded outside production; its password is random (or DEMO_PASSWORD), never written anywhere. */
@@ -26,7 +30,7 @@ interface SeedItem {
   usd: number;
   rub: number;
   content?: PackContent;
-  lessons?: string[];
+  lessons?: SeedLesson[];
 }
 
 interface SeedPackage {
@@ -64,11 +68,7 @@ const STORE: SeedPackage[] = [
         description: 'Why the charts look the way they do: position, blockers, pot odds.',
         usd: 49,
         rub: 3890,
-        lessons: [
-          'Position and opening ranges',
-          'Three-betting for value and as a bluff',
-          'Defending the big blind',
-        ],
+        lessons: PREFLOP_LESSONS,
       },
     ],
   },
@@ -91,7 +91,7 @@ const STORE: SeedPackage[] = [
         description: 'ICM basics, stack depths and when to deviate from the charts.',
         usd: 39,
         rub: 3090,
-        lessons: ['Why push/fold works', 'Reading the charts', 'Adjusting for antes and ICM'],
+        lessons: SHORT_STACK_LESSONS,
       },
     ],
   },
@@ -111,8 +111,44 @@ async function seedDemo(db: Db, password: string): Promise<boolean> {
   return true;
 }
 
-/** Inserts what is missing (matched by name or e-mail) and returns one line per change: a second run prints none. */
-export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<string[]> {
+/**
+ * Renders the seeded courses' lessons that have no video yet into `<mediaDir>/videos` (lesson-media.ts: cached,
+ * so a second run or another fresh MEDIA_DIR costs a copy) and links them; returns one line per lesson rendered.
+ */
+async function seedLessonMedia(db: Db, mediaDir: string): Promise<string[]> {
+  const report: string[] = [];
+  for (const item of STORE.flatMap((pack) => pack.items)) {
+    for (const lesson of item.lessons ?? []) {
+      const row = await db.kysely
+        .selectFrom('lessons')
+        .innerJoin('shop_items', 'shop_items.id', 'lessons.item_id')
+        .select(['lessons.id'])
+        .where('shop_items.name', '=', item.name)
+        .where('shop_items.type', '=', 'video_course')
+        .where('lessons.title', '=', lesson.title)
+        .where('lessons.video_file', 'is', null)
+        .executeTakeFirst();
+      if (!row) continue;
+      const media = await ensureLessonMedia(path.join(mediaDir, 'videos'), lessonChart(lesson), lesson);
+      await db.kysely
+        .updateTable('lessons')
+        .set({ video_file: media.videoFile })
+        .where('id', '=', row.id)
+        .execute();
+      report.push(`lesson video "${lesson.title}"`);
+    }
+  }
+  return report;
+}
+
+/**
+ * Inserts what is missing (matched by name or e-mail) and returns one line per change: a second run prints none.
+ * With `mediaDir` (the CLI passes MEDIA_DIR) the courses' lessons also get their videos, posters and captions.
+ */
+export async function seedDatabase(
+  db: Db,
+  options: SeedOptions & { mediaDir?: string } = {},
+): Promise<string[]> {
   const report: string[] = [];
   for (const [key, value] of Object.entries(DEFAULT_SETTINGS)) {
     const row = await db.kysely
@@ -167,16 +203,18 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<s
             .values({ item_id: row.id, content: JSON.stringify(item.content) })
             .execute();
         }
-        for (const [lessonIndex, title] of (item.lessons ?? []).entries()) {
+        for (const [lessonIndex, lesson] of (item.lessons ?? []).entries()) {
           await trx
             .insertInto('lessons')
-            .values({ item_id: row.id, title, position: lessonIndex, video_file: null })
+            .values({ item_id: row.id, title: lesson.title, position: lessonIndex, video_file: null })
             .execute();
         }
       }
     });
     report.push(`store package "${pack.name}" with ${pack.items.length} items`);
   }
+
+  if (options.mediaDir) report.push(...(await seedLessonMedia(db, options.mediaDir)));
 
   for (const email of await lockPublishedPasswords(db)) {
     report.push(`${email} had the password once published in the README: replaced by a random one`);

@@ -113,14 +113,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
+/** Paths that name files, never client routes: a missing one is a 404, not the app's HTML with status 200. */
+const FILE_PREFIXES = ['/api/', '/media/', '/docs/', '/assets/', '/images/'];
+const isFilePath = (url: string) =>
+  FILE_PREFIXES.some((prefix) => url.startsWith(prefix)) || /\.[A-Za-z0-9]+$/.test(url);
+
 /**
- * Unknown routes: 404 `{ error, code }`. With a built SPA (`spaDir`), an unknown GET outside /api and /media is a
- * client-side route, answered with index.html (history fallback).
+ * Unknown routes: 404 `{ error, code }`. With a built SPA (`spaDir`), an unknown GET of a client-side route (not a
+ * file: /docs/en/privacy.pdf or /app.css that are not there) is answered with index.html (history fallback).
  */
 export function registerNotFound(app: FastifyInstance, spaDir: string | null): void {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (spaDir && request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/media/')) {
+    if (spaDir && request.method === 'GET' && !isFilePath(url)) {
       return reply.type('text/html').sendFile('index.html', spaDir);
     }
     return reply.status(404).send({ error: ERROR_MESSAGES.notFound, code: 'notFound' });

@@ -30,6 +30,14 @@ export function setApiErrorHandler(handler: ApiErrorHandler | null): () => void 
   };
 }
 
+/**
+ * For a Premium rule the SPA knows before asking the server (a free user opening "share"): the app reacts exactly
+ * as to the server's 402, with its message and the Premium window.
+ */
+export function notifyPremiumRequired(): void {
+  errorHandler?.(new ApiError(402, 'Please activate full version', 'premiumRequired'), { quiet: false });
+}
+
 export function getToken(): string | null {
   try {
     return localStorage.getItem(TOKEN_KEY);
@@ -60,6 +68,8 @@ export interface RequestOptions {
    */
   quiet?: boolean;
   signal?: AbortSignal;
+  /** fetch keepalive: the request outlives the page (the range editor's last save on pagehide). */
+  keepalive?: boolean;
 }
 
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -100,7 +110,13 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), { method, headers, body, signal: options.signal });
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body,
+      signal: options.signal,
+      ...(options.keepalive ? { keepalive: true } : {}),
+    });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     const error = new ApiError(0, cause instanceof Error ? cause.message : String(cause));

@@ -1,7 +1,7 @@
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 
 import { incomingCountAtom } from '@/features/profile/atoms';
@@ -21,7 +21,10 @@ export const testUser: SessionUser = {
   referral_token: 'ref7token',
 };
 
-/** Renders inside the app's store, i18n and a memory router, with a chosen session. */
+/**
+ * Renders inside the app's store, i18n and a memory data router (as the app's, so useBlocker works), with a chosen
+ * session.
+ */
 export function renderApp(
   ui: ReactElement,
   { user = null, route = '/' }: { user?: SessionUser | null; route?: string } = {},
@@ -34,7 +37,9 @@ export function renderApp(
   return render(
     <StoreProvider store={appStore}>
       <I18nextProvider i18n={i18n}>
-        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+        <RouterProvider
+          router={createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [route] })}
+        />
       </I18nextProvider>
     </StoreProvider>,
   );

@@ -23,6 +23,7 @@ import {
 import type { AttemptGuard } from './attempts.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { consumeRecoveryCode, storeRecoveryCode } from './recovery.repository.ts';
+import { restoreMail } from './restore-mail.ts';
 import { createSession, deleteOtherSessions, deleteSession } from './sessions.repository.ts';
 
 export class AuthService {
@@ -91,11 +92,7 @@ export class AuthService {
     const code = sixDigitCode();
     await storeRecoveryCode(this.db, user.id, code, this.clock.now() + RESTORE_CODE_TTL_MS);
     this.mailer
-      .send({
-        to: user.email,
-        subject: 'RangeForge password restore code',
-        text: `Your RangeForge password restore code is ${code}. It is valid for 10 minutes.\n`,
-      })
+      .send({ to: user.email, ...restoreMail(user.language, code) })
       .catch((error: unknown) => this.log.error({ err: error }, 'restore mail failed'));
   }
 

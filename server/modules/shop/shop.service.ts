@@ -1,9 +1,13 @@
+import type { Selectable } from 'kysely';
+
+import type { Language } from '../../../contract/languages.ts';
 import type { Purchase, ReferralPayment } from '../../../contract/profile.ts';
-import type { Offer, OfferItem, ProductPage, ShopPage } from '../../../contract/shop.ts';
+import type { Lesson, Offer, OfferItem, ProductPage, ShopPage } from '../../../contract/shop.ts';
 import type { Db } from '../../db/database.ts';
-import type { ShopItemRow, UserRow } from '../../db/schema.ts';
+import type { LessonsTable, ShopItemRow, UserRow } from '../../db/schema.ts';
 import { hmacHex, safeEqual } from '../../lib/crypto.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
+import { CAPTION_LANGUAGES, captionFileOf, hasCompanionFiles, posterFileOf } from '../../lib/lesson-media.ts';
 import { DEFAULT_SETTINGS, readSettings } from '../settings/settings.repository.ts';
 import { currencyFor, priceOf, quoteOffer, toMajor } from './pricing.ts';
 import {
@@ -32,10 +36,30 @@ export class ShopService {
    * A lesson link for a <video> element, which cannot send the Bearer header: it carries the user, an expiry and an
    * HMAC of both with the lesson id. The server still checks ownership when the link is used.
    */
-  private signedVideoUrl(lessonId: number, userId: number): string {
+  private signedVideoUrl(lessonId: number, userId: number, file = 'video'): string {
     const expires = Math.floor(Date.now() / 1000) + VIDEO_LINK_TTL_SECONDS;
     const sig = hmacHex(this.signingSecret, `${lessonId}:${userId}:${expires}`);
-    return `/api/v1/shop/lessons/${lessonId}/video?user=${userId}&expires=${expires}&sig=${sig}`;
+    return `/api/v1/shop/lessons/${lessonId}/${file}?user=${userId}&expires=${expires}&sig=${sig}`;
+  }
+
+  /** A lesson for the product page: signed links to its video, poster and captions for owners only. */
+  private lessonView(lesson: Selectable<LessonsTable>, userId: number | null): Lesson {
+    const watch = userId !== null && lesson.video_file !== null;
+    const companions = watch && hasCompanionFiles(lesson.video_file!);
+    return {
+      id: lesson.id,
+      title: lesson.title,
+      position: lesson.position,
+      has_video: lesson.video_file !== null,
+      video_url: watch ? this.signedVideoUrl(lesson.id, userId) : null,
+      poster_url: companions ? this.signedVideoUrl(lesson.id, userId!, 'poster') : null,
+      captions: companions
+        ? CAPTION_LANGUAGES.map((language) => ({
+            language,
+            url: this.signedVideoUrl(lesson.id, userId!, `captions/${language}`),
+          }))
+        : [],
+    };
   }
 
   /** The user a signed video link was issued to, or null when the link is forged or expired. */
@@ -129,16 +153,9 @@ export class ShopService {
           ...this.offerItem(item, user, owned),
           lessons: lessons
             .filter((lesson) => lesson.item_id === item.id)
-            .map((lesson) => ({
-              id: lesson.id,
-              title: lesson.title,
-              position: lesson.position,
-              has_video: lesson.video_file !== null,
-              video_url:
-                user && owned.has(item.id) && lesson.video_file !== null
-                  ? this.signedVideoUrl(lesson.id, user.id)
-                  : null,
-            })),
+            .map((lesson) =>
+              this.lessonView(lesson, user && (owned.has(item.id) || user.is_admin) ? user.id : null),
+            ),
         })),
     };
   }
@@ -171,12 +188,17 @@ export class ShopService {
     return { total, page, per_page: perPage, items };
   }
 
-  /** The stored file of a lesson, for its course's owners only (admins may always watch). */
-  async lessonVideo(user: UserRow, lessonId: number): Promise<string> {
+  /**
+   * The stored file of a lesson (its video, poster or captions in one language), for its course's owners only
+   * (admins may always watch); 404 when the lesson has no such file.
+   */
+  async lessonFile(user: UserRow, lessonId: number, part: 'video' | 'poster' | Language): Promise<string> {
     const lesson = await findLesson(this.db.kysely, lessonId);
     if (!lesson || lesson.video_file === null) throw notFound();
     if (!user.is_admin && !(await this.owned(user)).has(lesson.item_id))
       throw new HttpError(403, 'productNotOwned');
-    return lesson.video_file;
+    if (part === 'video') return lesson.video_file;
+    if (!hasCompanionFiles(lesson.video_file)) throw notFound();
+    return part === 'poster' ? posterFileOf(lesson.video_file) : captionFileOf(lesson.video_file, part);
   }
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 
 /** Form plumbing shared by the three auth forms: values, field errors, submitting and the server's answer. */
@@ -13,6 +14,8 @@ export function useAuthForm<F extends string>(
   const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
+  /** True when the server refused for a reason of its own (4xx: "This username is already taken"). */
+  const [serverReason, setServerReason] = useState(false);
 
   const setField = (field: F, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -36,6 +39,7 @@ export function useAuthForm<F extends string>(
       return true;
     } catch (error) {
       setServerError(errorMessage(error, t));
+      setServerReason(error instanceof ApiError && error.status >= 400 && error.status < 500);
       return false;
     } finally {
       setSubmitting(false);
@@ -47,5 +51,12 @@ export function useAuthForm<F extends string>(
     return key ? t(`errors:${key}`) : null;
   };
 
-  return { values, setField, errors, fieldError, submitting, serverError, submit };
+  /**
+   * What to show for a failed submit: the server's specific reason alone, or, when there is none (network, server
+   * failure), the form's generic text ("Registration error, try again later."): never the two glued together.
+   */
+  const serverMessage = (generic: string) =>
+    serverError === null ? null : serverReason ? serverError : generic;
+
+  return { values, setField, errors, fieldError, submitting, serverError, serverMessage, submit };
 }

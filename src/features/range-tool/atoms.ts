@@ -5,6 +5,7 @@ import type { RangeButton } from '@contract/categories';
 import { emptyEquityResult, type EquityResult } from './equity-rules';
 import { type History, initHistory, pushHistory } from './range-history';
 import { DEFAULT_COLOR, DEFAULT_DISPLAY_MODE, type RangePairs } from './range-rules';
+import type { SaveStatus } from './save-queue';
 
 export const boardCardsAtom = atom<string[]>([]);
 export const holeCardsAtom = atom<string[]>([]);
@@ -44,9 +45,10 @@ export const heatVisibleAtom = atom(false);
 export const categoryIdAtom = atom<number | null>(null);
 export const noteAtom = atom('');
 export const rangeLoadingAtom = atom(false);
-/** Bumped by every user edit of the selected range, so autosave runs on edits and not on loads. */
+/** Bumped by every user edit of the selected range, so edits are queued for saving and loads are not. */
 export const editVersionAtom = atom(0);
-export type SaveState = 'idle' | 'saving' | 'saved' | 'error';
+/** The save queue's state (range-saver.ts): saved, saving, unsaved (waiting), offline (retrying) or error. */
+export type SaveState = SaveStatus;
 export const saveStateAtom = atom<SaveState>('idle');
 
 /** Suit editor: single combos left out of a class (hand class → "AhKh"…), applied to the equity ranges. */

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
+import { ApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/session';
-import { appStore, useAtomValue, useSetAtom } from '@/lib/store';
+import { appStore, useSetAtom } from '@/lib/store';
 import type { CategoryKind, RootType, TreeNode } from '@contract/categories';
 
 import { type CategoryAction, type FoundUser, rangeApi } from './api';
@@ -15,15 +16,12 @@ import {
   noteAtom,
   rangeHistoryAtom,
   rangeLoadingAtom,
-  saveStateAtom,
   villainColorsAtom,
 } from './atoms';
 import { initHistory } from './range-history';
 import { pairsFromList } from './range-rules';
-import { exclusionsFromList, pairsToSave, sidesFromCategory, sidesToSave } from './range-save';
-
-/** Autosave waits for a pause in editing, so a drag across the grid is one request. */
-export const AUTOSAVE_DELAY_MS = 800;
+import { exclusionsFromList, sidesFromCategory } from './range-save';
+import { rangeSaver } from './range-saver';
 
 export interface LibraryState {
   tree: TreeNode[];
@@ -62,21 +60,27 @@ export function useRangeLibrary(rootType: RootType) {
   const select = useCallback(async (id: number) => {
     appStore.set(rangeLoadingAtom, true);
     try {
+      // The range being left is saved first (or, offline, held in IndexedDB and retried), so switching never
+      // drops an edit, and a held edit of the range being opened is shown instead of the server's older copy.
+      await rangeSaver.restore();
+      await rangeSaver.flush();
       const [category, pairs] = await Promise.all([rangeApi.category(id), rangeApi.range(id)]);
+      const held = rangeSaver.pendingBody(id);
+      const list = held?.pairs ?? pairs;
       restoring = true;
       try {
         appStore.set(categoryIdAtom, id);
-        appStore.set(noteAtom, category.note);
-        appStore.set(buttonsAtom, category.buttons.length ? category.buttons : DEFAULT_BUTTONS);
-        appStore.set(rangeHistoryAtom, initHistory(pairsFromList(pairs)));
-        appStore.set(comboExclusionsAtom, exclusionsFromList(pairs));
+        appStore.set(noteAtom, held?.note ?? category.note);
+        const buttons = held?.buttons ?? category.buttons;
+        appStore.set(buttonsAtom, buttons.length ? buttons : DEFAULT_BUTTONS);
+        appStore.set(rangeHistoryAtom, initHistory(pairsFromList(list)));
+        appStore.set(comboExclusionsAtom, exclusionsFromList(list));
         // A range saved before sides existed has none: the panel keeps its current choice.
-        const sides = sidesFromCategory(category.sides);
+        const sides = sidesFromCategory(held ? held.sides : category.sides);
         if (sides) {
           appStore.set(heroColorsAtom, sides.hero);
           appStore.set(villainColorsAtom, sides.villain);
         }
-        appStore.set(saveStateAtom, 'idle');
       } finally {
         restoring = false;
       }
@@ -126,18 +130,16 @@ export function useRangeLibrary(rootType: RootType) {
   };
 }
 
-/** Saves the selected range after each pause in editing; a failure shows "error renewing range". */
+/**
+ * Queues every edit of the selected range for saving at once (range-saver.ts: coalesced, held in IndexedDB,
+ * retried) and replays the saves a previous page could not confirm.
+ */
 export function useAutosave() {
-  const categoryId = useAtomValue(categoryIdAtom);
-  const version = useAtomValue(editVersionAtom);
-  const signedIn = Boolean(useCurrentUser());
-  const setSaveState = useSetAtom(saveStateAtom);
-  const lastSaved = useRef(version);
+  const userId = useCurrentUser()?.id ?? null;
 
   useEffect(() => {
-    // Loading a range is not an edit: only versions after the selection are saved.
-    lastSaved.current = appStore.get(editVersionAtom);
-  }, [categoryId]);
+    if (userId !== null) void rangeSaver.restore();
+  }, [userId]);
 
   useEffect(() => {
     // The suit editor's left-out combos and the equity panel's sides are saved with the range, so changing them is
@@ -149,32 +151,15 @@ export function useAutosave() {
     const stops = [comboExclusionsAtom, heroColorsAtom, villainColorsAtom].map((watched) =>
       appStore.sub(watched, edited),
     );
+    // Store subscriptions run synchronously with the edit, so the queue has it before any click that follows.
+    stops.push(
+      appStore.sub(editVersionAtom, () => {
+        const categoryId = appStore.get(categoryIdAtom);
+        if (!restoring && categoryId !== null) rangeSaver.queueEdit(categoryId);
+      }),
+    );
     return () => stops.forEach((stop) => stop());
   }, []);
-
-  useEffect(() => {
-    if (!signedIn || categoryId === null || version === lastSaved.current) return undefined;
-    const timer = setTimeout(async () => {
-      lastSaved.current = version;
-      setSaveState('saving');
-      try {
-        await rangeApi.update(
-          categoryId,
-          {
-            pairs: pairsToSave(appStore.get(rangeHistoryAtom).present, appStore.get(comboExclusionsAtom)),
-            buttons: appStore.get(buttonsAtom),
-            note: appStore.get(noteAtom),
-            sides: sidesToSave(appStore.get(heroColorsAtom), appStore.get(villainColorsAtom)),
-          },
-          true,
-        );
-        setSaveState('saved');
-      } catch {
-        setSaveState('error');
-      }
-    }, AUTOSAVE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [categoryId, version, signedIn, setSaveState]);
 }
 
 /** Finds users by name and shares one category with the chosen ones (Premium: 402 opens the payment window). */
@@ -196,17 +181,19 @@ export function useShare(categoryId: number | null) {
     }
   }, []);
 
+  /** 'premium' when the server asks for Premium: the app opens the Premium window, the caller closes its dialog. */
   const share = useCallback(
-    async (userIds: number[]) => {
-      if (categoryId === null || !userIds.length) return false;
+    async (userIds: number[]): Promise<'shared' | 'failed' | 'premium'> => {
+      if (categoryId === null || !userIds.length) return 'failed';
       setStatus('sharing');
       try {
         await rangeApi.share(categoryId, userIds);
         setStatus('shared');
-        return true;
-      } catch {
-        setStatus('error');
-        return false;
+        return 'shared';
+      } catch (error) {
+        const premium = error instanceof ApiError && error.status === 402;
+        setStatus(premium ? 'idle' : 'error');
+        return premium ? 'premium' : 'failed';
       }
     },
     [categoryId],

@@ -1,13 +1,16 @@
+import fs from 'node:fs';
 import path from 'node:path';
 
-import { Type } from '@sinclair/typebox';
+import fastifyStatic from '@fastify/static';
+import { type Static, Type } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { DataEnvelope, ErrorBody, Id, IdParams } from '../../../../contract/envelope.ts';
+import { type Language, LanguageSchema } from '../../../../contract/languages.ts';
 import { API } from '../../../../contract/paths.ts';
 import { CostShopBody, PaymentParams } from '../../../../contract/payments.ts';
-import { unauthorized } from '../../../lib/http-error.ts';
+import { notFound, unauthorized } from '../../../lib/http-error.ts';
 import type { RoutePlugin } from '../../../lib/type-provider.ts';
-import { sendWithRanges } from '../../../lib/video.ts';
 import { currentUser, requireUser } from '../../../plugins/auth.ts';
 
 const VideoLinkQuery = Type.Object({
@@ -15,6 +18,7 @@ const VideoLinkQuery = Type.Object({
   expires: Type.Optional(Type.Integer({ minimum: 0, maximum: 99_999_999_999 })),
   sig: Type.Optional(Type.String({ maxLength: 128 })),
 });
+type VideoLinkQuery = Static<typeof VideoLinkQuery>;
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
@@ -52,20 +56,48 @@ export const shopRoutes: RoutePlugin = async (app) => {
     }),
   );
 
-  // Bearer or a signed link (from the product page's video_url): a <video> element cannot send headers.
+  // Bearer or a signed link (from the product page's video_url): a <video> element cannot send headers. The files
+  // go out through @fastify/static's send, which answers byte ranges (206/416), so players can seek.
+  const videos = path.resolve(config.mediaDir, 'videos');
+  fs.mkdirSync(videos, { recursive: true });
+  // reply.sendFile for this scope only, with no public route: lessons are checked for ownership first.
+  await app.register(fastifyStatic, { root: videos, serve: false, cacheControl: false });
+
+  const serveLessonFile = async (
+    request: FastifyRequest<{ Params: { id: number }; Querystring: VideoLinkQuery }>,
+    reply: FastifyReply,
+    part: 'video' | 'poster' | Language,
+  ) => {
+    const user = request.user ?? (await shop.userFromVideoLink(request.params.id, request.query));
+    if (!user) throw unauthorized();
+    const file = path.basename(await shop.lessonFile(user, request.params.id, part));
+    const stat = await fs.promises.stat(path.join(videos, file)).catch(() => null);
+    if (!stat?.isFile()) throw notFound();
+    // Signed links are per user: private caching only.
+    reply.header('cache-control', 'private, max-age=3600');
+    return reply.sendFile(file);
+  };
+
   app.get(
     API.shop.lessonVideo,
     { schema: { tags, params: IdParams, querystring: VideoLinkQuery, response: errors } },
-    async (request, reply) => {
-      const user = request.user ?? (await shop.userFromVideoLink(request.params.id, request.query));
-      if (!user) throw unauthorized();
-      const file = await shop.lessonVideo(user, request.params.id);
-      return sendWithRanges(
-        request,
-        reply,
-        path.join(config.mediaDir, 'videos', path.basename(file)),
-        'video/mp4',
-      );
+    (request, reply) => serveLessonFile(request, reply, 'video'),
+  );
+  app.get(
+    API.shop.lessonPoster,
+    { schema: { tags, params: IdParams, querystring: VideoLinkQuery, response: errors } },
+    (request, reply) => serveLessonFile(request, reply, 'poster'),
+  );
+  app.get(
+    API.shop.lessonCaptions,
+    {
+      schema: {
+        tags,
+        params: Type.Object({ id: Id, language: LanguageSchema }),
+        querystring: VideoLinkQuery,
+        response: errors,
+      },
     },
+    (request, reply) => serveLessonFile(request, reply, request.params.language),
   );
 };

@@ -70,7 +70,7 @@ export function RegisterForm({ referralToken, onDone }: RegisterFormProps) {
       />
       {form.serverError && (
         <p className="form__error" role="alert">
-          {t('auth:errors.register')} {form.serverError}
+          {form.serverMessage(t('auth:errors.register'))}
         </p>
       )}
       <button type="submit" className="button button--primary button--wide" disabled={form.submitting}>

@@ -64,7 +64,7 @@ export function RestoreForm({ onDone }: { onDone: () => void }) {
         />
         {request.serverError && (
           <p className="form__error" role="alert">
-            {t('auth:errors.restore')} {request.serverError}
+            {request.serverMessage(t('auth:errors.restore'))}
           </p>
         )}
         <button type="submit" className="button button--primary button--wide" disabled={request.submitting}>
@@ -105,7 +105,7 @@ export function RestoreForm({ onDone }: { onDone: () => void }) {
       />
       {change.serverError && (
         <p className="form__error" role="alert">
-          {t('auth:errors.restore')} {change.serverError}
+          {change.serverMessage(t('auth:errors.restore'))}
         </p>
       )}
       <div className="form__row">

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { ApiError } from '@/lib/api-client';
 import { appStore } from '@/lib/store';
 import { renderApp, testUser } from '@/test/render';
 
@@ -25,6 +26,7 @@ vi.mock('../api', () => ({
     category: vi.fn(),
     create: vi.fn(),
     update: vi.fn(),
+    save: vi.fn(),
     remove: vi.fn(),
     action: vi.fn(),
     findUsers: vi.fn(),
@@ -79,27 +81,28 @@ describe('range library', () => {
     expect(api.tree).not.toHaveBeenCalled();
   });
 
-  it('loads a range into the editor and shows "error renewing range" when autosave fails', async () => {
+  it('loads a range into the editor and shows "error renewing range" when the server refuses the save', async () => {
     const user = userEvent.setup();
-    api.update.mockRejectedValue(new Error('boom'));
+    api.save.mockRejectedValue(new ApiError(404, 'Category not found'));
     renderApp(<Library />, { user: testUser });
     expect(screen.getByText(/accepting a shared strategy deletes the first category/)).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: /^Range\s*BTN$/ }));
     await waitFor(() => expect(appStore.get(categoryIdAtom)).toBe(2));
     expect(appStore.get(rangeHistoryAtom).present).toEqual({ AA: [{ color: '#1847BE', weight: 100 }] });
     expect(screen.getByLabelText('Note')).toHaveValue('wide');
-    expect(api.update).not.toHaveBeenCalled();
+    expect(api.save).not.toHaveBeenCalled();
     appStore.set(editVersionAtom, (version) => version + 1);
+    await waitFor(() => expect(screen.getByTestId('save-state')).toHaveTextContent('Unsaved changes'));
     await waitFor(() => expect(screen.getByTestId('save-state')).toHaveTextContent('Error renewing range'), {
       timeout: 3000,
     });
-    expect(api.update).toHaveBeenCalledWith(2, expect.objectContaining({ note: 'wide' }), true);
+    expect(api.save).toHaveBeenCalledWith(2, expect.objectContaining({ note: 'wide' }), false);
   });
 
   it('restores left-out combos and sides on load and saves them with the range', async () => {
     const user = userEvent.setup();
     appStore.set(comboExclusionsAtom, {});
-    api.update.mockResolvedValue({} as never);
+    api.save.mockResolvedValue({} as never);
     api.category.mockResolvedValueOnce({
       ...(await api.category(2)),
       sides: { hero: ['#C0392B'], villain: ['#1847BE'] },
@@ -117,10 +120,10 @@ describe('range library', () => {
     expect(appStore.get(villainColorsAtom)).toEqual(['#1847BE']);
     // Loading is not an edit; leaving one more combo out is.
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(api.update).not.toHaveBeenCalled();
+    expect(api.save).not.toHaveBeenCalled();
     appStore.set(comboExclusionsAtom, { AKs: ['AhKh', 'AsKs'], AA: ['AhAc'] });
-    await waitFor(() => expect(api.update).toHaveBeenCalled(), { timeout: 3000 });
-    expect(api.update).toHaveBeenCalledWith(
+    await waitFor(() => expect(api.save).toHaveBeenCalled(), { timeout: 3000 });
+    expect(api.save).toHaveBeenCalledWith(
       2,
       expect.objectContaining({
         pairs: [
@@ -129,7 +132,7 @@ describe('range library', () => {
         ],
         sides: { hero: ['#C0392B'], villain: ['#1847BE'] },
       }),
-      true,
+      false,
     );
   });
 

@@ -5,13 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 import { Popup } from '@/components/popup';
+import { notifyPremiumRequired } from '@/lib/api-client';
 import { useAtomValue } from '@/lib/store';
 import type { CategoryKind, RootType, TreeNode } from '@contract/categories';
 
 import type { CategoryAction } from '../api';
-import { categoryIdAtom, rangeLoadingAtom, saveStateAtom } from '../atoms';
+import { categoryIdAtom } from '../atoms';
 import { useRangeLibrary } from '../use-range-library';
 import { NoteEditor } from './note-editor';
+import { SaveStatus } from './save-status';
 import { SharePopup } from './share-popup';
 
 type Library = ReturnType<typeof useRangeLibrary>;
@@ -153,8 +155,6 @@ export function RangeLibrary({ rootType }: { rootType: RootType }) {
   const [parent, setParent] = useState<TreeNode | null>(null);
   const [deleting, setDeleting] = useState<TreeNode | null>(null);
   const [sharing, setSharing] = useState<TreeNode | null>(null);
-  const loadingRange = useAtomValue(rangeLoadingAtom);
-  const saveState = useAtomValue(saveStateAtom);
 
   if (!library.signedIn) {
     return (
@@ -167,6 +167,9 @@ export function RangeLibrary({ rootType }: { rootType: RootType }) {
       </aside>
     );
   }
+
+  // A free user gets the Premium window at once, not a search and a recipient first (issue 10 point 8).
+  const openShare = (node: TreeNode) => (library.isPremium ? setSharing(node) : notifyPremiumRequired());
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
@@ -216,17 +219,12 @@ export function RangeLibrary({ rootType }: { rootType: RootType }) {
             node={node}
             library={library}
             onDelete={setDeleting}
-            onShare={setSharing}
+            onShare={openShare}
             onCreateIn={setParent}
           />
         ))}
       </ul>
-      <p className={`library-save library-save--${saveState}`} role="status" data-testid="save-state">
-        {loadingRange && t('ranges:library.loadingRange')}
-        {!loadingRange && saveState === 'saving' && t('ranges:library.saving')}
-        {!loadingRange && saveState === 'saved' && t('ranges:library.saved')}
-        {!loadingRange && saveState === 'error' && t('ranges:errors.renew')}
-      </p>
+      <SaveStatus />
       <NoteEditor />
       <Popup
         open={deleting !== null}

@@ -13,6 +13,7 @@ import { useAutosave } from '../use-range-library';
 import { ColorButtons } from './color-buttons';
 import { EditorToolbar } from './editor-toolbar';
 import { EquityPanel } from './equity-panel';
+import { LeaveGuard } from './leave-guard';
 import { RangeGrid } from './range-grid';
 import { RangeLibrary } from './range-library';
 import { SuitEditor } from './suit-editor';
@@ -65,6 +66,7 @@ export function RangeTool({ rootType }: { rootType: RootType }) {
         <ColorButtons />
       </section>
       <EquityPanel />
+      <LeaveGuard />
     </div>
   );
 }

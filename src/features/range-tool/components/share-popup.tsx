@@ -6,7 +6,10 @@ import type { TreeNode } from '@contract/categories';
 
 import { useShare } from '../use-range-library';
 
-/** Shares one own category with users found by name (Premium; the server answers 402 otherwise). */
+/**
+ * Shares one own category with users found by name (Premium: free users get the Premium window instead of this
+ * dialog, and a 402 from the server closes it before the Premium window opens).
+ */
 export function SharePopup({ node, onClose }: { node: TreeNode | null; onClose: () => void }) {
   const { t } = useTranslation();
   const id = useId();
@@ -68,7 +71,10 @@ export function SharePopup({ node, onClose }: { node: TreeNode | null; onClose: 
           type="button"
           className="button button--primary"
           disabled={!chosen.length || status === 'sharing'}
-          onClick={() => void share(chosen)}
+          onClick={async () => {
+            // The Premium window never opens on top of this dialog: it closes first.
+            if ((await share(chosen)) === 'premium') close();
+          }}
         >
           {t('ranges:share.submit')}
         </button>

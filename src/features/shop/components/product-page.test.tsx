@@ -28,8 +28,27 @@ const product = {
       price_in_user_currency: 3900,
       owned: true,
       lessons: [
-        { id: 8, title: 'Position', position: 1, has_video: true, video_url: '/api/v1/shop/lessons/8/video' },
-        { id: 9, title: 'Blockers', position: 2, has_video: false, video_url: null },
+        {
+          id: 8,
+          title: 'Position',
+          position: 1,
+          has_video: true,
+          video_url: '/api/v1/shop/lessons/8/video',
+          poster_url: '/api/v1/shop/lessons/8/poster',
+          captions: [
+            { language: 'en-US', url: '/api/v1/shop/lessons/8/captions/en-US' },
+            { language: 'ru-RU', url: '/api/v1/shop/lessons/8/captions/ru-RU' },
+          ],
+        },
+        {
+          id: 9,
+          title: 'Blockers',
+          position: 2,
+          has_video: false,
+          video_url: null,
+          poster_url: null,
+          captions: [],
+        },
       ],
     },
   ],
@@ -54,6 +73,13 @@ describe('ProductPage', () => {
     const video = dialog.querySelector('video');
     expect(video).toHaveAttribute('src', '/api/v1/shop/lessons/8/video');
     expect(video).toHaveAttribute('controls');
+    expect(video).toHaveAttribute('poster', '/api/v1/shop/lessons/8/poster');
+    const tracks = [...video!.querySelectorAll('track')];
+    expect(tracks.map((track) => [track.srclang, track.label, track.default])).toEqual([
+      ['en-US', 'English', true],
+      ['ru-RU', 'Русский', false],
+    ]);
+    expect(tracks[1]).toHaveAttribute('src', '/api/v1/shop/lessons/8/captions/ru-RU');
   });
 
   it('opens the payment window for the package, or asks a visitor to sign in', async () => {

@@ -1,0 +1,255 @@
+// A write-behind queue for range saves (issue 10 point 1): every edit is queued, never debounced away. Edits to
+// one range coalesce into one request (each save carries the whole range, so the newest body is all that counts),
+// requests go out one at a time in the order the ranges were first edited, failures are retried with backoff, and
+// every waiting save is also held in a PendingStore (IndexedDB in the app) so a reload or a closed tab replays it.
+
+export interface PendingSave<B> {
+  /** One range of one user: `${userId}:${categoryId}`. */
+  key: string;
+  userId: number;
+  categoryId: number;
+  body: B;
+}
+
+/** Where waiting saves outlive the page; put/remove must keep the order they are called in. */
+export interface PendingStore<B> {
+  all(): Promise<PendingSave<B>[]>;
+  put(save: PendingSave<B>): Promise<void>;
+  remove(key: string): Promise<void>;
+}
+
+/** 'unsaved': waiting to be sent; 'offline': the last attempt could not reach the server and will be retried. */
+export type SaveStatus = 'idle' | 'saved' | 'unsaved' | 'saving' | 'offline' | 'error';
+
+export type SendSave<B> = (save: PendingSave<B>, options: { keepalive: boolean }) => Promise<void>;
+
+export interface SaveQueueOptions<B> {
+  send: SendSave<B>;
+  store: PendingStore<B>;
+  /** How a failure is treated: retried later, or dropped because the server will never accept it. */
+  classify: (error: unknown) => 'offline' | 'retry' | 'drop';
+  /** Edits that arrive within this window after the first waiting one share a request. */
+  coalesceMs?: number;
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  /** fetch keepalive's budget for all requests still in flight when the page goes away (64 KiB in browsers). */
+  keepaliveBytes?: number;
+  onStatus?: (status: SaveStatus) => void;
+  /** A save the server refused for good (4xx): reported so the editor can say so. */
+  onDrop?: (save: PendingSave<B>, error: unknown) => void;
+}
+
+export const KEEPALIVE_LIMIT_BYTES = 64 * 1024;
+
+export const retryDelay = (attempt: number, baseMs: number, maxMs: number) =>
+  Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
+
+export class SaveQueue<B> {
+  private readonly waiting = new Map<string, PendingSave<B>>();
+  private inFlight: PendingSave<B> | null = null;
+  private attempt = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private failed: 'offline' | 'retry' | 'drop' | null = null;
+  private flushWaiters: ((saved: boolean) => void)[] = [];
+  private status: SaveStatus = 'idle';
+  /** Store writes in call order, so a removal never overtakes the put of a newer body. */
+  private storeChain: Promise<void> = Promise.resolve();
+  private readonly coalesceMs: number;
+  private readonly retryBaseMs: number;
+  private readonly retryMaxMs: number;
+  private readonly keepaliveBytes: number;
+
+  constructor(private readonly options: SaveQueueOptions<B>) {
+    this.coalesceMs = options.coalesceMs ?? 400;
+    this.retryBaseMs = options.retryBaseMs ?? 1000;
+    this.retryMaxMs = options.retryMaxMs ?? 30_000;
+    this.keepaliveBytes = options.keepaliveBytes ?? KEEPALIVE_LIMIT_BYTES;
+  }
+
+  get state(): SaveStatus {
+    return this.status;
+  }
+
+  /** True while any edit is not yet confirmed by the server. */
+  get hasPending(): boolean {
+    return this.inFlight !== null || this.waiting.size > 0;
+  }
+
+  /** The newest body not yet confirmed for a range, so a reload shows the edit the server has not got yet. */
+  pendingBody(key: string): B | undefined {
+    return this.waiting.get(key)?.body ?? (this.inFlight?.key === key ? this.inFlight.body : undefined);
+  }
+
+  /** Queues the newest state of one range; held in the store at once. */
+  enqueue(save: PendingSave<B>): void {
+    const earlier = this.waiting.get(save.key);
+    // Map.set on an existing key keeps its place: the range keeps its turn, with the newest body.
+    this.waiting.set(save.key, earlier ? { ...earlier, body: save.body } : save);
+    this.persist(() => this.options.store.put(save));
+    this.refreshStatus();
+    if (this.timer === null && this.inFlight === null) this.schedule(this.failed ? 0 : this.coalesceMs);
+  }
+
+  /** Puts the saves a previous page left in the store back in the queue (only those of `userId`). */
+  async restore(userId: number): Promise<number> {
+    const held = (await this.options.store.all()).filter((save) => save.userId === userId);
+    for (const save of held) if (!this.waiting.has(save.key)) this.enqueue(save);
+    return held.length;
+  }
+
+  /**
+   * Sends everything now (no coalescing wait, no backoff wait) and resolves true once the server has all of it,
+   * false as soon as an attempt fails (the saves stay queued, held and retried).
+   */
+  flush(): Promise<boolean> {
+    if (!this.hasPending) return Promise.resolve(true);
+    const done = new Promise<boolean>((resolve) => this.flushWaiters.push(resolve));
+    if (this.inFlight === null) this.schedule(0);
+    return done;
+  }
+
+  /** Retries at once (the browser says it is online again). */
+  retryNow(): void {
+    if (this.inFlight === null && this.waiting.size > 0) this.schedule(0);
+  }
+
+  /**
+   * The page is going away: whatever is not confirmed goes out with fetch keepalive, which outlives the page,
+   * newest edits first within the keepalive budget. Every save also stays in the store until a response confirms
+   * it, so what does not fit (or does not arrive) is replayed by the next page's restore().
+   */
+  flushOnExit(): void {
+    this.clearTimer();
+    const saves = [...(this.inFlight ? [this.inFlight] : []), ...this.waiting.values()];
+    let budget = this.keepaliveBytes;
+    for (const save of saves) {
+      const size = new TextEncoder().encode(JSON.stringify(save.body)).length;
+      if (size > budget) continue;
+      budget -= size;
+      this.options.send(save, { keepalive: true }).then(
+        () => {
+          if (this.pendingBody(save.key) === save.body) this.forget(save);
+        },
+        () => undefined,
+      );
+    }
+  }
+
+  /**
+   * Forgets the waiting saves `leave` picks (another account's, after a sign-out) without sending them; their
+   * stored copies stay for that account's next restore().
+   */
+  release(leave: (save: PendingSave<B>) => boolean): void {
+    for (const save of [...this.waiting.values()]) if (leave(save)) this.waiting.delete(save.key);
+    if (this.waiting.size === 0) this.clearTimer();
+    this.refreshStatus();
+  }
+
+  /** Stops timers (tests, sign-out); held saves stay in the store. */
+  dispose(): void {
+    this.clearTimer();
+  }
+
+  private schedule(delay: number): void {
+    this.clearTimer();
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.sendNext();
+    }, delay);
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private async sendNext(): Promise<void> {
+    if (this.inFlight !== null) return;
+    const next = this.waiting.values().next();
+    if (next.done) {
+      this.settleFlush(true);
+      this.refreshStatus();
+      return;
+    }
+    const save = next.value;
+    this.waiting.delete(save.key);
+    this.inFlight = save;
+    this.refreshStatus();
+    try {
+      await this.options.send(save, { keepalive: false });
+      this.inFlight = null;
+      this.attempt = 0;
+      this.failed = null;
+      // A newer body for this range queued meanwhile keeps the stored copy (it already replaced this one).
+      if (!this.waiting.has(save.key)) this.persist(() => this.options.store.remove(save.key));
+      if (this.waiting.size > 0) void this.sendNext();
+      else {
+        this.settleFlush(true);
+        this.status = 'saved';
+        this.emit();
+      }
+    } catch (error) {
+      this.inFlight = null;
+      const kind = this.options.classify(error);
+      this.failed = kind;
+      if (kind === 'drop') {
+        if (!this.waiting.has(save.key)) this.persist(() => this.options.store.remove(save.key));
+        this.options.onDrop?.(save, error);
+        this.settleFlush(false);
+        this.status = 'error';
+        this.emit();
+        if (this.waiting.size > 0) this.schedule(0);
+        return;
+      }
+      // Back at the head of the queue, unless a newer body for the same range is already waiting.
+      if (!this.waiting.has(save.key)) {
+        const rest = [...this.waiting.values()];
+        this.waiting.clear();
+        for (const entry of [save, ...rest]) this.waiting.set(entry.key, entry);
+      }
+      this.attempt += 1;
+      this.settleFlush(false);
+      this.refreshStatus();
+      this.schedule(retryDelay(this.attempt, this.retryBaseMs, this.retryMaxMs));
+    }
+  }
+
+  private forget(save: PendingSave<B>): void {
+    this.waiting.delete(save.key);
+    this.persist(() => this.options.store.remove(save.key));
+  }
+
+  private persist(write: () => Promise<void>): void {
+    // A store that cannot write (private mode) must not stop saving to the server.
+    this.storeChain = this.storeChain.then(write).catch(() => undefined);
+  }
+
+  /** Resolves once every store write issued so far has finished (tests, and before a reload in the app). */
+  settled(): Promise<void> {
+    return this.storeChain;
+  }
+
+  private settleFlush(saved: boolean): void {
+    const waiters = this.flushWaiters;
+    this.flushWaiters = [];
+    for (const resolve of waiters) resolve(saved);
+  }
+
+  private refreshStatus(): void {
+    let next: SaveStatus;
+    if (this.inFlight) next = 'saving';
+    else if (this.waiting.size === 0)
+      next = this.status === 'error' ? 'error' : this.status === 'idle' ? 'idle' : 'saved';
+    else if (this.failed === 'offline') next = 'offline';
+    else if (this.failed === 'retry') next = 'error';
+    else next = 'unsaved';
+    if (next !== this.status) {
+      this.status = next;
+      this.emit();
+    }
+  }
+
+  private emit(): void {
+    this.options.onStatus?.(this.status);
+  }
+}

@@ -1,0 +1,47 @@
+// Issue 10 point 10: the password restore e-mail is written in the account's interface language.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+
+import { as, registerUser } from './helpers/api.ts';
+import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
+
+const EXPECTED = {
+  'en-US': { subject: 'RangeForge password restore code', phrase: 'It is valid for 10 minutes.' },
+  'ru-RU': { subject: 'Код восстановления пароля RangeForge', phrase: 'Он действует 10 минут.' },
+  'zh-CN': { subject: 'RangeForge 密码找回验证码', phrase: '10 分钟内有效' },
+  'es-ES': {
+    subject: 'Código para restablecer tu contraseña de RangeForge',
+    phrase: 'Es válido durante 10 minutos.',
+  },
+} as const;
+
+describeEachDatabase('restore e-mail language', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => t.close());
+
+  it.each(Object.entries(EXPECTED))(
+    'mails the code in %s to an account in that language',
+    async (language, want) => {
+      const user = await registerUser(t.app);
+      const saved = await as(t.app, user, {
+        method: 'POST',
+        url: '/api/v1/users/language',
+        payload: { language },
+      });
+      expect(saved.statusCode).toBe(200);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/recover',
+        payload: { email: user.email },
+      });
+      expect(response.statusCode).toBe(200);
+      await expect.poll(() => t.mails.filter((mail) => mail.to === user.email).length).toBe(1);
+      const mail = t.mails.find((entry) => entry.to === user.email)!;
+      expect(mail.subject).toBe(want.subject);
+      expect(mail.text).toContain(want.phrase);
+      expect(mail.text).toMatch(/\d{6}/);
+    },
+  );
+});
