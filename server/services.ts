@@ -85,7 +85,7 @@ export function createServices(
     payments,
     cloudPayments: new CloudPaymentsService(db, config, payments),
     sandbox: sandbox ? new SandboxPayments(db, payments) : null,
-    admin: new AdminService(db, config.mediaDir),
+    admin: new AdminService(db, config.mediaDir, media),
   };
 }
 

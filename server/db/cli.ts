@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from '../config.ts';
 import { loadEnvFile } from '../lib/env-file.ts';
+import { createMediaStorage } from '../lib/media-storage.ts';
 import { openDatabase } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 import { seedDatabase, type SeedOptions } from './seed.ts';
@@ -40,7 +41,8 @@ async function main(): Promise<void> {
     if (results.length === 0) console.log(`migrate: ${db.dialect} schema is up to date`);
     for (const result of results) console.log(`migrate: ${result.migrationName} ${result.status}`);
     if (command === 'seed') {
-      const report = await seedDatabase(db, { ...options, mediaDir: config.mediaDir });
+      const storage = createMediaStorage(config.media);
+      const report = await seedDatabase(db, { ...options, mediaDir: config.mediaDir, storage });
       console.log(
         report.length === 0
           ? 'seed: nothing to do, data already present'

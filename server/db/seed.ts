@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import { ensureLessonMedia } from '../lib/lesson-media.ts';
+import { CAPTION_LANGUAGES, captionFileOf, ensureLessonMedia, posterFileOf } from '../lib/lesson-media.ts';
+import { contentTypeOf, type MediaStorage } from '../lib/media-storage.ts';
 import { ensureAdmin, lockPublishedPasswords, randomPassword } from '../modules/admin/accounts.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { DEFAULT_SETTINGS } from '../modules/settings/settings.repository.ts';
@@ -115,7 +117,11 @@ async function seedDemo(db: Db, password: string): Promise<boolean> {
  * Renders the seeded courses' lessons that have no video yet into `<mediaDir>/videos` (lesson-media.ts: cached,
  * so a second run or another fresh MEDIA_DIR costs a copy) and links them; returns one line per lesson rendered.
  */
-async function seedLessonMedia(db: Db, mediaDir: string): Promise<string[]> {
+async function seedLessonMedia(
+  db: Db,
+  mediaDir: string,
+  storage: MediaStorage | undefined,
+): Promise<string[]> {
   const report: string[] = [];
   for (const item of STORE.flatMap((pack) => pack.items)) {
     for (const lesson of item.lessons ?? []) {
@@ -130,6 +136,8 @@ async function seedLessonMedia(db: Db, mediaDir: string): Promise<string[]> {
         .executeTakeFirst();
       if (!row) continue;
       const media = await ensureLessonMedia(path.join(mediaDir, 'videos'), lessonChart(lesson), lesson);
+      if (storage?.kind === 's3')
+        await uploadLessonFiles(storage, path.join(mediaDir, 'videos'), media.videoFile);
       await db.kysely
         .updateTable('lessons')
         .set({ video_file: media.videoFile })
@@ -141,13 +149,26 @@ async function seedLessonMedia(db: Db, mediaDir: string): Promise<string[]> {
   return report;
 }
 
+/** With shared object storage (MEDIA_STORAGE=s3) every instance serves the lesson from the bucket, not this disk. */
+async function uploadLessonFiles(storage: MediaStorage, dir: string, videoFile: string): Promise<void> {
+  const files = [
+    videoFile,
+    posterFileOf(videoFile),
+    ...CAPTION_LANGUAGES.map((lang) => captionFileOf(videoFile, lang)),
+  ];
+  for (const file of files) {
+    if (await storage.exists(`videos/${file}`)) continue;
+    await storage.put(`videos/${file}`, await readFile(path.join(dir, file)), contentTypeOf(file));
+  }
+}
+
 /**
  * Inserts what is missing (matched by name or e-mail) and returns one line per change: a second run prints none.
  * With `mediaDir` (the CLI passes MEDIA_DIR) the courses' lessons also get their videos, posters and captions.
  */
 export async function seedDatabase(
   db: Db,
-  options: SeedOptions & { mediaDir?: string } = {},
+  options: SeedOptions & { mediaDir?: string; storage?: MediaStorage } = {},
 ): Promise<string[]> {
   const report: string[] = [];
   for (const [key, value] of Object.entries(DEFAULT_SETTINGS)) {
@@ -214,7 +235,7 @@ export async function seedDatabase(
     report.push(`store package "${pack.name}" with ${pack.items.length} items`);
   }
 
-  if (options.mediaDir) report.push(...(await seedLessonMedia(db, options.mediaDir)));
+  if (options.mediaDir) report.push(...(await seedLessonMedia(db, options.mediaDir, options.storage)));
 
   for (const email of await lockPublishedPasswords(db)) {
     report.push(`${email} had the password once published in the README: replaced by a random one`);

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 
 import type { AdminUser, ItemBody, PackContentBody, PackNode, Settings } from '../../../contract/admin.ts';
 import type { Db } from '../../db/database.ts';
+import type { MediaStorage } from '../../lib/media-storage.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { normalizeButtons, normalizePairs } from '../categories/pairs.ts';
 import { readSettings, writeSettings } from '../settings/settings.repository.ts';
@@ -30,6 +31,7 @@ export class AdminService {
   constructor(
     private readonly db: Db,
     private readonly mediaDir: string,
+    private readonly media: MediaStorage,
   ) {}
 
   async users(page: number, perPage: number): Promise<{ total: number; list: AdminUser[] }> {
@@ -106,8 +108,17 @@ export class AdminService {
     await fs.mkdir(dir, { recursive: true });
     const file = `${randomBytes(16).toString('hex')}.mp4`;
     await pipeline(stream, createWriteStream(path.join(dir, file)));
+    if (this.media.kind === 's3') {
+      // Every instance serves lessons from the shared bucket; the local copy was only the upload's landing place.
+      await this.media.put(`videos/${file}`, await fs.readFile(path.join(dir, file)), 'video/mp4');
+      await fs.rm(path.join(dir, file), { force: true });
+    }
     await setLessonVideo(this.db.kysely, lessonId, file);
-    if (lesson.video_file) await fs.rm(path.join(dir, path.basename(lesson.video_file)), { force: true });
+    if (lesson.video_file) {
+      const old = path.basename(lesson.video_file);
+      await fs.rm(path.join(dir, old), { force: true });
+      if (this.media.kind === 's3') await this.media.delete(`videos/${old}`);
+    }
     return file;
   }
 

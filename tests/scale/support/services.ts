@@ -146,11 +146,11 @@ export interface Instance {
   stop(): Promise<void>;
 }
 
-/** `npm run db:migrate` as README says (scripts/serve.mjs db migrate), against the shared database. */
-export async function migrate(env: NodeJS.ProcessEnv): Promise<string> {
-  const { child, log } = startGroup(process.execPath, ['scripts/serve.mjs', 'db', 'migrate'], env);
+/** `npm run db:migrate` / `npm run db:seed` as README says (scripts/serve.mjs db ...), on the shared database. */
+export async function database(command: 'migrate' | 'seed', env: NodeJS.ProcessEnv): Promise<string> {
+  const { child, log } = startGroup(process.execPath, ['scripts/serve.mjs', 'db', command], env);
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`db:migrate failed:\n${log()}`);
+  if (code !== 0) throw new Error(`db:${command} failed:\n${log()}`);
   return log();
 }
 

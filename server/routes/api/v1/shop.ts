@@ -20,10 +20,12 @@ const VideoLinkQuery = Type.Object({
 });
 type VideoLinkQuery = Static<typeof VideoLinkQuery>;
 
+/** A presigned lesson link outlives a lesson's length with room to pause, and no longer. */
+const LESSON_LINK_SECONDS = 15 * 60;
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 export const shopRoutes: RoutePlugin = async (app) => {
-  const { payments, shop, config } = app.services;
+  const { payments, shop, config, media } = app.services;
   const tags = ['shop'];
   const guarded = { preValidation: requireUser };
 
@@ -71,6 +73,9 @@ export const shopRoutes: RoutePlugin = async (app) => {
     const user = request.user ?? (await shop.userFromVideoLink(request.params.id, request.query));
     if (!user) throw unauthorized();
     const file = path.basename(await shop.lessonFile(user, request.params.id, part));
+    // Shared object storage: a short-lived presigned link, so the store streams (and answers ranges) itself.
+    const presigned = await media.presignedUrl(`videos/${file}`, LESSON_LINK_SECONDS);
+    if (presigned) return reply.header('cache-control', 'private, no-store').redirect(presigned);
     const stat = await fs.promises.stat(path.join(videos, file)).catch(() => null);
     if (!stat?.isFile()) throw notFound();
     // Signed links are per user: private caching only.
