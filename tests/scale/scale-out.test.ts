@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createThrowawayDatabase, postgresAvailability } from '../server/helpers/postgres.ts';
 import { type SmtpSink, startSmtpSink } from '../server/helpers/smtp-sink.ts';
 import {
-  type Instance,
   database,
+  type Instance,
   type ObjectStore,
   scaleOutUnavailable,
   type Service,

@@ -7,8 +7,8 @@ import { pipeline } from 'node:stream/promises';
 
 import type { AdminUser, ItemBody, PackContentBody, PackNode, Settings } from '../../../contract/admin.ts';
 import type { Db } from '../../db/database.ts';
-import type { MediaStorage } from '../../lib/media-storage.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
+import type { MediaStorage } from '../../lib/media-storage.ts';
 import { normalizeButtons, normalizePairs } from '../categories/pairs.ts';
 import { readSettings, writeSettings } from '../settings/settings.repository.ts';
 import type { TemplateNode } from '../shop/templates.ts';
