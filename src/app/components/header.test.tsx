@@ -54,7 +54,7 @@ describe('Header', () => {
     );
     renderApp(<Header />, { user: testUser });
     expect(await screen.findByTestId('bell-count')).toHaveTextContent('+2');
-    expect(screen.getByRole('link', { name: /Incoming strategies/ })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: '2 new incoming strategies' })).toHaveAttribute(
       'href',
       '/profile#strategy',
     );

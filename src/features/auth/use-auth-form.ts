@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorMessage } from '@/lib/error-message';
+import { errorKey } from '@/lib/i18n-keys';
 
 /** Form plumbing shared by the three auth forms: values, field errors, submitting and the server's answer. */
 export function useAuthForm<F extends string>(
@@ -44,7 +45,7 @@ export function useAuthForm<F extends string>(
 
   const fieldError = (field: F) => {
     const key: string | undefined = errors[field];
-    return key ? t(`errors:${key}`) : null;
+    return key ? t(errorKey(key)) : null;
   };
 
   return { values, setField, errors, fieldError, submitting, serverError, submit };

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 import { Popup } from '@/components/popup';
+import type { TranslationKey } from '@/lib/i18n-keys';
 import { useAtomValue } from '@/lib/store';
 import type { CategoryKind, RootType, TreeNode } from '@contract/categories';
 
@@ -16,7 +17,7 @@ import { SharePopup } from './share-popup';
 
 type Library = ReturnType<typeof useRangeLibrary>;
 
-const ACTIONS: Array<{ action: CategoryAction; key: string }> = [
+const ACTIONS: Array<{ action: CategoryAction; key: TranslationKey }> = [
   { action: 'copyUp', key: 'ranges:library.copyUp' },
   { action: 'copyDown', key: 'ranges:library.copyDown' },
   { action: 'moveUp', key: 'ranges:library.moveUp' },
