@@ -1,14 +1,13 @@
-import path from 'node:path';
-
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-const root = process.cwd();
-const probe = path.join(root, 'src/lib/typed-keys-probe.ts');
+// The repository root (vitest runs there); TypeScript's own sys, as the app's tsconfig has no Node types.
+const root = `${ts.sys.getCurrentDirectory()}/`;
+const probe = `${root}src/lib/typed-keys-probe.ts`;
 
 /** Type-checks one made-up source file with the app's compiler options and the typed-keys declaration. */
 function typeErrors(source: string): string[] {
-  const config = ts.getParsedCommandLineOfConfigFile(path.join(root, 'tsconfig.app.json'), undefined, {
+  const config = ts.getParsedCommandLineOfConfigFile(`${root}tsconfig.app.json`, undefined, {
     ...ts.sys,
     onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
       throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
@@ -22,11 +21,7 @@ function typeErrors(source: string): string[] {
   host.readFile = (name) => (name === probe ? source : readFile(name));
   host.getSourceFile = (name, language, ...rest) =>
     name === probe ? ts.createSourceFile(name, source, language) : getSourceFile(name, language, ...rest);
-  const program = ts.createProgram(
-    [probe, path.join(root, 'src/lib/i18n-resources.d.ts')],
-    config.options,
-    host,
-  );
+  const program = ts.createProgram([probe, `${root}src/lib/i18n-resources.d.ts`], config.options, host);
   return ts
     .getPreEmitDiagnostics(program, program.getSourceFile(probe))
     .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
