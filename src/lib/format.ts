@@ -25,14 +25,20 @@ export function formatNumber(value: number, language: string, maximumFractionDig
 }
 
 /**
- * A share (0…1) as a percentage in the interface language. Intl places the sign and spacing each language
+ * A share (0…1) as a percentage in the interface language, with `fractionDigits` decimals (up to
+ * `maximumFractionDigits` when more are wanted only where needed: 10% but 12.5%). Intl places the sign and spacing each language
  * expects ("12.5%" in en, "12,5 %" in es and ru), which `toFixed() + '%'` cannot.
  */
-export function formatPercent(fraction: number, language: string, fractionDigits = 1): string {
+export function formatPercent(
+  fraction: number,
+  language: string,
+  fractionDigits = 1,
+  maximumFractionDigits = fractionDigits,
+): string {
   return new Intl.NumberFormat(language, {
     style: 'percent',
     minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: fractionDigits,
+    maximumFractionDigits,
   }).format(fraction);
 }
 
