@@ -4,7 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { paymentPopupAtom } from '@/features/shop/atoms';
 import { type ApiError, setApiErrorHandler } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
-import { i18n, initI18n, languageAtom, storedLanguage } from '@/lib/i18n';
+import { i18n, initI18n, languageAtom } from '@/lib/i18n';
 import { loadSession, resetSession, sessionAtom } from '@/lib/session';
 import { appStore, StoreProvider } from '@/lib/store';
 import { pushToast } from '@/lib/toast';
@@ -32,11 +32,12 @@ export function handleApiError(error: ApiError, { quiet }: { quiet: boolean } = 
   if (!quiet) pushToast(errorMessage(error), 'error');
 }
 
-/** Language, then the session (SPEC §4: fetched on first load); a signed-in user's saved language then wins. */
+/**
+ * Language (this device's choice, else the browser's on a first visit), then the session (SPEC §4: fetched on first
+ * load); a signed-in user's saved language then wins.
+ */
 export async function bootstrap(): Promise<void> {
-  const language = storedLanguage();
-  appStore.set(languageAtom, language);
-  initI18n(language);
+  appStore.set(languageAtom, initI18n());
   await loadSession();
 }
 

@@ -5,16 +5,23 @@ import { Layout } from './components/layout';
 import { RequireUser } from './routes/guards';
 import { AuthRoute, NotFound, ProductRoute, ProfileRoute, StoreRoute } from './routes/pages';
 import { RangePage } from './routes/range-page';
+import { RouteError } from './routes/route-error';
 
 // The admin area is for a handful of people: it loads on demand.
 const AdminPage = lazy(async () => ({
   default: (await import('@/features/admin/components/admin-page')).AdminPage,
 }));
 
+/** Every page gets its own error boundary, so one page failing leaves the header, footer and other pages alive. */
+export const withErrorBoundaries = (pages: RouteObject[]): RouteObject[] =>
+  pages.map((route) => ({ ...route, errorElement: <RouteError /> }));
+
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
-    children: [
+    // The last resort when the layout itself fails.
+    errorElement: <RouteError />,
+    children: withErrorBoundaries([
       { path: '/', element: <RangePage rootType="preflop_root" /> },
       { path: '/tournament', element: <RangePage rootType="tournament_root" /> },
       { path: '/store', element: <StoreRoute /> },
@@ -37,7 +44,7 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: '*', element: <NotFound /> },
-    ],
+    ]),
   },
 ];
 

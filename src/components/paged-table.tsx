@@ -7,12 +7,16 @@ import type { PagedListState } from '@/lib/use-paged-list';
 export interface PagedTableColumn<Row> {
   header: string;
   cell: (row: Row) => ReactNode;
+  /** A class for this column's cells, for layouts that rearrange cells on narrow screens. */
+  className?: string;
 }
 
 interface PagedTableProps<Row extends { id: number | string }> {
   list: PagedListState<Row>;
   columns: PagedTableColumn<Row>[];
   emptyText: string;
+  /** A modifier for the table (e.g. a compact phone layout). */
+  className?: string;
 }
 
 /** A server-paged list as a table, with loading, empty and error states and the pager below. */
@@ -20,6 +24,7 @@ export function PagedTable<Row extends { id: number | string }>({
   list,
   columns,
   emptyText,
+  className,
 }: PagedTableProps<Row>) {
   return (
     <AsyncState
@@ -30,21 +35,24 @@ export function PagedTable<Row extends { id: number | string }>({
       onRetry={list.reload}
     >
       <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
+        {/* Explicit roles keep the table a table for screen readers when a phone layout changes its display. */}
+        <table className={`table ${className ?? ''}`} role="table">
+          <thead role="rowgroup">
+            <tr role="row">
               {columns.map((column) => (
-                <th scope="col" key={column.header}>
+                <th scope="col" role="columnheader" key={column.header} className={column.className}>
                   {column.header}
                 </th>
               ))}
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {list.list.map((row) => (
-              <tr key={row.id}>
+              <tr key={row.id} role="row">
                 {columns.map((column) => (
-                  <td key={column.header}>{column.cell(row)}</td>
+                  <td key={column.header} role="cell" className={column.className}>
+                    {column.cell(row)}
+                  </td>
                 ))}
               </tr>
             ))}

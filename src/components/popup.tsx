@@ -1,9 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-const FOCUSABLE =
-  'a[href], button, input, select, textarea, video[controls], [tabindex]:not([tabindex="-1"])';
-
 export interface PopupProps {
   open: boolean;
   title: ReactNode;
@@ -14,60 +11,51 @@ export interface PopupProps {
   className?: string;
 }
 
-/** A modal dialog: focus moves into it, Escape and the backdrop close it, focus returns on close. */
+/**
+ * A modal dialog on the native `<dialog>`: showModal() makes the rest of the page inert and keeps focus inside, and
+ * the browser restores nothing for us, so focus goes back to where it was on close. Escape and a press on the
+ * backdrop ask the owner to close; the owner's `open` stays the one source of truth.
+ */
 export function Popup({ open, title, onClose, width = 750, children, className }: PopupProps) {
   const { t } = useTranslation();
   const titleId = useId();
-  const panelRef = useRef<HTMLDivElement>(null);
-
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  // The effect depends on `open` only: owners pass inline `onClose` functions, and re-running it on every parent
+  // render would steal focus back to the dialog while the user types in it. Handlers below read the current props.
   useEffect(() => {
-    if (!open) return;
+    const dialog = dialogRef.current;
+    if (!open || !dialog) return;
     const previous = document.activeElement as HTMLElement | null;
-    panelRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        onClose();
-        return;
-      }
-      // Keep Tab inside the dialog while it is open.
-      const panel = panelRef.current;
-      if (event.key !== 'Tab' || !panel) return;
-      const focusable = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-        (el) => !el.hasAttribute('disabled'),
-      );
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (!first || !last) return;
-      if (event.shiftKey && (document.activeElement === first || document.activeElement === panel)) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
+    if (!dialog.open) dialog.showModal();
+    dialog.focus();
     return () => {
-      document.removeEventListener('keydown', onKey);
+      if (dialog.open) dialog.close();
       previous?.focus?.();
     };
-  }, [open, onClose]);
+  }, [open]);
 
   if (!open) return null;
   return (
-    <div
-      className="popup-backdrop"
+    <dialog
+      ref={dialogRef}
+      className={`popup ${className ?? ''}`}
+      aria-labelledby={titleId}
+      aria-modal="true"
+      tabIndex={-1}
+      style={{ maxWidth: width }}
+      onCancel={(event) => {
+        // Escape: the owner decides (its state closes the dialog through the effect above).
+        event.preventDefault();
+        onClose();
+      }}
+      onClose={() => {
+        // The browser may still close it on its own (a repeated Escape); keep the owner's state in step.
+        if (open) onClose();
+      }}
+      // The panel fills the dialog box, so a press whose target is the dialog itself landed on the backdrop.
       onMouseDown={(event) => event.target === event.currentTarget && onClose()}
     >
-      <div
-        ref={panelRef}
-        className={`popup ${className ?? ''}`}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        style={{ maxWidth: width }}
-      >
+      <div className="popup__panel">
         <div className="popup__head">
           <h2 id={titleId} className="popup__title">
             {title}
@@ -85,6 +73,6 @@ export function Popup({ open, title, onClose, width = 750, children, className }
         </div>
         <div className="popup__body">{children}</div>
       </div>
-    </div>
+    </dialog>
   );
 }

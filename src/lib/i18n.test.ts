@@ -57,14 +57,33 @@ describe('translations', () => {
   });
 
   it.each(LANGUAGES.filter((language) => language !== 'en-US'))(
-    '%s has exactly the en-US keys',
+    '%s has exactly the en-US keys (plural keys by their base key)',
     (language) => {
-      const keys = keysOf(language);
-      const missing = [...reference].filter((key) => !keys.has(key));
-      const extra = [...keys].filter((key) => !reference.has(key));
+      const keys = new Set([...keysOf(language)].map(baseKey));
+      const wanted = new Set([...reference].map(baseKey));
+      const missing = [...wanted].filter((key) => !keys.has(key));
+      const extra = [...keys].filter((key) => !wanted.has(key));
       expect({ missing, extra }).toEqual({ missing: [], extra: [] });
     },
   );
+
+  it.each(LANGUAGES)('%s has exactly the plural forms its language needs', (language) => {
+    // Intl knows each language's categories: en one/other, ru one/few/many/other (other for fractions such as
+    // 1,5), es one/many/other, zh other only.
+    const needed = [...new Intl.PluralRules(language).resolvedOptions().pluralCategories].sort();
+    const byBase = new Map<string, string[]>();
+    for (const key of keysOf(language)) {
+      const form = /_(zero|one|two|few|many|other)$/.exec(key)?.[1];
+      if (form) byBase.set(baseKey(key), [...(byBase.get(baseKey(key)) ?? []), form]);
+    }
+    const pluralInEnglish = new Set(
+      [...reference].filter((key) => /_(one|other)$/.test(key)).map((key) => baseKey(key)),
+    );
+    expect([...byBase.keys()].sort()).toEqual([...pluralInEnglish].sort());
+    for (const [key, forms] of byBase) expect(forms.sort(), `${language} ${key}`).toEqual(needed);
+    // A base key is either plural or plain, never both.
+    for (const key of byBase.keys()) expect(keysOf(language).has(key), key).toBe(false);
+  });
 
   it('has no empty texts', () => {
     for (const language of LANGUAGES) {

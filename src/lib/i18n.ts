@@ -1,4 +1,5 @@
 import i18next, { type Resource } from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 
 import { DEFAULT_LANGUAGE, isLanguage, type Language, LANGUAGES } from './languages';
@@ -27,21 +28,11 @@ export const namespaces = [...new Set(Object.values(resources).flatMap((byNs) =>
 
 const LANGUAGE_KEY = 'rangeforge.language';
 
-/** The language chosen on this device; the signed-in user's own language replaces it once the session loads. */
-export function storedLanguage(): Language {
-  try {
-    const value = localStorage.getItem(LANGUAGE_KEY);
-    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
-  } catch {
-    return DEFAULT_LANGUAGE;
-  }
-}
-
 export function storeLanguage(language: Language): void {
   try {
     localStorage.setItem(LANGUAGE_KEY, language);
   } catch {
-    // Without storage the language falls back to the account's or the default one.
+    // Without storage the language falls back to the account's or the browser's one.
   }
 }
 
@@ -50,22 +41,43 @@ export const languageAtom = atom<Language>(DEFAULT_LANGUAGE);
 
 export const i18n = i18next.createInstance();
 
-export function initI18n(language: Language = storedLanguage()): typeof i18n {
+/**
+ * i18next-browser-languagedetector picks the first visit's language: the one chosen on this device (saved by
+ * storeLanguage on an explicit choice), else the browser's languages in order ("ru" or "ru-UA" finds ru-RU), else
+ * en-US. Nothing is cached on detection, so a later browser change is still followed until the user chooses.
+ */
+const DETECTION = {
+  order: ['localStorage', 'navigator'],
+  lookupLocalStorage: LANGUAGE_KEY,
+  caches: [],
+};
+
+/**
+ * Starts i18n in `language`, or in the detected one when none is given, and returns the interface language.
+ * The signed-in user's own language replaces it once the session loads (session.ts).
+ */
+export function initI18n(language?: Language): Language {
   if (!i18n.isInitialized) {
-    void i18n.use(initReactI18next).init({
-      resources,
-      lng: language,
-      fallbackLng: DEFAULT_LANGUAGE,
-      supportedLngs: [...LANGUAGES],
-      ns: namespaces,
-      defaultNS: 'common',
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      initAsync: false,
-    });
-  } else if (i18n.language !== language) {
+    void i18n
+      .use(LanguageDetector)
+      .use(initReactI18next)
+      .init({
+        resources,
+        lng: language,
+        fallbackLng: DEFAULT_LANGUAGE,
+        supportedLngs: [...LANGUAGES],
+        detection: DETECTION,
+        ns: namespaces,
+        defaultNS: 'common',
+        interpolation: { escapeValue: false },
+        returnNull: false,
+        initAsync: false,
+      });
+  } else if (language === undefined || i18n.language !== language) {
+    // Without a language i18next asks the detector again.
     void i18n.changeLanguage(language);
   }
-  document.documentElement.lang = language;
-  return i18n;
+  const resolved = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
+  document.documentElement.lang = resolved;
+  return resolved;
 }

@@ -200,6 +200,21 @@ describe('app journeys', () => {
     await rows.first().waitFor();
     // The confirmed store package pays the referrer; the Premium bought with test (sandbox) payments does not.
     await expect.poll(() => rows.count()).toBe(1);
+    // On a phone (375 px) each payment is a compact row whose amount and date are on screen without scrolling.
+    await referrer.setViewportSize({ width: 375, height: 800 });
+    const payment = rows.first();
+    expect((await payment.boundingBox())!.height).toBeLessThan(64);
+    for (const column of ['.referral__amount', '.referral__date']) {
+      const cell = (await payment.locator(column).boundingBox())!;
+      expect(cell.width, column).toBeGreaterThan(20);
+      expect(cell.x, column).toBeGreaterThanOrEqual(0);
+      expect(cell.x + cell.width, column).toBeLessThanOrEqual(375);
+    }
+    const sideways = await referrer.evaluate(() => {
+      const wrap = document.querySelector('.table--referrals')!.closest('.table-wrap')!;
+      return wrap.scrollWidth > wrap.clientWidth || document.documentElement.scrollWidth > 375;
+    });
+    expect(sideways).toBe(false);
     await referrerContext.close();
 
     await page.goto(`${server.baseUrl}/profile`);

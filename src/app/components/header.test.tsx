@@ -22,7 +22,7 @@ describe('Header', () => {
   it('shows dashes and the default avatar when signed out, and the three menu links', () => {
     mockFetch(() => undefined);
     const { container } = renderApp(<Header />);
-    const block = screen.getByRole('link', { name: 'Your profile' });
+    const block = screen.getByRole('link', { name: /^Your profile/ });
     expect(block).toHaveAttribute('href', '/auth/login');
     expect(within(block).getAllByText('—')).toHaveLength(2);
     expect(container.querySelector('.profile-block img')).toHaveAttribute('src', DEFAULT_AVATAR);
@@ -39,7 +39,7 @@ describe('Header', () => {
   it('shows the user, highlights the profile block on /profile and treats the bare avatar base as none', () => {
     mockFetch(() => ({ body: { data: 0 } }));
     const { container } = renderApp(<Header />, { user: testUser, route: '/profile' });
-    const block = screen.getByRole('link', { name: 'Your profile' });
+    const block = screen.getByRole('link', { name: /^Your profile/ });
     expect(block).toHaveTextContent('river_rat');
     expect(block).toHaveTextContent('river@example.com');
     expect(block).toHaveClass('profile-block--active');
@@ -54,7 +54,7 @@ describe('Header', () => {
     );
     renderApp(<Header />, { user: testUser });
     expect(await screen.findByTestId('bell-count')).toHaveTextContent('+2');
-    expect(screen.getByRole('link', { name: /Incoming strategies/ })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: '2 new incoming strategies' })).toHaveAttribute(
       'href',
       '/profile#strategy',
     );

@@ -37,12 +37,15 @@ export function LanguagePicker() {
         className="header-button"
         aria-haspopup="listbox"
         aria-expanded={open}
-        aria-label={t('common:language.label', { language: current.nativeName })}
         disabled={saving}
         onClick={() => setOpen((value) => !value)}
       >
         <FlagIcon code={current.flag} />
+        {/* The visible code stays part of the button's name (WCAG 2.5.3, label in name). */}
         <span className="language-picker__code">{current.flag.toUpperCase()}</span>
+        <span className="visually-hidden">
+          {t('common:language.label', { language: current.nativeName })}
+        </span>
       </button>
       {open && (
         <ul className="dropdown" role="listbox" aria-label={t('common:language.choose')}>

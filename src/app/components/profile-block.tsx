@@ -10,9 +10,10 @@ export function ProfileBlock({ user }: { user: SessionUser | null }) {
     <NavLink
       to={user ? '/profile' : '/auth/login'}
       className={({ isActive }) => `profile-block${isActive && user ? ' profile-block--active' : ''}`}
-      aria-label={t('common:header.profile')}
     >
       <img className="avatar" src={avatarUrl(user?.avatar)} alt="" width={36} height={36} />
+      {/* "Your profile", then the visible nickname and e-mail: the name contains what is seen (WCAG 2.5.3). */}
+      <span className="visually-hidden">{t('common:header.profile')}</span>
       <span className="profile-block__text">
         <span className="profile-block__name">{user?.username || '—'}</span>
         <span className="profile-block__email">{user?.email || '—'}</span>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
+import { errorKey } from '@/lib/i18n-keys';
 
 /** Form plumbing shared by the three auth forms: values, field errors, submitting and the server's answer. */
 export function useAuthForm<F extends string>(
@@ -48,7 +49,7 @@ export function useAuthForm<F extends string>(
 
   const fieldError = (field: F) => {
     const key: string | undefined = errors[field];
-    return key ? t(`errors:${key}`) : null;
+    return key ? t(errorKey(key)) : null;
   };
 
   /**

@@ -1,6 +1,8 @@
+import type { TranslationKey } from '@/lib/i18n-keys';
+
 // Translation keys of the engine's hand categories (crates/equity categories.rs, snake_case). Written out, not
 // built from the name, so the translation test sees each key used.
-export const CATEGORY_LABEL_KEYS: Record<string, string> = {
+export const CATEGORY_LABEL_KEYS: Record<string, TranslationKey> = {
   straight_flush: 'ranges:category.straight_flush',
   quads: 'ranges:category.quads',
   full_house: 'ranges:category.full_house',

@@ -142,6 +142,9 @@ describe('Monte Carlo equity', () => {
 
   it('formats the standard error as ± percent', () => {
     expect(formatStdError(0.00123)).toBe('± 0.12%');
+    // Intl of the interface language: es and ru put a no-break space before % and use a decimal comma.
+    expect(formatStdError(0.00123, 'es-ES')).toBe('± 0,12\u00a0%');
+    expect(formatStdError(0.00123, 'ru-RU')).toBe('± 0,12\u00a0%');
     expect(formatStdError(Infinity)).toBe('');
     expect(formatStdError(null)).toBe('');
   });

@@ -1,5 +1,6 @@
 // The equity panel's result (SPEC §3 "Equity result": statistics, heat, totals, hand, matrix) and its pure rules.
 import type { CategoryStat, EquityReport, NextCard, SideTotals } from '@/engine/engine-types';
+import { formatPercent } from '@/lib/format';
 
 export interface HandEquity {
   cards: string[];
@@ -146,10 +147,13 @@ export const monteCarloDone = (
   budgetMs = MONTE_CARLO_TIME_BUDGET_MS,
 ) => stdError <= target || elapsedMs >= budgetMs;
 
-/** A standard error (fraction) as the panel shows it next to an equity: "± 0.10%"; '' when not known. */
-export function formatStdError(stdError: number | null | undefined): string {
+/**
+ * A standard error (fraction) as the panel shows it next to an equity, in the interface language: "± 0.10%" in en,
+ * "± 0,10 %" in es; '' when not known.
+ */
+export function formatStdError(stdError: number | null | undefined, language = 'en-US'): string {
   if (stdError === null || stdError === undefined || !Number.isFinite(stdError)) return '';
-  return `± ${(stdError * 100).toFixed(2)}%`;
+  return `± ${formatPercent(stdError, language, 2)}`;
 }
 
 /** The next-card chips grouped by their effect, each list ordered by equity (best first). */

@@ -68,7 +68,8 @@ export async function launchBrowser(): Promise<BrowserSession> {
     watchViolations(created, violations);
     return created;
   };
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  // A fixed browser language: the app follows it on a first visit (i18next-browser-languagedetector).
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
   const page = await context.newPage();
   return {
     browser,

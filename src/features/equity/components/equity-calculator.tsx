@@ -16,7 +16,7 @@ export interface EquityCalculatorProps {
 
 /** Quick exact equity: two ranges in PokerStove notation and an optional board, recomputed as the player types. */
 export function EquityCalculator({ rootType }: EquityCalculatorProps) {
-  const { t } = useTranslation('equity');
+  const { t } = useTranslation();
   const engine = useEngineInfo();
   useEquityCalculation();
   const [hero, setHero] = useAtom(heroRangeTextAtom);

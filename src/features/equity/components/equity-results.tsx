@@ -1,26 +1,26 @@
 import { useTranslation } from 'react-i18next';
 
+import { roundCount, useFormat } from '@/lib/format';
 import { useAtomValue } from '@/lib/store';
 
 import { equityReportAtom, equityStatusAtom, heroHandAtom, type SideTotals } from '../atoms';
 
-const percent = (fraction: number) => `${(fraction * 100).toFixed(2)}%`;
-
 function SideRow({ name, totals }: { name: string; totals: SideTotals }) {
-  const { t } = useTranslation('equity');
+  const format = useFormat();
+  const percent = (fraction: number) => format.percent(fraction, 2);
   return (
     <tr>
       <th scope="row">{name}</th>
       <td className="equity-results__equity">{percent(totals.equity)}</td>
       <td>{percent(totals.win)}</td>
       <td>{percent(totals.tie)}</td>
-      <td>{t('equity:results.combosValue', { count: Math.round(totals.combos * 10) / 10 })}</td>
+      <td>{format.number(roundCount(totals.combos))}</td>
     </tr>
   );
 }
 
 export function EquityResults() {
-  const { t } = useTranslation('equity');
+  const { t } = useTranslation();
   const status = useAtomValue(equityStatusAtom);
   const report = useAtomValue(equityReportAtom);
   const heroHand = useAtomValue(heroHandAtom);

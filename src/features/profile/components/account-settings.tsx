@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/error-message';
+import { errorKey } from '@/lib/i18n-keys';
 import { avatarUrl, type SessionUser, updateSessionUser } from '@/lib/session';
 import { pushToast } from '@/lib/toast';
 import { AVATAR_MAX_BYTES } from '@contract/profile';
@@ -99,7 +100,7 @@ function PasswordForm() {
     }
   };
 
-  const fieldError = (field: PasswordField) => (errors[field] ? t(`errors:${errors[field]}`) : null);
+  const fieldError = (field: PasswordField) => (errors[field] ? t(errorKey(errors[field])) : null);
 
   return (
     <form

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 import { PagedTable } from '@/components/paged-table';
-import { formatDateTime, formatMoney } from '@/lib/format';
+import { formatDateTime, formatMoney, formatPercent } from '@/lib/format';
 import { usePagedList } from '@/lib/use-paged-list';
 import type { ReferralPayment } from '@contract/profile';
 
@@ -18,17 +18,29 @@ export function ReferralsTab() {
     <PagedTable
       list={list}
       emptyText={t('profile:referrals.empty')}
+      // On a phone each payment is two short lines: who and how much, then what, the share and when.
+      className="table--referrals"
       columns={[
-        { header: t('profile:referrals.user'), cell: (payment) => payment.user },
-        { header: t('profile:referrals.typeLabel'), cell: (payment) => types[payment.type] },
-        { header: t('profile:referrals.percent'), cell: (payment) => `${payment.percent}%` },
+        { header: t('profile:referrals.user'), cell: (payment) => payment.user, className: 'referral__user' },
+        {
+          header: t('profile:referrals.typeLabel'),
+          cell: (payment) => types[payment.type],
+          className: 'referral__type',
+        },
+        {
+          header: t('profile:referrals.percent'),
+          cell: (payment) => formatPercent(payment.percent / 100, i18n.language, 0, 2),
+          className: 'referral__percent',
+        },
         {
           header: t('profile:referrals.amount'),
           cell: (payment) => formatMoney(payment.amount, payment.currency, i18n.language),
+          className: 'referral__amount',
         },
         {
           header: t('profile:referrals.date'),
           cell: (payment) => formatDateTime(payment.datetime, i18n.language),
+          className: 'referral__date',
         },
       ]}
     />

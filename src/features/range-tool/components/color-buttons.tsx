@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { roundCount, useFormat } from '@/lib/format';
 import { useAtom, useAtomValue } from '@/lib/store';
 
 import { comboExclusionsAtom, currentColorAtom, rangePairsAtom } from '../atoms';
@@ -9,12 +10,13 @@ import { useRangeButtons } from '../use-range-editor';
 
 const PALETTE = ['#1847BE', '#C0392B', '#27AE60', '#F39C12', '#8E44AD', '#16A085', '#D35400', '#7F8C8D'];
 
-const formatCount = (combos: number, percent: number) =>
-  `${Number(combos.toFixed(1))} · ${percent.toFixed(1)}%`;
-
 /** The coloured buttons: choosing one makes its colour current; each shows its combos and % of all hands. */
 export function ColorButtons() {
   const { t } = useTranslation();
+  const format = useFormat();
+  // Counts and shares in the interface language (range-rules gives percent as 0…100).
+  const formatCount = (combos: number, percent: number) =>
+    `${format.number(roundCount(combos))} · ${format.percent(percent / 100)}`;
   const { buttons, add, rename, recolor, remove } = useRangeButtons();
   const [current, setCurrent] = useAtom(currentColorAtom);
   const pairs = useAtomValue(rangePairsAtom);
@@ -35,8 +37,8 @@ export function ColorButtons() {
     <section className="range-buttons" aria-label={t('ranges:buttons.title')}>
       <p className="range-buttons__total" data-testid="range-combos">
         {t('ranges:buttons.total', {
-          combos: Number(counts.total.combos.toFixed(1)),
-          percent: counts.total.percent.toFixed(1),
+          count: roundCount(counts.total.combos),
+          percent: format.percent(counts.total.percent / 100),
         })}
       </p>
       <ul className="range-buttons__list">

@@ -2,6 +2,8 @@ import './equity-panel.css';
 
 import { useTranslation } from 'react-i18next';
 
+import { roundCount, useFormat } from '@/lib/format';
+import { handCategoryKey } from '@/lib/i18n-keys';
 import { useAtom, useAtomValue, useSetAtom } from '@/lib/store';
 
 import {
@@ -20,8 +22,6 @@ import { CATEGORY_LABEL_KEYS } from '../category-labels';
 import { clearStatistics, EQUITY_METHODS, formatStdError, groupNextCards } from '../equity-rules';
 import { isBoardComplete } from '../range-rules';
 import { CardChip, CardPicker } from './card-picker';
-
-const pct = (value: number) => `${(value * 100).toFixed(2)}%`;
 
 function SideChooser({ side }: { side: 'hero' | 'villain' }) {
   const { t } = useTranslation();
@@ -76,6 +76,8 @@ function MethodChooser() {
 /** Board and hole cards, the hero/villain colour choice and every equity figure the engine reports. */
 export function EquityPanel() {
   const { t } = useTranslation();
+  const format = useFormat();
+  const pct = (value: number) => format.percent(value, 2);
   const [result, setResult] = useAtom(equityResultAtom);
   const loading = useAtomValue(calcLoadingAtom);
   const progress = useAtomValue(calcProgressAtom);
@@ -110,15 +112,21 @@ export function EquityPanel() {
       <CardPicker />
       <div className="equity-panel__status" aria-live="polite">
         {loading && (
-          <progress className="equity-panel__progress" max={1} value={progress} data-testid="equity-progress">
-            {Math.round(progress * 100)}%
+          <progress
+            className="equity-panel__progress"
+            max={1}
+            value={progress}
+            aria-label={t('ranges:equity.progress')}
+            data-testid="equity-progress"
+          >
+            {format.percent(progress, 0)}
           </progress>
         )}
         {loading && method === 'monte-carlo' && live && (
           <p className="muted equity-panel__live" data-testid="monte-carlo-live">
             {t('ranges:equity.monteCarloLive', {
-              samples: live.samples.toLocaleString(),
-              error: formatStdError(live.stdError),
+              count: live.samples,
+              error: formatStdError(live.stdError, format.language),
             })}
           </p>
         )}
@@ -139,7 +147,10 @@ export function EquityPanel() {
             <dd data-testid="range-equity">
               {pct(result.totals.hero.equity)}
               {monteCarlo && (
-                <small data-testid="range-equity-error"> {formatStdError(monteCarlo.stdError)}</small>
+                <small data-testid="range-equity-error">
+                  {' '}
+                  {formatStdError(monteCarlo.stdError, format.language)}
+                </small>
               )}
             </dd>
           </div>
@@ -153,9 +164,12 @@ export function EquityPanel() {
               <dd data-testid="hand-equity">
                 {pct(result.hand.equity)}
                 {monteCarlo?.handStdError != null && (
-                  <small data-testid="hand-equity-error"> {formatStdError(monteCarlo.handStdError)}</small>
+                  <small data-testid="hand-equity-error">
+                    {' '}
+                    {formatStdError(monteCarlo.handStdError, format.language)}
+                  </small>
                 )}
-                {result.hand.category && <small> · {t(`equity:handCategory.${result.hand.category}`)}</small>}
+                {result.hand.category && <small> · {t(handCategoryKey(result.hand.category))}</small>}
               </dd>
             </div>
           )}
@@ -172,14 +186,14 @@ export function EquityPanel() {
           <div>
             <dt>{t('ranges:equity.combos')}</dt>
             <dd data-testid="equity-combos">
-              {Number(result.totals.hero.combos.toFixed(1))} /{' '}
-              {Number(result.totals.villain.combos.toFixed(1))}
+              {format.number(roundCount(result.totals.hero.combos))} /{' '}
+              {format.number(roundCount(result.totals.villain.combos))}
             </dd>
           </div>
           {monteCarlo && (
             <div>
               <dt>{t('ranges:equity.samples')}</dt>
-              <dd data-testid="monte-carlo-samples">{monteCarlo.samples.toLocaleString()}</dd>
+              <dd data-testid="monte-carlo-samples">{format.number(monteCarlo.samples, 0)}</dd>
             </div>
           )}
         </dl>
@@ -196,8 +210,8 @@ export function EquityPanel() {
                     ? t(CATEGORY_LABEL_KEYS[stat.name]!)
                     : stat.name.replace(/_/g, ' ')}
                 </th>
-                <td>{Number(stat.combos.toFixed(1))}</td>
-                <td>{stat.percent.toFixed(1)}%</td>
+                <td>{format.number(roundCount(stat.combos))}</td>
+                <td>{format.percent(stat.percent / 100)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,7 @@
-import { type KeyboardEvent, memo, type PointerEvent, useEffect } from 'react';
+import { type FocusEvent, type KeyboardEvent, memo, type PointerEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { formatPercent } from '@/lib/format';
 import { useAtomValue, useSetAtom } from '@/lib/store';
 import type { ColorEntry } from '@contract/categories';
 import { HAND_CLASSES } from '@contract/hands';
@@ -39,9 +40,21 @@ interface CellProps {
   equity: number | undefined;
   /** Some single combos are left out in the suit editor. */
   trimmed: boolean;
+  /** The one cell of the chart in the tab order (roving tabindex). */
+  tabStop: boolean;
+  language: string;
 }
 
-const Cell = memo(function Cell({ hand, index, entries, heat, equity, trimmed }: CellProps) {
+const Cell = memo(function Cell({
+  hand,
+  index,
+  entries,
+  heat,
+  equity,
+  trimmed,
+  tabStop,
+  language,
+}: CellProps) {
   const weight = entries?.reduce((sum, entry) => sum + entry.weight, 0) ?? 0;
   const showHeat = heat !== undefined;
   return (
@@ -53,9 +66,12 @@ const Cell = memo(function Cell({ hand, index, entries, heat, equity, trimmed }:
       data-weight={weight}
       data-colors={entries?.map((entry) => `${entry.color}:${entry.weight}`).join(' ')}
       aria-pressed={weight > 0}
-      title={
-        showHeat && equity !== undefined ? `${hand} ${(equity * 100).toFixed(1)}%` : `${hand} ${weight}%`
-      }
+      tabIndex={tabStop ? 0 : -1}
+      title={`${hand} ${
+        showHeat && equity !== undefined
+          ? formatPercent(equity, language)
+          : formatPercent(weight / 100, language, 0)
+      }`}
       style={{ background: showHeat ? heat || undefined : segments(entries ?? []) }}
     >
       <span className="range-cell__hand">{hand}</span>
@@ -66,9 +82,39 @@ const Cell = memo(function Cell({ hand, index, entries, heat, equity, trimmed }:
   );
 });
 
-/** The 13x13 chart: press and drag to paint, arrows move focus, Enter or Space chooses the focused hand. */
+const SIZE = 13;
+
+/** Where a key moves focus from `index` in the 13x13 chart; edges stop (no wrap), as in the ARIA grid pattern. */
+export function moveInGrid(index: number, key: string, ctrl = false): number | undefined {
+  const row = Math.floor(index / SIZE);
+  const column = index % SIZE;
+  switch (key) {
+    case 'ArrowLeft':
+      return column > 0 ? index - 1 : index;
+    case 'ArrowRight':
+      return column < SIZE - 1 ? index + 1 : index;
+    case 'ArrowUp':
+      return row > 0 ? index - SIZE : index;
+    case 'ArrowDown':
+      return row < SIZE - 1 ? index + SIZE : index;
+    case 'Home':
+      return ctrl ? 0 : row * SIZE;
+    case 'End':
+      return ctrl ? SIZE * SIZE - 1 : row * SIZE + SIZE - 1;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The 13x13 chart: press and drag to paint. For the keyboard the chart is one tab stop (roving tabindex): arrows,
+ * Home and End move focus, Enter or Space chooses the focused hand, and Tab leaves the chart.
+ */
 export function RangeGrid() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  // The cell that holds the chart's tab stop; it follows focus however it arrives (click, arrows, script).
+  const [tabStop, setTabStop] = useState(0);
   const pairs = useAtomValue(rangePairsAtom);
   const result = useAtomValue(equityResultAtom);
   const heatVisible = useAtomValue(heatVisibleAtom) && result.heat.length === HAND_CLASSES.length;
@@ -115,13 +161,16 @@ export function RangeGrid() {
       chooseCell(HAND_CLASSES[index]!);
       return;
     }
-    const moves: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -13, ArrowDown: 13 };
-    const move = moves[event.key];
-    if (move === undefined) return;
-    const next = index + move;
-    if (next < 0 || next >= 169) return;
+    const next = moveInGrid(index, event.key, event.ctrlKey || event.metaKey);
+    if (next === undefined) return;
     event.preventDefault();
+    setTabStop(next);
     target.parentElement?.querySelector<HTMLElement>(`[data-index="${next}"]`)?.focus();
+  };
+
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const index = Number((event.target as HTMLElement).dataset.index);
+    if (Number.isInteger(index)) setTabStop(index);
   };
 
   return (
@@ -133,6 +182,7 @@ export function RangeGrid() {
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onKeyDown={onKeyDown}
+      onFocus={onFocus}
     >
       {HAND_CLASSES.map((hand, index) => (
         <Cell
@@ -143,6 +193,8 @@ export function RangeGrid() {
           heat={heatVisible ? (result.heat[index] ?? '') : undefined}
           equity={heatVisible ? result.matrix[index] : undefined}
           trimmed={Boolean(exclusions[hand]?.length)}
+          tabStop={index === tabStop}
+          language={language}
         />
       ))}
     </div>

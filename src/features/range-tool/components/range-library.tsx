@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 
 import { Popup } from '@/components/popup';
 import { notifyPremiumRequired } from '@/lib/api-client';
+import type { TranslationKey } from '@/lib/i18n-keys';
 import { useAtomValue } from '@/lib/store';
 import type { CategoryKind, RootType, TreeNode } from '@contract/categories';
 
@@ -18,7 +19,7 @@ import { SharePopup } from './share-popup';
 
 type Library = ReturnType<typeof useRangeLibrary>;
 
-const ACTIONS: Array<{ action: CategoryAction; key: string }> = [
+const ACTIONS: Array<{ action: CategoryAction; key: TranslationKey }> = [
   { action: 'copyUp', key: 'ranges:library.copyUp' },
   { action: 'copyDown', key: 'ranges:library.copyDown' },
   { action: 'moveUp', key: 'ranges:library.moveUp' },

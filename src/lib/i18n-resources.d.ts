@@ -1,0 +1,30 @@
+// Typed translation keys: t('ns:key') is checked against the en-US files, so a wrong or removed key fails tsc.
+// Plural keys (key_one, key_other…) are addressed by their base key with a `count`, as i18next resolves them.
+import type admin from '../locales/en-US/admin.json';
+import type auth from '../locales/en-US/auth.json';
+import type common from '../locales/en-US/common.json';
+import type equity from '../locales/en-US/equity.json';
+import type errors from '../locales/en-US/errors.json';
+import type profile from '../locales/en-US/profile.json';
+import type ranges from '../locales/en-US/ranges.json';
+import type shop from '../locales/en-US/shop.json';
+
+// The code names every key with its namespace ('ranges:grid.label'); i18next's types accept that form only for
+// namespaces listed in an array, so the default is every namespace with common first (bare keys read common).
+type Namespaces = ['common', 'admin', 'auth', 'equity', 'errors', 'profile', 'ranges', 'shop'];
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: Namespaces;
+    resources: {
+      admin: typeof admin;
+      auth: typeof auth;
+      common: typeof common;
+      equity: typeof equity;
+      errors: typeof errors;
+      profile: typeof profile;
+      ranges: typeof ranges;
+      shop: typeof shop;
+    };
+  }
+}
