@@ -6,11 +6,14 @@ import { RequireUser } from './routes/guards';
 import { AuthRoute, NotFound, ProductRoute, ProfileRoute, StoreRoute } from './routes/pages';
 import { RangePage } from './routes/range-page';
 import { RouteError } from './routes/route-error';
+import type { RouteHandle } from './use-document-title';
 
 // The admin area is for a handful of people: it loads on demand.
 const AdminPage = lazy(async () => ({
   default: (await import('@/features/admin/components/admin-page')).AdminPage,
 }));
+
+const title = (key: RouteHandle['title']): RouteHandle => ({ title: key });
 
 /** Every page gets its own error boundary, so one page failing leaves the header, footer and other pages alive. */
 export const withErrorBoundaries = (pages: RouteObject[]): RouteObject[] =>
@@ -22,17 +25,26 @@ export const routes: RouteObject[] = [
     // The last resort when the layout itself fails.
     errorElement: <RouteError />,
     children: withErrorBoundaries([
-      { path: '/', element: <RangePage rootType="preflop_root" /> },
-      { path: '/tournament', element: <RangePage rootType="tournament_root" /> },
-      { path: '/store', element: <StoreRoute /> },
-      { path: '/store/:productId', element: <ProductRoute /> },
-      { path: '/profile', element: <ProfileRoute /> },
-      { path: '/auth/register', element: <AuthRoute mode="register" /> },
-      { path: '/auth/register/:referralToken', element: <AuthRoute mode="register" /> },
-      { path: '/auth/login', element: <AuthRoute mode="login" /> },
-      { path: '/auth/restore', element: <AuthRoute mode="restore" /> },
+      { path: '/', element: <RangePage rootType="preflop_root" />, handle: title('common:nav.cash') },
+      {
+        path: '/tournament',
+        element: <RangePage rootType="tournament_root" />,
+        handle: title('common:nav.tournament'),
+      },
+      { path: '/store', element: <StoreRoute />, handle: title('common:nav.store') },
+      { path: '/store/:productId', element: <ProductRoute />, handle: title('common:nav.store') },
+      { path: '/profile', element: <ProfileRoute />, handle: title('common:header.profile') },
+      { path: '/auth/register', element: <AuthRoute mode="register" />, handle: title('auth:tabs.register') },
+      {
+        path: '/auth/register/:referralToken',
+        element: <AuthRoute mode="register" />,
+        handle: title('auth:tabs.register'),
+      },
+      { path: '/auth/login', element: <AuthRoute mode="login" />, handle: title('auth:tabs.login') },
+      { path: '/auth/restore', element: <AuthRoute mode="restore" />, handle: title('auth:tabs.restore') },
       {
         path: '/admin',
+        handle: title('admin:title'),
         element: (
           <RequireUser admin>
             {() => (
@@ -43,7 +55,7 @@ export const routes: RouteObject[] = [
           </RequireUser>
         ),
       },
-      { path: '*', element: <NotFound /> },
+      { path: '*', element: <NotFound />, handle: title('common:notFound.title') },
     ]),
   },
 ];

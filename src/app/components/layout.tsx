@@ -4,11 +4,13 @@ import { Outlet } from 'react-router-dom';
 import { Toaster } from '@/components/toaster';
 import { PaymentHost } from '@/features/shop/components/payment-host';
 
+import { useDocumentTitle } from '../use-document-title';
 import { Footer } from './footer';
 import { Header } from './header';
 
 export function Layout() {
   const { t } = useTranslation();
+  useDocumentTitle();
   return (
     <div className="app">
       <a className="skip-link" href="#main">
