@@ -2,15 +2,15 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { IDLE } from '@/engine/latest-job';
 import { appStore } from '@/lib/store';
 import { renderApp } from '@/test/render';
 
 import {
   buttonsAtom,
-  calcLoadingAtom,
-  calcProgressAtom,
   currentColorAtom,
   DEFAULT_BUTTONS,
+  equityStatusAtom,
   rangeHistoryAtom,
   suitModeAtom,
   weightAtom,
@@ -33,7 +33,7 @@ beforeEach(() => {
   appStore.set(currentColorAtom, DEFAULT_COLOR);
   appStore.set(weightAtom, '100');
   appStore.set(suitModeAtom, false);
-  appStore.set(calcLoadingAtom, false);
+  appStore.set(equityStatusAtom, IDLE);
 });
 
 describe('range grid keyboard (roving tabindex)', () => {
@@ -94,8 +94,7 @@ describe('range grid keyboard (roving tabindex)', () => {
 
 describe('equity progress', () => {
   it('is a progress bar with an accessible name', () => {
-    appStore.set(calcLoadingAtom, true);
-    appStore.set(calcProgressAtom, 0.25);
+    appStore.set(equityStatusAtom, { state: 'running', progress: 0.25, live: null });
     renderApp(<EquityPanel />);
     const bar = screen.getByRole('progressbar', { name: 'Equity calculation progress' });
     expect(bar).toHaveAttribute('value', '0.25');
