@@ -26,6 +26,7 @@ import {
   shiftPositions,
   siblings,
 } from './categories.repository.ts';
+import { copyName } from './copy-name.ts';
 import {
   normalizeButtons,
   normalizePairs,
@@ -179,6 +180,11 @@ export class CategoriesService {
         parentId: row.parent_id,
         position,
         isTemplate: false,
+        name: copyName(
+          row.name,
+          user.language,
+          all.filter((entry) => entry.parent_id === row.parent_id).map((entry) => entry.name),
+        ),
       });
       return toCategory((await findCategory(trx, copy.id)) as CategoryRow);
     });

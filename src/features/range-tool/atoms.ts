@@ -39,6 +39,8 @@ export const calcLoadingAtom = atom(false);
 export const calcProgressAtom = atom(0);
 export const calcErrorAtom = atom<string | null>(null);
 export const heatVisibleAtom = atom(false);
+/** Phones: while on, a finger on the grid scrolls it instead of painting (the grid is wider than the screen). */
+export const gridPanAtom = atom(false);
 
 /** The library's selected range (SPEC §3 categoryId) and its note. */
 export const categoryIdAtom = atom<number | null>(null);

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useAtom } from '@/lib/store';
 
 import { boardCardsAtom, holeCardsAtom } from '../atoms';
+import { fourColorDeckAtom, SUIT_ROWS } from '../deck-style';
 import { randomCards } from '../equity-rules';
-import { ALL_CARDS, MAX_BOARD_CARDS, MAX_HOLE_CARDS, toggleCard } from '../range-rules';
+import { ALL_CARDS, MAX_BOARD_CARDS, MAX_HOLE_CARDS, RANKS, toggleCard } from '../range-rules';
 
 const SUIT_SYMBOL: Record<string, string> = { h: '♥', c: '♣', d: '♦', s: '♠' };
 
@@ -22,12 +23,16 @@ export function CardChip({ card, className = '' }: { card: string; className?: s
 
 type Target = 'board' | 'hole';
 
-/** The 52-card picker for the board (at most 5) and the hole cards (at most 2), with random streets. */
+/**
+ * The 52-card picker for the board (at most 5) and the hole cards (at most 2), with random streets: one row per suit,
+ * cards large enough to tap, in the four-colour deck unless the player chose two colours.
+ */
 export function CardPicker() {
   const { t } = useTranslation();
   const [board, setBoard] = useAtom(boardCardsAtom);
   const [hole, setHole] = useAtom(holeCardsAtom);
   const [target, setTarget] = useState<Target>('board');
+  const [fourColor, setFourColor] = useAtom(fourColorDeckAtom);
 
   const pick = (card: string) => {
     if (target === 'board') setBoard(toggleCard(board, card, MAX_BOARD_CARDS));
@@ -87,25 +92,39 @@ export function CardPicker() {
           {t('ranges:cards.clear')}
         </button>
       </div>
+      <label className="card-picker__deck-style">
+        <input type="checkbox" checked={fourColor} onChange={(event) => setFourColor(event.target.checked)} />
+        {t('ranges:cards.fourColor')}
+      </label>
       <div className="card-picker__deck">
-        {ALL_CARDS.map((card) => {
-          const onBoard = board.includes(card);
-          const inHand = hole.includes(card);
-          return (
-            <button
-              key={card}
-              type="button"
-              className={`deck-card card-chip--${card.slice(-1)}${onBoard ? ' is-board' : ''}${inHand ? ' is-hole' : ''}`}
-              aria-pressed={target === 'board' ? onBoard : inHand}
-              disabled={target === 'board' ? inHand : onBoard}
-              data-card={card}
-              onClick={() => pick(card)}
-            >
-              {card.slice(0, -1)}
-              {SUIT_SYMBOL[card.slice(-1)]}
-            </button>
-          );
-        })}
+        {SUIT_ROWS.map(({ suit, symbol }) => (
+          <div
+            key={suit}
+            className="card-picker__suit"
+            role="group"
+            aria-label={t(`ranges:cards.suit.${suit}`)}
+          >
+            {RANKS.map((rank) => {
+              const card = `${rank}${suit}`;
+              const onBoard = board.includes(card);
+              const inHand = hole.includes(card);
+              return (
+                <button
+                  key={card}
+                  type="button"
+                  className={`deck-card card-chip--${suit}${onBoard ? ' is-board' : ''}${inHand ? ' is-hole' : ''}`}
+                  aria-pressed={target === 'board' ? onBoard : inHand}
+                  disabled={target === 'board' ? inHand : onBoard}
+                  data-card={card}
+                  onClick={() => pick(card)}
+                >
+                  <span className="deck-card__rank">{rank}</span>
+                  <span className="deck-card__suit">{symbol}</span>
+                </button>
+              );
+            })}
+          </div>
+        ))}
       </div>
     </section>
   );

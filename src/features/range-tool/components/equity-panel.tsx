@@ -13,6 +13,7 @@ import {
   equityMethodAtom,
   equityResultAtom,
   heroColorsAtom,
+  holeCardsAtom,
   monteCarloLiveAtom,
   villainColorsAtom,
 } from '../atoms';
@@ -20,6 +21,8 @@ import { CATEGORY_LABEL_KEYS } from '../category-labels';
 import { clearStatistics, EQUITY_METHODS, formatStdError, groupNextCards } from '../equity-rules';
 import { isBoardComplete } from '../range-rules';
 import { CardChip, CardPicker } from './card-picker';
+import { EngineStatus } from './engine-status';
+import { EquitySummary } from './equity-summary';
 
 const pct = (value: number) => `${(value * 100).toFixed(2)}%`;
 
@@ -85,7 +88,7 @@ export function EquityPanel() {
   const method = useAtomValue(equityMethodAtom);
   const live = useAtomValue(monteCarloLiveAtom);
   const monteCarlo = result.monteCarlo;
-  const next = groupNextCards(result.nextCards);
+  const next = groupNextCards(result.nextCards, useAtomValue(holeCardsAtom));
   // Categories nobody in the range holds only lengthen the list.
   const statistics = result.statistics.filter((stat) => stat.combos > 0);
 
@@ -93,6 +96,7 @@ export function EquityPanel() {
     <section className="equity-panel" aria-labelledby="range-equity-title">
       <header className="equity-panel__head">
         <h2 id="range-equity-title">{t('ranges:equity.title')}</h2>
+        <EngineStatus />
         <button
           type="button"
           className="button button--ghost"
@@ -104,131 +108,148 @@ export function EquityPanel() {
           {t('ranges:equity.clear')}
         </button>
       </header>
-      <SideChooser side="hero" />
-      <SideChooser side="villain" />
-      <MethodChooser />
-      <CardPicker />
-      <div className="equity-panel__status" aria-live="polite">
-        {loading && (
-          <progress className="equity-panel__progress" max={1} value={progress} data-testid="equity-progress">
-            {Math.round(progress * 100)}%
-          </progress>
-        )}
-        {loading && method === 'monte-carlo' && live && (
-          <p className="muted equity-panel__live" data-testid="monte-carlo-live">
-            {t('ranges:equity.monteCarloLive', {
-              samples: live.samples.toLocaleString(),
-              error: formatStdError(live.stdError),
-            })}
-          </p>
-        )}
-        {error && (
-          <p className="range-error" role="alert">
-            {t('ranges:equity.failed', { message: error })}
-          </p>
-        )}
-        {!isBoardComplete(boardCount) && <p className="muted">{t('ranges:equity.boardHint')}</p>}
-        {isBoardComplete(boardCount) && !loading && !error && !result.totals && (
-          <p className="muted">{t('ranges:equity.empty')}</p>
-        )}
-      </div>
-      {result.totals && (
-        <dl className="equity-figures">
-          <div>
-            <dt>{t('ranges:equity.rangeEquity')}</dt>
-            <dd data-testid="range-equity">
-              {pct(result.totals.hero.equity)}
-              {monteCarlo && (
-                <small data-testid="range-equity-error"> {formatStdError(monteCarlo.stdError)}</small>
-              )}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('ranges:equity.villainEquity')}</dt>
-            <dd data-testid="villain-equity">{pct(result.totals.villain.equity)}</dd>
-          </div>
-          {result.hand && (
-            <div>
-              <dt>{t('ranges:equity.handEquity')}</dt>
-              <dd data-testid="hand-equity">
-                {pct(result.hand.equity)}
-                {monteCarlo?.handStdError != null && (
-                  <small data-testid="hand-equity-error"> {formatStdError(monteCarlo.handStdError)}</small>
-                )}
-                {result.hand.category && <small> · {t(`equity:handCategory.${result.hand.category}`)}</small>}
-              </dd>
-            </div>
-          )}
-          <div>
-            <dt>{t('ranges:equity.totals')}</dt>
-            <dd>
-              {t('ranges:equity.wtl', {
-                win: pct(result.totals.hero.win),
-                tie: pct(result.totals.hero.tie),
-                lose: pct(result.totals.hero.lose),
-              })}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('ranges:equity.combos')}</dt>
-            <dd data-testid="equity-combos">
-              {Number(result.totals.hero.combos.toFixed(1))} /{' '}
-              {Number(result.totals.villain.combos.toFixed(1))}
-            </dd>
-          </div>
-          {monteCarlo && (
-            <div>
-              <dt>{t('ranges:equity.samples')}</dt>
-              <dd data-testid="monte-carlo-samples">{monteCarlo.samples.toLocaleString()}</dd>
-            </div>
-          )}
-        </dl>
-      )}
-      {monteCarlo && <p className="muted equity-panel__note">{t('ranges:equity.monteCarloNote')}</p>}
-      {statistics.length > 0 && (
-        <table className="equity-stats">
-          <caption>{t('ranges:equity.statistics')}</caption>
-          <tbody>
-            {statistics.map((stat) => (
-              <tr key={`${stat.group}-${stat.name}`} data-group={stat.group}>
-                <th scope="row">
-                  {CATEGORY_LABEL_KEYS[stat.name]
-                    ? t(CATEGORY_LABEL_KEYS[stat.name]!)
-                    : stat.name.replace(/_/g, ' ')}
-                </th>
-                <td>{Number(stat.combos.toFixed(1))}</td>
-                <td>{stat.percent.toFixed(1)}%</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {result.nextCards.length > 0 && (
-        <div className="next-cards">
-          {(['increase', 'keep', 'reduce'] as const).map((change) => (
-            <div
-              key={change}
-              className={`next-cards__group next-cards__group--${change}`}
-              data-change={change}
-            >
-              <h3>
-                {change === 'increase'
-                  ? t('ranges:equity.increase')
-                  : change === 'keep'
-                    ? t('ranges:equity.keep')
-                    : t('ranges:equity.reduce')}
-              </h3>
-              <div className="next-cards__chips">
-                {next[change].map((card) => (
-                  <span key={card.card} title={pct(card.equity)}>
-                    <CardChip card={card.card} />
-                  </span>
-                ))}
-              </div>
-            </div>
-          ))}
+      <div className="equity-panel__body">
+        <div className="equity-panel__inputs">
+          <EquitySummary />
+          <SideChooser side="hero" />
+          <SideChooser side="villain" />
+          <MethodChooser />
+          <CardPicker />
         </div>
-      )}
+        <div className="equity-panel__outputs">
+          <div className="equity-panel__status" aria-live="polite">
+            {loading && (
+              <progress
+                className="equity-panel__progress"
+                max={1}
+                value={progress}
+                data-testid="equity-progress"
+              >
+                {Math.round(progress * 100)}%
+              </progress>
+            )}
+            {loading && method === 'monte-carlo' && live && (
+              <p className="muted equity-panel__live" data-testid="monte-carlo-live">
+                {t('ranges:equity.monteCarloLive', {
+                  samples: live.samples.toLocaleString(),
+                  error: formatStdError(live.stdError),
+                })}
+              </p>
+            )}
+            {error && (
+              <p className="range-error" role="alert">
+                {t('ranges:equity.failed', { message: error })}
+              </p>
+            )}
+            {!isBoardComplete(boardCount) && <p className="muted">{t('ranges:equity.boardHint')}</p>}
+            {isBoardComplete(boardCount) && !loading && !error && !result.totals && (
+              <p className="muted">{t('ranges:equity.empty')}</p>
+            )}
+          </div>
+          {result.totals && (
+            <dl className="equity-figures">
+              <div>
+                <dt>{t('ranges:equity.rangeEquity')}</dt>
+                <dd data-testid="range-equity">
+                  {pct(result.totals.hero.equity)}
+                  {monteCarlo && (
+                    <small data-testid="range-equity-error"> {formatStdError(monteCarlo.stdError)}</small>
+                  )}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('ranges:equity.villainEquity')}</dt>
+                <dd data-testid="villain-equity">{pct(result.totals.villain.equity)}</dd>
+              </div>
+              {result.hand && (
+                <div>
+                  <dt>{t('ranges:equity.handEquity')}</dt>
+                  <dd data-testid="hand-equity">
+                    {pct(result.hand.equity)}
+                    {monteCarlo?.handStdError != null && (
+                      <small data-testid="hand-equity-error">
+                        {' '}
+                        {formatStdError(monteCarlo.handStdError)}
+                      </small>
+                    )}
+                    {result.hand.category && (
+                      <small> · {t(`equity:handCategory.${result.hand.category}`)}</small>
+                    )}
+                  </dd>
+                </div>
+              )}
+              <div className="equity-figures__wide">
+                <dt>{t('ranges:equity.totals')}</dt>
+                <dd>
+                  {t('ranges:equity.wtl', {
+                    win: pct(result.totals.hero.win),
+                    tie: pct(result.totals.hero.tie),
+                    lose: pct(result.totals.hero.lose),
+                  })}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('ranges:equity.combos')}</dt>
+                <dd data-testid="equity-combos">
+                  {Number(result.totals.hero.combos.toFixed(1))} /{' '}
+                  {Number(result.totals.villain.combos.toFixed(1))}
+                </dd>
+              </div>
+              {monteCarlo && (
+                <div>
+                  <dt>{t('ranges:equity.samples')}</dt>
+                  <dd data-testid="monte-carlo-samples">{monteCarlo.samples.toLocaleString()}</dd>
+                </div>
+              )}
+            </dl>
+          )}
+          {monteCarlo && <p className="muted equity-panel__note">{t('ranges:equity.monteCarloNote')}</p>}
+          {statistics.length > 0 && (
+            <table className="equity-stats">
+              <caption>{t('ranges:equity.statistics')}</caption>
+              <tbody>
+                {statistics.map((stat) => (
+                  <tr key={`${stat.group}-${stat.name}`} data-group={stat.group}>
+                    <th scope="row">
+                      {CATEGORY_LABEL_KEYS[stat.name]
+                        ? t(CATEGORY_LABEL_KEYS[stat.name]!)
+                        : stat.name.replace(/_/g, ' ')}
+                    </th>
+                    <td>{Number(stat.combos.toFixed(1))}</td>
+                    <td>{stat.percent.toFixed(1)}%</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {result.nextCards.length > 0 && (
+            <div className="next-cards">
+              {(['increase', 'keep', 'reduce'] as const).map((change) => (
+                <div
+                  key={change}
+                  className={`next-cards__group next-cards__group--${change}`}
+                  data-change={change}
+                >
+                  <h3>
+                    {change === 'increase'
+                      ? t('ranges:equity.increase')
+                      : change === 'keep'
+                        ? t('ranges:equity.keep')
+                        : t('ranges:equity.reduce')}
+                  </h3>
+                  <div className="next-cards__chips">
+                    {next[change].map((card) => (
+                      <span key={card.card} title={pct(card.equity)}>
+                        <CardChip card={card.card} />
+                      </span>
+                    ))}
+                  </div>
+                </div>
+              ))}
+            </div>
+          )}
+        </div>
+      </div>
     </section>
   );
 }
