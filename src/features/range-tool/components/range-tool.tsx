@@ -1,6 +1,6 @@
 import './range-tool.css';
 
-import { useEffect } from 'react';
+import { type CSSProperties, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { appStore, useAtom, useAtomValue } from '@/lib/store';
@@ -8,6 +8,7 @@ import type { RootType } from '@contract/categories';
 
 import { buttonsAtom, currentColorAtom, gridPanAtom } from '../atoms';
 import { fourColorDeckAtom } from '../deck-style';
+import { libraryWidthAtom } from '../library-layout';
 import { useRangeCommands } from '../use-range-editor';
 import { useRangeEquity } from '../use-range-equity';
 import { useAutosave } from '../use-range-library';
@@ -55,11 +56,17 @@ export function RangeTool({ rootType }: { rootType: RootType }) {
   const { t } = useTranslation();
   const fourColor = useAtomValue(fourColorDeckAtom);
   const [pan, setPan] = useAtom(gridPanAtom);
+  const libraryWidth = useAtomValue(libraryWidthAtom);
   useRangeEquity();
   useAutosave();
   useKeyboardShortcuts();
   return (
-    <div className="range-tool" data-root-type={rootType} data-deck={fourColor ? 'four' : 'two'}>
+    <div
+      className="range-tool"
+      data-root-type={rootType}
+      data-deck={fourColor ? 'four' : 'two'}
+      style={{ '--library-width': `${libraryWidth}px` } as CSSProperties}
+    >
       <RangeLibrary rootType={rootType} />
       <section className="range-editor" aria-labelledby="range-editor-title">
         <div className="range-editor__head">
