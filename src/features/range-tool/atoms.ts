@@ -32,6 +32,15 @@ export const rangePairsAtom = atom(
 /** Colours whose entries form the hero range and the villain range. */
 export const heroColorsAtom = atom<string[]>([DEFAULT_COLOR]);
 export const villainColorsAtom = atom<string[]>(['#C0392B']);
+/**
+ * Villains after the first, one colour each (multiway equity). Kept for the session, not saved with the range:
+ * the saved sides hold one hero and one villain.
+ */
+export const moreVillainsAtom = atom<string[]>([]);
+/** Cards known to be out of the deck (folded, burned, seen): no range holds them and no board deals them. */
+export const deadCardsAtom = atom<string[]>([]);
+/** Each player's equity when more than one villain is in (hero first), null heads-up. */
+export const multiwayEquityAtom = atom<{ equities: number[]; stdError: number; exact: boolean } | null>(null);
 
 export const equityResultAtom = atom<EquityResult>(emptyEquityResult());
 export const calcLoadingAtom = atom(false);

@@ -6,16 +6,13 @@ import { useAtom, useAtomValue, useSetAtom } from '@/lib/store';
 
 import {
   boardCardsAtom,
-  buttonsAtom,
   calcErrorAtom,
   calcLoadingAtom,
   calcProgressAtom,
   equityMethodAtom,
   equityResultAtom,
-  heroColorsAtom,
   holeCardsAtom,
   monteCarloLiveAtom,
-  villainColorsAtom,
 } from '../atoms';
 import { CATEGORY_LABEL_KEYS } from '../category-labels';
 import { clearStatistics, EQUITY_METHODS, formatStdError, groupNextCards } from '../equity-rules';
@@ -23,35 +20,10 @@ import { isBoardComplete } from '../range-rules';
 import { CardChip, CardPicker } from './card-picker';
 import { EngineStatus } from './engine-status';
 import { EquitySummary } from './equity-summary';
+import { MultiwayFigures } from './multiway-figures';
+import { PlayersPanel } from './players-panel';
 
 const pct = (value: number) => `${(value * 100).toFixed(2)}%`;
-
-function SideChooser({ side }: { side: 'hero' | 'villain' }) {
-  const { t } = useTranslation();
-  const buttons = useAtomValue(buttonsAtom);
-  const [colors, setColors] = useAtom(side === 'hero' ? heroColorsAtom : villainColorsAtom);
-  const toggle = (color: string) =>
-    setColors(colors.includes(color) ? colors.filter((value) => value !== color) : [...colors, color]);
-  return (
-    <div className="side-chooser" data-side={side}>
-      <span className="side-chooser__title">
-        {side === 'hero' ? t('ranges:equity.heroColors') : t('ranges:equity.villainColors')}
-      </span>
-      {buttons.map((button) => (
-        <button
-          key={button.color}
-          type="button"
-          className={`chip-toggle${colors.includes(button.color) ? ' is-active' : ''}`}
-          aria-pressed={colors.includes(button.color)}
-          onClick={() => toggle(button.color)}
-        >
-          <span className="range-button__swatch" style={{ background: button.color }} aria-hidden="true" />
-          {button.label || button.color}
-        </button>
-      ))}
-    </div>
-  );
-}
 
 /** Exact / Monte Carlo as a radio group: arrow keys move between the two, as native radios do. */
 function MethodChooser() {
@@ -146,6 +118,7 @@ export function EquityPanel() {
               <p className="muted">{t('ranges:equity.empty')}</p>
             )}
           </div>
+          <MultiwayFigures />
           {result.totals && (
             <dl className="equity-figures">
               <div>
