@@ -1,5 +1,7 @@
 // The engine API that each worker exposes through Comlink. It wraps the wasm module's functions one to one and
 // keeps the Monte Carlo jobs a worker is running, so that the client can advance them in batches and stop them.
+import { transfer } from 'comlink';
+
 import type * as EquityWasm from '@equity-wasm';
 
 import type { CategoryStat, EquityReport, HandRankInfo, SideTotals } from './engine-types.ts';
@@ -13,15 +15,30 @@ export interface MonteCarloSnapshot {
   samples: number;
 }
 
+/** Hands a typed array back to the caller by moving its buffer instead of copying it. */
+const moved = <T extends Float32Array | Float64Array>(array: T): T => transfer(array, [array.buffer]);
+
+/** A real mid-sized flop job (about 120 vs 250 combos) that warms V8's wasm tiers before the first paint. */
+const WARM_UP = {
+  hero: '77+, ATs+, KJs+, QJs, AJo+, KQo',
+  villain: '22-66, A2s-A9s, K9s-KTs, QTs+, JTs',
+  board: 'Qs7h2d',
+};
+
 export function createEngineApi(wasm: EquityWasmModule) {
   const monteCarloJobs = new Map<string, EquityWasm.MonteCarloJob>();
+  const merge = (tallies: Float64Array[]): Float64Array => {
+    const [first, ...rest] = tallies;
+    if (!first) throw new Error('No tallies to merge');
+    return rest.reduce((merged, tally) => wasm.mergeTallies(merged, tally), first);
+  };
 
   return {
     version: (): string => wasm.engineVersion(),
     rankHand: (cards: string): HandRankInfo => wasm.rankHand(cards),
-    parseRange: (text: string): Float32Array => wasm.parseRange(text),
+    parseRange: (text: string): Float32Array => moved(wasm.parseRange(text)),
     rangeToNotation: (weights: Float32Array): string => wasm.rangeToNotation(weights),
-    classWeightsToRange: (grid: Float32Array): Float32Array => wasm.classWeightsToRange(grid),
+    classWeightsToRange: (grid: Float32Array): Float32Array => moved(wasm.classWeightsToRange(grid)),
     equityTally: (
       hero: Float32Array,
       villain: Float32Array,
@@ -29,14 +46,31 @@ export function createEngineApi(wasm: EquityWasmModule) {
       dead: string,
       shardIndex: number,
       shardCount: number,
-    ): Float64Array => wasm.equityTally(hero, villain, board, dead, shardIndex, shardCount),
-    mergeTallies: (tallies: Float64Array[]): Float64Array => {
-      const [first, ...rest] = tallies;
-      if (!first) throw new Error('No tallies to merge');
-      return rest.reduce((merged, tally) => wasm.mergeTallies(merged, tally), first);
-    },
+    ): Float64Array => moved(wasm.equityTally(hero, villain, board, dead, shardIndex, shardCount)),
+    mergeTallies: (tallies: Float64Array[]): Float64Array => moved(merge(tallies)),
     finishEquity: (tally: Float64Array, keepThreshold: number): EquityReport =>
       wasm.finishEquity(tally, keepThreshold),
+    /** A whole job in one call: the tally never leaves the worker. */
+    equityReport: (
+      hero: Float32Array,
+      villain: Float32Array,
+      board: string,
+      dead: string,
+      keepThreshold: number,
+    ): EquityReport => wasm.finishEquity(wasm.equityTally(hero, villain, board, dead, 0, 1), keepThreshold),
+    /** Merges the shards' tallies and finishes the report in one call. */
+    finishTallies: (tallies: Float64Array[], keepThreshold: number): EquityReport =>
+      wasm.finishEquity(merge(tallies), keepThreshold),
+    /** Runs a real flop job `rounds` times so the optimising tier compiles the hot loops; returns the time taken. */
+    warmUp: (rounds: number): number => {
+      const started = performance.now();
+      const hero = wasm.parseRange(WARM_UP.hero);
+      const villain = wasm.parseRange(WARM_UP.villain);
+      for (let round = 0; round < rounds; round += 1) {
+        wasm.finishEquity(wasm.equityTally(hero, villain, WARM_UP.board, '', 0, 1), 0.02);
+      }
+      return performance.now() - started;
+    },
     handCategories: (range: Float32Array, board: string, dead: string): CategoryStat[] =>
       wasm.handCategories(range, board, dead),
     multiwayExact: (

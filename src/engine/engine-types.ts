@@ -9,8 +9,3 @@ export type {
   NextCard,
   SideTotals,
 } from '@equity-wasm';
-
-/** Number of two-card combos; every range crosses the worker boundary as this many weights. */
-export const COMBO_COUNT = 1326;
-/** Number of hand classes in the 13x13 grid. */
-export const CLASS_COUNT = 169;

@@ -1,10 +1,13 @@
 // The one place that owns engine workers: a lazily started pool, a queue, job splitting, cancellation, progress and
 // idle shutdown. It runs unchanged in the browser (Web Workers) and in Node (worker_threads), because the caller
 // injects the worker factory.
-import { type Endpoint, releaseProxy, type Remote, wrap } from 'comlink';
+import { type Endpoint, releaseProxy, type Remote, transfer, wrap } from 'comlink';
+
+import { parseCards } from '@contract/hands';
 
 import type { EngineApi, MonteCarloSnapshot } from './engine-api.ts';
 import type { EquityReport, SideTotals } from './engine-types.ts';
+import { estimateWork, shardCount } from './equity-schedule.ts';
 
 export interface WorkerHandle {
   endpoint: Endpoint;
@@ -46,6 +49,8 @@ export interface MultiwayOptions extends RunOptions {
   seed?: number;
   /** Skip the exact attempt (Monte Carlo as an option, also heads-up). */
   forceMonteCarlo?: boolean;
+  /** Called after every batch with the pooled Monte Carlo figures so far (samples, estimates, standard error). */
+  onSnapshot?: (snapshot: MultiwayResult) => void;
 }
 
 export interface MultiwayResult {
@@ -59,11 +64,20 @@ export interface MultiwayResult {
 interface PooledWorker {
   api: Remote<EngineApi>;
   handle: WorkerHandle;
+  /** Settles with the engine version once the worker has loaded the engine and run its warm-up job. */
+  ready: Promise<string>;
 }
 
 export const DEFAULT_KEEP_THRESHOLD = 0.02;
-const SHARDS_PER_WORKER = 4;
 const MONTE_CARLO_BATCH = 20_000;
+/** Rounds of the warm-up job each worker runs right after it starts (enough for V8's optimising wasm tier). */
+const WARM_UP_ROUNDS = 3;
+
+/** A copy of `array` whose buffer moves to the worker (the caller keeps its own array intact). */
+function send<T extends Float32Array | Float64Array>(array: T): T {
+  const copy = array.slice() as T;
+  return transfer(copy, [copy.buffer]);
+}
 
 export class EngineClient {
   private readonly options: Required<EngineClientOptions>;
@@ -81,10 +95,13 @@ export class EngineClient {
     return this.options.size;
   }
 
-  /** Starts every worker and waits until each has loaded the engine; returns the engine version. */
+  /**
+   * Starts every worker and waits until each has loaded the engine and run its warm-up job (queued first by
+   * `start`); returns the engine version.
+   */
   async warm(): Promise<string> {
     this.start();
-    const versions = await Promise.all(this.workers.map((worker) => worker.api.version()));
+    const versions = await Promise.all(this.workers.map((worker) => worker.ready));
     return versions[0] ?? '';
   }
 
@@ -102,41 +119,60 @@ export class EngineClient {
 
   /** 169 grid-class weights (row-major, ace first) to 1326 combo weights. */
   async classWeightsToRange(grid: Float32Array, options: RunOptions = {}): Promise<Float32Array> {
-    return this.withWorker((api) => api.classWeightsToRange(grid), options.signal);
+    return this.withWorker((api) => api.classWeightsToRange(send(grid)), options.signal);
   }
 
   async rangeToNotation(weights: Float32Array, options: RunOptions = {}): Promise<string> {
-    return this.withWorker((api) => api.rangeToNotation(weights), options.signal);
+    return this.withWorker((api) => api.rangeToNotation(send(weights)), options.signal);
   }
 
   async handCategories(range: Float32Array, board = '', dead = '', options: RunOptions = {}) {
-    return this.withWorker((api) => api.handCategories(range, board, dead), options.signal);
+    return this.withWorker((api) => api.handCategories(send(range), board, dead), options.signal);
   }
 
   /**
-   * Exact heads-up equity. The runouts (or preflop hero combos) are dealt to SHARDS_PER_WORKER shards per worker
-   * so that progress is visible and a superseded job stops between shards.
+   * Exact heads-up equity, scheduled by estimated work: a job one worker finishes in a couple of milliseconds runs
+   * whole in one call (the tally never leaves the worker); a larger one is cut into equal shards, a multiple of the
+   * worker count, whose tallies come back by transfer and are merged and finished in one call.
    */
   async equity(job: EquityJob, options: RunOptions = {}): Promise<EquityReport> {
     const { signal, onProgress } = options;
     const board = job.board ?? '';
     const dead = job.dead ?? '';
-    const onRiver = board.replace(/[\s,]/g, '').replace(/10/g, 'T').length >= 10;
-    const shardCount = onRiver ? 1 : this.options.size * SHARDS_PER_WORKER;
+    const keep = job.keepThreshold ?? DEFAULT_KEEP_THRESHOLD;
+    const work = estimateWork(job.hero, job.villain, board, dead);
+    const shards = shardCount(work, this.options.size, parseCards(board)?.length ?? 0);
+    if (shards === 1) {
+      const report = await this.withWorker(
+        (api) => api.equityReport(send(job.hero), send(job.villain), board, dead, keep),
+        signal,
+      );
+      onProgress?.(1);
+      return report;
+    }
     let finished = 0;
     const tallies = await Promise.all(
-      Array.from({ length: shardCount }, (_, index) =>
+      Array.from({ length: shards }, (_, index) =>
         this.withWorker(async (api) => {
-          const tally = await api.equityTally(job.hero, job.villain, board, dead, index, shardCount);
-          onProgress?.(++finished / shardCount);
+          const tally = await api.equityTally(send(job.hero), send(job.villain), board, dead, index, shards);
+          onProgress?.(Math.min(0.99, ++finished / shards));
           return tally;
         }, signal),
       ),
     );
-    return this.withWorker(async (api) => {
-      const merged = await api.mergeTallies(tallies);
-      return api.finishEquity(merged, job.keepThreshold ?? DEFAULT_KEEP_THRESHOLD);
-    }, signal);
+    const report = await this.withWorker(
+      (api) =>
+        api.finishTallies(
+          transfer(
+            tallies,
+            tallies.map((tally) => tally.buffer),
+          ),
+          keep,
+        ),
+      signal,
+    );
+    onProgress?.(1);
+    return report;
   }
 
   /** Equity of 2 to 6 ranges: exact when small enough, else Monte Carlo on every worker until precise enough. */
@@ -150,7 +186,7 @@ export class EngineClient {
     const concatenated = concatenate(ranges);
     if (!options.forceMonteCarlo) {
       const exact = await this.withWorker(
-        (api) => api.multiwayExact(concatenated, board, dead, options.exactBudget ?? 300_000_000),
+        (api) => api.multiwayExact(send(concatenated), board, dead, options.exactBudget ?? 300_000_000),
         signal,
       );
       if (exact) {
@@ -190,11 +226,13 @@ export class EngineClient {
 
     const stream = (streamIndex: number) =>
       this.withWorker(async (api) => {
-        await api.monteCarloStart(jobId, ranges, board, dead, (options.seed ?? 0x5eed) + streamIndex * 7919);
+        const seed = (options.seed ?? 0x5eed) + streamIndex * 7919;
+        await api.monteCarloStart(jobId, send(ranges), board, dead, seed);
         try {
           while (!isDone()) {
             latest[streamIndex] = await api.monteCarloRun(jobId, MONTE_CARLO_BATCH);
             combined = combineSnapshots(latest.filter(Boolean));
+            if (!signal?.aborted) options.onSnapshot?.(combined);
             const timeShare = (Date.now() - started) / timeBudgetMs;
             const precisionShare = (targetStdError / combined.stdError) ** 2;
             onProgress?.(Math.min(1, Math.max(timeShare, precisionShare)));
@@ -210,12 +248,26 @@ export class EngineClient {
     return combined;
   }
 
+  /**
+   * Starts the missing workers. Each runs a real equity job first, so the first paint meets optimised wasm; a
+   * user job queued meanwhile waits for it (a few milliseconds once the module has loaded).
+   */
   private start(): void {
     while (this.workers.length < this.options.size) {
       const handle = this.options.createWorker();
-      const worker = { api: wrap<EngineApi>(handle.endpoint), handle };
+      const api = wrap<EngineApi>(handle.endpoint);
+      const worker: PooledWorker = { api, handle, ready: Promise.resolve('') };
+      worker.ready = (async () => {
+        try {
+          await api.warmUp(WARM_UP_ROUNDS);
+          return await api.version();
+        } finally {
+          this.release(worker);
+        }
+      })();
+      // A worker that fails to load rejects its jobs with the error; `warm` reports it too.
+      worker.ready.catch(() => undefined);
       this.workers.push(worker);
-      this.release(worker);
     }
   }
 

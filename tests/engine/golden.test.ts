@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type EngineClient } from '../../src/engine/engine.client.ts';
 import { createEngineApi, type EngineApi } from '../../src/engine/engine-api.ts';
+import { estimateWork, shardCount } from '../../src/engine/equity-schedule.ts';
 import { loadEquityWasm } from '../../src/engine/node/load-wasm.ts';
 import { createNodeEngineClient } from '../../src/engine/node/node-engine-client.ts';
 
@@ -77,7 +78,27 @@ describe('worker pool', () => {
     expect(split.combo_equity.length).toBe(1326);
     expect(split.next_cards.length).toBe(49);
     expect(progress.at(-1)).toBe(1);
-    expect(progress.length).toBe(pool.size * 4);
+    // The plan comes from the estimated work: every shard reports, then the merge and finish report 1.
+    const shards = shardCount(estimateWork(hero, villain, 'Qs7h2d', ''), pool.size, 3);
+    expect(progress.length).toBe(shards === 1 ? 1 : shards + 1);
+  });
+
+  it('splits random vs random on the flop and merges to the whole job exactly', async () => {
+    const random = api.parseRange('random');
+    expect(shardCount(estimateWork(random, random, 'Kh9d4c', ''), pool.size, 3)).toBeGreaterThan(1);
+    const whole = api.finishEquity(api.equityTally(random, random, 'Kh9d4c', '', 0, 1), 0.02);
+    const split = await pool.equity({ hero: random, villain: random, board: 'Kh9d4c' });
+    expect(split.hero.equity).toBeCloseTo(whole.hero.equity, 12);
+    expect(Array.from(split.combo_equity)).toEqual(Array.from(whole.combo_equity));
+    expect(split.next_cards).toEqual(whole.next_cards);
+  });
+
+  it("keeps the caller's ranges intact (only copies move to the workers)", async () => {
+    const hero = api.parseRange('AA, KK');
+    const villain = api.parseRange('QQ');
+    await pool.equity({ hero, villain, board: 'Kh9d4c' });
+    expect(hero.length).toBe(1326);
+    expect(villain.reduce((sum, weight) => sum + weight, 0)).toBe(6);
   });
 
   it('rejects a superseded job with an AbortError and stays usable', async () => {

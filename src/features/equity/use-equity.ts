@@ -1,7 +1,10 @@
-import { useEffect } from 'react';
-
+// The quick equity calculator: a thin feature hook over the engine's job layer (src/engine/latest-job.ts). Every
+// change of the typed ranges or board starts a new job at once and aborts the superseded one.
 import { getEngineClient } from '@/engine/engine-instance';
+import type { EquityReport, HandCategory } from '@/engine/engine-types';
+import { useLatestJob } from '@/engine/use-latest-job';
 import { useAtomValue, useSetAtom } from '@/lib/store';
+import { parseCards } from '@contract/hands';
 
 import {
   boardTextAtom,
@@ -12,17 +15,15 @@ import {
   villainRangeTextAtom,
 } from './atoms';
 
-/** Pause after the last keystroke before recomputing, so typing a range does not start a job per letter. */
-const INPUT_SETTLE_MS = 250;
-
-const cardCount = (board: string) => board.replace(/[\s,]/g, '').replace(/10/g, 'T').length / 2;
 /** A hero "range" that is one exact hand ("AhKh"), for which the made hand on the board can be named. */
-const isSingleHand = (text: string) => /^\s*(?:(?:10|[2-9tjqka])[cdhs]){2}\s*$/i.test(text);
+const isSingleHand = (text: string) => parseCards(text)?.length === 2;
 
-/**
- * Recomputes exact equity whenever the inputs change. A newer input aborts the running job (the pool drops its
- * queued shards), so the page never waits for a superseded result.
- */
+interface CalculatorResult {
+  report: EquityReport;
+  heroHand: HandCategory | null;
+}
+
+/** Keeps `equityReportAtom`, `heroHandAtom` and `equityStatusAtom` up to date with the calculator's inputs. */
 export function useEquityCalculation() {
   const heroText = useAtomValue(heroRangeTextAtom);
   const villainText = useAtomValue(villainRangeTextAtom);
@@ -31,40 +32,36 @@ export function useEquityCalculation() {
   const setReport = useSetAtom(equityReportAtom);
   const setHeroHand = useSetAtom(heroHandAtom);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    const { signal } = controller;
-    const timer = setTimeout(async () => {
-      const engine = getEngineClient();
-      const started = performance.now();
-      setStatus({ state: 'running', progress: 0 });
-      try {
-        const [hero, villain] = await Promise.all([
-          engine.parseRange(heroText, { signal }),
-          engine.parseRange(villainText, { signal }),
-        ]);
-        const report = await engine.equity(
-          { hero, villain, board },
-          { signal, onProgress: (progress) => !signal.aborted && setStatus({ state: 'running', progress }) },
-        );
-        const heroHand =
-          isSingleHand(heroText) && cardCount(board) >= 3
-            ? (await engine.rankHand(`${heroText} ${board}`, { signal })).category
-            : null;
-        if (signal.aborted) return;
-        setReport(report);
-        setHeroHand(heroHand);
-        setStatus({ state: 'done', ms: performance.now() - started });
-      } catch (error) {
-        if (signal.aborted) return;
-        setReport(null);
-        setHeroHand(null);
-        setStatus({ state: 'error', message: (error as Error).message });
-      }
-    }, INPUT_SETTLE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [heroText, villainText, board, setStatus, setReport, setHeroHand]);
+  useLatestJob<CalculatorResult>(
+    [heroText, villainText, board],
+    () =>
+      async ({ signal, progress }) => {
+        const engine = getEngineClient();
+        try {
+          const [hero, villain] = await Promise.all([
+            engine.parseRange(heroText, { signal }),
+            engine.parseRange(villainText, { signal }),
+          ]);
+          const [report, heroHand] = await Promise.all([
+            engine.equity({ hero, villain, board }, { signal, onProgress: progress }),
+            isSingleHand(heroText) && (parseCards(board)?.length ?? 0) >= 3
+              ? engine.rankHand(`${heroText} ${board}`, { signal }).then((rank) => rank.category)
+              : Promise.resolve(null),
+          ]);
+          return { report, heroHand };
+        } catch (error) {
+          // A failed job leaves no stale figures behind (a superseded one keeps them for its successor).
+          if (!signal.aborted) {
+            setReport(null);
+            setHeroHand(null);
+          }
+          throw error;
+        }
+      },
+    setStatus,
+    ({ report, heroHand }) => {
+      setReport(report);
+      setHeroHand(heroHand);
+    },
+  );
 }

@@ -1,4 +1,5 @@
 // Range tool state (SPEC §3 "Range tool state"), one atom per field, read and written through the app store.
+import { IDLE, type JobStatus } from '@/engine/latest-job';
 import { atom } from '@/lib/store';
 import type { RangeButton } from '@contract/categories';
 
@@ -43,10 +44,24 @@ export const deadCardsAtom = atom<string[]>([]);
 export const multiwayEquityAtom = atom<{ equities: number[]; stdError: number; exact: boolean } | null>(null);
 
 export const equityResultAtom = atom<EquityResult>(emptyEquityResult());
-export const calcLoadingAtom = atom(false);
+/** The equity job's status (one tagged union, written by useRangeEquity); the atoms below are views of it. */
+export const equityStatusAtom = atom<JobStatus>(IDLE);
+export const calcLoadingAtom = atom((get) => get(equityStatusAtom).state === 'running');
 /** Finished fraction of the running equity job, 0..1. */
-export const calcProgressAtom = atom(0);
-export const calcErrorAtom = atom<string | null>(null);
+export const calcProgressAtom = atom((get) => {
+  const status = get(equityStatusAtom);
+  return status.state === 'running' ? status.progress : status.state === 'done' ? 1 : 0;
+});
+/** The failed job's message; writing null dismisses it. */
+export const calcErrorAtom = atom(
+  (get) => {
+    const status = get(equityStatusAtom);
+    return status.state === 'error' ? status.message : null;
+  },
+  (get, set, next: null) => {
+    if (next === null && get(equityStatusAtom).state === 'error') set(equityStatusAtom, IDLE);
+  },
+);
 export const heatVisibleAtom = atom(false);
 /** Phones: while on, a finger on the grid scrolls it instead of painting (the grid is wider than the screen). */
 export const gridPanAtom = atom(false);
@@ -68,5 +83,8 @@ export const suitCellAtom = atom<string | null>(null);
 
 /** The equity panel's method: exact (default) or Monte Carlo. */
 export const equityMethodAtom = atom<'exact' | 'monte-carlo'>('exact');
-/** Live figures of the running Monte Carlo job (samples, standard error), null when none is running. */
-export const monteCarloLiveAtom = atom<{ samples: number; stdError: number } | null>(null);
+/** Live figures of the running Monte Carlo job (samples, estimate, standard error), null when none is running. */
+export const monteCarloLiveAtom = atom((get) => {
+  const status = get(equityStatusAtom);
+  return status.state === 'running' ? status.live : null;
+});

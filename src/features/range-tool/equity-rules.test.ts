@@ -8,10 +8,6 @@ import {
   formatStdError,
   groupNextCards,
   heatColor,
-  MONTE_CARLO_TARGET_STD_ERROR,
-  MONTE_CARLO_TIME_BUDGET_MS,
-  monteCarloDone,
-  monteCarloProgress,
   randomCards,
   resultFromMonteCarlo,
   resultFromReport,
@@ -127,22 +123,6 @@ describe('Monte Carlo equity', () => {
     expect(withoutHand.hand).toBeNull();
     expect(withoutHand.monteCarlo?.handStdError).toBeNull();
     expect(resultFromMonteCarlo({ results: [], stdError: Infinity, samples: 0 }, [], null).totals).toBeNull();
-  });
-
-  it('reports progress as the larger of time used and precision reached', () => {
-    expect(monteCarloProgress(0, Infinity)).toBe(0);
-    expect(monteCarloProgress(MONTE_CARLO_TIME_BUDGET_MS / 4, Infinity)).toBeCloseTo(0.25);
-    expect(monteCarloProgress(0, MONTE_CARLO_TARGET_STD_ERROR * 2)).toBeCloseTo(0.25);
-    expect(monteCarloProgress(0, MONTE_CARLO_TARGET_STD_ERROR / 2)).toBe(1);
-    expect(monteCarloProgress(MONTE_CARLO_TIME_BUDGET_MS * 2, 1)).toBe(1);
-    expect(monteCarloProgress(0, 0)).toBe(1);
-  });
-
-  it('stops at the target standard error or the time budget', () => {
-    expect(monteCarloDone(0, Infinity)).toBe(false);
-    expect(monteCarloDone(100, MONTE_CARLO_TARGET_STD_ERROR * 1.5)).toBe(false);
-    expect(monteCarloDone(100, MONTE_CARLO_TARGET_STD_ERROR)).toBe(true);
-    expect(monteCarloDone(MONTE_CARLO_TIME_BUDGET_MS, 0.5)).toBe(true);
   });
 
   it('spreads the progress of jobs run one after another', () => {

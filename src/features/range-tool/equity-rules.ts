@@ -121,33 +121,6 @@ export function stepProgress(step: number, steps: number, fraction: number): num
   return Math.min(1, (step + clamped) / steps);
 }
 
-/** Monte Carlo runs in rounds of this length, so samples and the standard error update while it runs. */
-export const MONTE_CARLO_ROUND_MS = 500;
-
-/**
- * Progress (0..1) of a Monte Carlo job after `elapsedMs` with the pooled `stdError`: the larger of the time used
- * and the precision reached (the error falls with the square root of the samples), as the engine reports it.
- */
-export function monteCarloProgress(
-  elapsedMs: number,
-  stdError: number,
-  target = MONTE_CARLO_TARGET_STD_ERROR,
-  budgetMs = MONTE_CARLO_TIME_BUDGET_MS,
-): number {
-  const time = budgetMs > 0 ? elapsedMs / budgetMs : 1;
-  const precision =
-    stdError > 0 && Number.isFinite(stdError) ? (target / stdError) ** 2 : stdError === 0 ? 1 : 0;
-  return Math.min(1, Math.max(0, time, precision));
-}
-
-/** Whether a Monte Carlo job is done: precise enough or out of time. */
-export const monteCarloDone = (
-  elapsedMs: number,
-  stdError: number,
-  target = MONTE_CARLO_TARGET_STD_ERROR,
-  budgetMs = MONTE_CARLO_TIME_BUDGET_MS,
-) => stdError <= target || elapsedMs >= budgetMs;
-
 /** A standard error (fraction) as the panel shows it next to an equity: "± 0.10%"; '' when not known. */
 export function formatStdError(stdError: number | null | undefined): string {
   if (stdError === null || stdError === undefined || !Number.isFinite(stdError)) return '';

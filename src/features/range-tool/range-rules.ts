@@ -1,7 +1,14 @@
 // SPEC §4 "Range tool" as pure functions: the components and atoms only call these, so every rule is unit-tested
 // without React, the engine or the server.
 import type { ColorEntry } from '@contract/categories';
-import { DEFAULT_COLOR, DEFAULT_WEIGHT, HAND_CLASSES, MAX_PAIR_WEIGHT } from '@contract/hands';
+import {
+  classComboCount,
+  COMBO_COUNT,
+  DEFAULT_COLOR,
+  DEFAULT_WEIGHT,
+  HAND_CLASSES,
+  MAX_PAIR_WEIGHT,
+} from '@contract/hands';
 
 export { DEFAULT_COLOR, DEFAULT_WEIGHT, MAX_PAIR_WEIGHT };
 
@@ -123,20 +130,13 @@ export function recolor(pairs: RangePairs, from: string, to: string): RangePairs
   return next;
 }
 
-/** Combos in a hand class: pairs 6, suited 4, offsuit 12 (1326 in all). */
-export function classCombos(hand: string): number {
-  if (hand.length === 2) return 6;
-  return hand.endsWith('s') ? 4 : 12;
-}
-export const TOTAL_COMBOS = 1326;
-
 export interface ComboCount {
   combos: number;
   /** Share of all 1326 starting hands, in %. */
   percent: number;
 }
 
-const count = (combos: number): ComboCount => ({ combos, percent: (combos / TOTAL_COMBOS) * 100 });
+const count = (combos: number): ComboCount => ({ combos, percent: (combos / COMBO_COUNT) * 100 });
 
 /**
  * Combos of the whole range (each pair counted at its total weight) and of each colour; combos the suit editor left
@@ -149,7 +149,7 @@ export function countCombos(
   let total = 0;
   const byColor: Record<string, number> = {};
   for (const [hand, entries] of Object.entries(pairs)) {
-    const combos = Math.max(0, classCombos(hand) - (exclusions[hand]?.length ?? 0));
+    const combos = Math.max(0, classComboCount(hand) - (exclusions[hand]?.length ?? 0));
     total += (combos * Math.min(MAX_PAIR_WEIGHT, totalWeight(entries))) / 100;
     for (const entry of entries) {
       const key = entry.color.toLowerCase();

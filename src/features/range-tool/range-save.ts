@@ -2,8 +2,8 @@
 // combos travel in the pairs (`excluded`), the equity panel's hero/villain colours in the category (`sides`).
 import type { Pair, RangeSides } from '@contract/categories';
 import { HAND_CLASSES } from '@contract/hands';
+import { classCombos } from '@contract/hands';
 
-import { classCombos } from './combos';
 import { pairsToList, type RangePairs } from './range-rules';
 
 export type ComboExclusions = Record<string, string[]>;

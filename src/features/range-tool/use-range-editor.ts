@@ -3,6 +3,7 @@ import { useCallback, useRef } from 'react';
 import { getEngineClient } from '@/engine/engine-instance';
 import { appStore, useAtomValue, useSetAtom } from '@/lib/store';
 import type { RangeButton } from '@contract/categories';
+import { rangeToClassWeights } from '@contract/hands';
 
 import {
   buttonsAtom,
@@ -14,7 +15,6 @@ import {
   villainColorsAtom,
   weightAtom,
 } from './atoms';
-import { rangeToClassWeights } from './combos';
 import { pushHistory, redo, undo } from './range-history';
 import {
   classWeights,

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 
 import { useAtom, useAtomValue } from '@/lib/store';
+import { classCombos } from '@contract/hands';
 
 import { comboExclusionsAtom, suitCellAtom, suitModeAtom } from '../atoms';
-import { classCombos } from '../combos';
 import { CardChip } from './card-picker';
 
 /** Per-cell suit editor: each single combo of the chosen class can be left out of the equity ranges. */

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+
+import { classWeightsToRange, COMBO_COUNT } from '@contract/hands';
+
+import {
+  estimateWork,
+  MAX_SHARDS_PER_WORKER,
+  runoutCount,
+  shardCount,
+  UNITS_PER_MS,
+} from './equity-schedule';
+
+const full = new Float32Array(COMBO_COUNT).fill(1);
+const few = (count: number) => {
+  const range = new Float32Array(COMBO_COUNT);
+  range.fill(1, 0, count);
+  return range;
+};
+
+describe('equity scheduling', () => {
+  it('counts the runouts left to deal', () => {
+    expect(runoutCount(3, 0)).toBe(1176); // C(49, 2)
+    expect(runoutCount(4, 0)).toBe(48);
+    expect(runoutCount(5, 0)).toBe(1);
+    expect(runoutCount(0, 1)).toBe(2_349_060); // C(51, 5)
+  });
+
+  it('runs a river, a turn and a small flop whole on one worker', () => {
+    expect(shardCount(estimateWork(full, full, 'Kh9d4c2s7h', ''), 2, 5)).toBe(1);
+    expect(shardCount(estimateWork(full, full, 'Kh9d4c2s', ''), 2, 4)).toBe(1);
+    expect(shardCount(estimateWork(few(40), few(60), 'Kh9d4c', ''), 2, 3)).toBe(1);
+  });
+
+  it('splits random vs random on the flop into equal shards, a multiple of the workers', () => {
+    const work = estimateWork(full, full, 'Kh9d4c', '');
+    expect(work / UNITS_PER_MS).toBeGreaterThan(10);
+    for (const workers of [1, 2, 3, 8]) {
+      const shards = shardCount(work, workers, 3);
+      expect(shards % workers).toBe(0);
+      expect(shards).toBeLessThanOrEqual(workers * MAX_SHARDS_PER_WORKER);
+    }
+    expect(shardCount(work, 2, 3)).toBeGreaterThanOrEqual(2);
+  });
+
+  it('prices preflop table lookups below flop enumeration', () => {
+    const grid = new Float32Array(169).fill(1);
+    const range = classWeightsToRange(grid);
+    expect(estimateWork(range, range, '', '')).toBeLessThan(estimateWork(range, range, 'Kh9d4c', ''));
+  });
+});

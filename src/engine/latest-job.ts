@@ -1,0 +1,91 @@
+// The one equity job layer every equity view uses: latest wins. Starting a job aborts the one it supersedes at
+// once (the pool drops its queued shards and Monte Carlo streams), and only the newest job may report. Its status is
+// one tagged union, with live Monte Carlo figures while sampling runs.
+
+/** Live figures of a running Monte Carlo job: samples so far, the first range's equity and its standard error. */
+export interface LiveEstimate {
+  samples: number;
+  estimate: number;
+  stdError: number;
+}
+
+export type JobStatus =
+  | { state: 'idle' }
+  | { state: 'running'; progress: number; live: LiveEstimate | null }
+  | { state: 'done'; ms: number }
+  | { state: 'error'; message: string };
+
+export const IDLE: JobStatus = { state: 'idle' };
+
+/** What a running job may do: watch for being superseded, and report progress and live figures. */
+export interface JobContext {
+  signal: AbortSignal;
+  progress(fraction: number): void;
+  live(estimate: LiveEstimate): void;
+}
+
+export const isAbortError = (error: unknown) =>
+  (error instanceof DOMException || error instanceof Error) && error.name === 'AbortError';
+
+const clamp = (fraction: number) => Math.min(1, Math.max(0, Number.isFinite(fraction) ? fraction : 0));
+
+export class LatestJob<T> {
+  private controller: AbortController | null = null;
+
+  /**
+   * @param onStatus receives every status change of the newest job.
+   * @param onResult receives the result of a finished job, just before its 'done' status.
+   */
+  constructor(
+    private readonly onStatus: (status: JobStatus) => void,
+    private readonly onResult: (result: T) => void,
+  ) {}
+
+  /** Starts `run` now, aborting the job it supersedes; resolves when it has settled (never rejects). */
+  async start(run: (context: JobContext) => Promise<T>): Promise<void> {
+    this.controller?.abort();
+    const controller = new AbortController();
+    this.controller = controller;
+    const { signal } = controller;
+    const current = () => !signal.aborted && this.controller === controller;
+    let live: LiveEstimate | null = null;
+    let progress = 0;
+    const started = performance.now();
+    this.onStatus({ state: 'running', progress: 0, live });
+    try {
+      const result = await run({
+        signal,
+        progress: (fraction) => {
+          if (!current()) return;
+          progress = clamp(fraction);
+          this.onStatus({ state: 'running', progress, live });
+        },
+        live: (estimate) => {
+          if (!current()) return;
+          live = estimate;
+          this.onStatus({ state: 'running', progress, live });
+        },
+      });
+      if (!current()) return;
+      this.onResult(result);
+      this.onStatus({ state: 'done', ms: performance.now() - started });
+    } catch (error) {
+      if (!current() || isAbortError(error)) return;
+      this.onStatus({ state: 'error', message: error instanceof Error ? error.message : String(error) });
+    } finally {
+      if (this.controller === controller) this.controller = null;
+    }
+  }
+
+  /** Aborts the running job (if any) and reports idle: the inputs no longer describe a job. */
+  clear(): void {
+    this.cancel();
+    this.onStatus(IDLE);
+  }
+
+  /** Aborts the running job without reporting (the view is going away). */
+  cancel(): void {
+    this.controller?.abort();
+    this.controller = null;
+  }
+}
