@@ -157,6 +157,75 @@ describe('range tool look', () => {
   });
 });
 
+describe('one equity workspace (issue 10 point 5)', () => {
+  let server: AppServer;
+  let session: BrowserSession;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startAppServer();
+    session = await launchBrowser();
+    page = session.page;
+  });
+
+  afterAll(async () => {
+    await session?.close();
+    await server?.stop();
+  });
+
+  it('ties text ranges to the chart, adds villains, and takes dead cards and the hand out of the next cards', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${server.baseUrl}/`);
+    await expect
+      .poll(() => page.getByTestId('engine-status').textContent(), { timeout: 30_000 })
+      .toMatch(/ready/);
+    // The separate calculator is gone: one equity panel on the page.
+    expect(await page.getByRole('heading', { name: 'Equity calculator' }).count()).toBe(0);
+    expect(await page.locator('.equity-panel').count()).toBe(1);
+
+    // Typed text paints the chart in the player's colour; painting writes the text.
+    const heroText = page.getByLabel('Your range as text');
+    await heroText.fill('QQ+, AKs');
+    await heroText.press('Enter');
+    for (const hand of ['AA', 'KK', 'QQ', 'AKs']) {
+      await expect.poll(() => cell(page, hand).getAttribute('data-colors')).toBe('#1847BE:100');
+    }
+    await page.locator('.range-button__choose').nth(1).click();
+    for (const hand of ['JJ', 'TT']) await cell(page, hand).click();
+    await expect.poll(() => page.getByLabel('Opponent as text').inputValue()).toBe('JJ-TT');
+    await expect(page.getByTestId('summary-villain').textContent()).resolves.toContain('12 combos');
+
+    // A third player: a new colour painted on 99 gives each player an equity, summing to 100%.
+    await page.getByRole('button', { name: 'Add villain' }).click();
+    const third = page.getByLabel('Villain 2 as text');
+    await third.fill('99');
+    await third.press('Enter');
+    await expect.poll(() => cell(page, '99').getAttribute('data-weight')).toBe('100');
+    const table = page.getByTestId('multiway-equity');
+    await table.waitFor({ timeout: 30_000 });
+    const equities = (await table.locator('td').allTextContents()).map((text) => Number.parseFloat(text));
+    expect(equities).toHaveLength(3);
+    expect(equities.reduce((sum, value) => sum + value, 0)).toBeCloseTo(100, 0);
+    await page.getByRole('button', { name: 'Remove Villain 2' }).click();
+    await expect.poll(() => table.count()).toBe(0);
+
+    // Board, a dead card and the hero's hole cards: none of them is offered as a next card.
+    for (const card of ['Jh', '8d', '2c']) await page.locator(`.deck-card[data-card="${card}"]`).click();
+    await page.getByRole('radio', { name: 'Dead' }).click();
+    await page.locator('.deck-card[data-card="5s"]').click();
+    await page.getByRole('radio', { name: 'Hand' }).click();
+    for (const card of ['As', 'Ks']) await page.locator(`.deck-card[data-card="${card}"]`).click();
+    await page.getByTestId('hand-equity').waitFor({ timeout: 30_000 });
+    await page.locator('.next-cards__chips .card-chip').first().waitFor({ timeout: 30_000 });
+    const next = await page
+      .locator('.next-cards__chips .card-chip')
+      .evaluateAll((chips) => chips.map((chip) => (chip as HTMLElement).dataset.card));
+    for (const card of ['As', 'Ks', '5s', 'Jh', '8d', '2c']) expect(next).not.toContain(card);
+    expect(next.length).toBeGreaterThan(30);
+    await screenshotAtWidths(page, 'range-workspace');
+  });
+});
+
 describe('library side panel (issue 10 point 6)', () => {
   let server: AppServer;
   let session: BrowserSession;

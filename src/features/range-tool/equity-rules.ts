@@ -1,7 +1,6 @@
 // The equity panel's result (SPEC §3 "Equity result": statistics, heat, totals, hand, matrix) and its pure rules.
 import type { CategoryStat, EquityReport, NextCard, SideTotals } from '@/engine/engine-types';
-
-import { cardIndex } from './combos';
+import { cardIndex } from '@contract/hands';
 
 export interface HandEquity {
   cards: string[];

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 
 import { getEngineClient } from '@/engine/engine-instance';
 import { useAtomValue } from '@/lib/store';
+import { classWeightsToRange, rangeToClassWeights } from '@contract/hands';
 
 import { rangePairsAtom } from './atoms';
-import { rangeToClassWeights } from './combos';
 import { classWeights, mergeImported, pairsFromClassWeights } from './range-rules';
 import { useRangeCommands } from './use-range-editor';
 
@@ -29,8 +29,9 @@ export function useSideText(colors: readonly string[]) {
       const engine = getEngineClient();
       try {
         const grid = classWeights(pairs, key ? key.split(',') : []);
-        const range = await engine.classWeightsToRange(grid, { signal: controller.signal });
-        const notation = await engine.rangeToNotation(range, { signal: controller.signal });
+        const notation = await engine.rangeToNotation(classWeightsToRange(grid), {
+          signal: controller.signal,
+        });
         if (!controller.signal.aborted) setText(notation);
       } catch {
         // Superseded by a newer chart, or the engine is not up yet: the next change writes the text.

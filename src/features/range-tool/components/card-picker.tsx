@@ -1,3 +1,5 @@
+import './card-picker.css';
+
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 

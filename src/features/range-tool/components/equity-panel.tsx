@@ -83,8 +83,7 @@ export function EquityPanel() {
       <div className="equity-panel__body">
         <div className="equity-panel__inputs">
           <EquitySummary />
-          <SideChooser side="hero" />
-          <SideChooser side="villain" />
+          <PlayersPanel />
           <MethodChooser />
           <CardPicker />
         </div>

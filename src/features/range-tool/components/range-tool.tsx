@@ -1,4 +1,5 @@
 import './range-tool.css';
+import './strategy-legend.css';
 
 import { type CSSProperties, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
