@@ -30,8 +30,8 @@ export const fourColorDeckAtom = atom(
 
 /** Suits in the picker's row order, each with its symbol. */
 export const SUIT_ROWS = [
-  { suit: 's', symbol: '♠' },
-  { suit: 'h', symbol: '♥' },
-  { suit: 'd', symbol: '♦' },
-  { suit: 'c', symbol: '♣' },
+  { suit: 's', symbol: '♠', label: 'ranges:cards.suit.s' },
+  { suit: 'h', symbol: '♥', label: 'ranges:cards.suit.h' },
+  { suit: 'd', symbol: '♦', label: 'ranges:cards.suit.d' },
+  { suit: 'c', symbol: '♣', label: 'ranges:cards.suit.c' },
 ] as const;

@@ -114,13 +114,8 @@ export function CardPicker() {
         {t('ranges:cards.fourColor')}
       </label>
       <div className="card-picker__deck">
-        {SUIT_ROWS.map(({ suit, symbol }) => (
-          <div
-            key={suit}
-            className="card-picker__suit"
-            role="group"
-            aria-label={t(`ranges:cards.suit.${suit}`)}
-          >
+        {SUIT_ROWS.map(({ suit, symbol, label }) => (
+          <div key={suit} className="card-picker__suit" role="group" aria-label={t(label)}>
             {RANKS.map((rank) => {
               const card = `${rank}${suit}`;
               const onBoard = board.includes(card);
