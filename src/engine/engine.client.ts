@@ -3,8 +3,7 @@
 // injects the worker factory.
 import { type Endpoint, releaseProxy, type Remote, transfer, wrap } from 'comlink';
 
-import { parseCards } from '@contract/hands';
-
+import { parseCards } from '../../contract/hands.ts';
 import type { EngineApi, MonteCarloSnapshot } from './engine-api.ts';
 import type { EquityReport, SideTotals } from './engine-types.ts';
 import { estimateWork, shardCount } from './equity-schedule.ts';

@@ -1,6 +1,6 @@
 // Scheduling by estimated work: how many shards a heads-up job is cut into. Pure functions, so the plan is tested
 // without workers.
-import { COMBO_COUNT, parseCards } from '@contract/hands';
+import { COMBO_COUNT, parseCards } from '../../contract/hands.ts';
 
 /**
  * Work units a worker gets through in about a millisecond (one unit = one combo ranked on one runout, measured on

@@ -1,7 +1,7 @@
 // `npm run bench:engine`: one table comparing the wasm engine (in this Node process and in the worker pool) with
 // the native build (crates/equity/examples/bench_table.rs, run in the same session) and with the `phe` npm
-// evaluator. Timings on a shared 2-core machine are noisy: other processes only ever add time, so every figure is
-// the best of several runs, and the comparisons are ratios measured side by side.
+// evaluator. Every figure is a median with its min and max after 5 warm-up calls (no best-of); the worker pool with
+// 1 and with 2 workers is timed alternately in one run, so load on the machine falls on both alike.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +9,14 @@ import { fileURLToPath } from 'node:url';
 import { createEngineApi } from '../../src/engine/engine-api.ts';
 import { loadEquityWasm, wasmFileSize } from '../../src/engine/node/load-wasm.ts';
 import { createNodeEngineClient } from '../../src/engine/node/node-engine-client.ts';
-import { BENCH_HANDS, CATEGORIES, nativeInput, type NativeReport, SCENARIOS } from './engine-scenarios.ts';
+import {
+  BENCH_HANDS,
+  CATEGORIES,
+  EVALUATOR_RUNS,
+  nativeInput,
+  type NativeReport,
+  SCENARIOS,
+} from './engine-scenarios.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -18,15 +25,36 @@ const phe = require('phe') as {
   cardCode(card: string): number;
 };
 
-async function timeMs(action: () => unknown | Promise<unknown>, runs = 7): Promise<number> {
-  await action(); // warm-up: JIT, caches, lazy tables
-  const samples: number[] = [];
-  for (let run = 0; run < runs; run++) {
-    const started = performance.now();
-    await action();
-    samples.push(performance.now() - started);
+const WARM_UP_CALLS = 5;
+
+interface Stats {
+  median: number;
+  min: number;
+  max: number;
+}
+
+function stats(samples: number[]): Stats {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  return { median, min: sorted[0]!, max: sorted.at(-1)! };
+}
+
+/** Times each action `runs` times after 5 warm-up calls each, alternating between the actions (A, B, A, B…). */
+async function alternate(actions: Array<() => unknown>, runs: number): Promise<Stats[]> {
+  const samples = actions.map(() => [] as number[]);
+  for (let round = 0; round < WARM_UP_CALLS + runs; round += 1) {
+    for (const [index, action] of actions.entries()) {
+      const started = performance.now();
+      await action();
+      if (round >= WARM_UP_CALLS) samples[index]!.push(performance.now() - started);
+    }
   }
-  return Math.min(...samples);
+  return samples.map(stats);
+}
+
+async function timeMs(action: () => unknown, runs = 7): Promise<Stats> {
+  return (await alternate([action], runs))[0]!;
 }
 
 function runNative(): NativeReport {
@@ -74,35 +102,45 @@ const api = createEngineApi(wasm);
 const rows: Array<{ name: string; native: string; wasm: string; note: string }> = [];
 const fmtRate = (perSecond: number) => `${(perSecond / 1e6).toFixed(1)} M/s`;
 const fmtMs = (ms: number) => `${ms.toFixed(2)} ms`;
+/** Median with [min–max]. */
+const fmtStats = ({ median, min, max }: Stats) =>
+  `${median.toFixed(2)} [${min.toFixed(1)}–${max.toFixed(1)}] ms`;
+const fmtRateStats = (count: number, { median, min, max }: Stats) =>
+  `${fmtRate(count / (median / 1000))} [${(count / (max / 1000) / 1e6).toFixed(0)}–${(count / (min / 1000) / 1e6).toFixed(0)}]`;
 
 // Evaluator throughput.
 const sequentialHands = wasm.evaluatorSequentialHands(BENCH_HANDS.sequentialCards);
-const wasmSequential =
-  sequentialHands / ((await timeMs(() => wasm.evaluatorSequential(BENCH_HANDS.sequentialCards))) / 1000);
+const sequentialStats = await timeMs(
+  () => wasm.evaluatorSequential(BENCH_HANDS.sequentialCards),
+  EVALUATOR_RUNS,
+);
+const wasmSequential = sequentialHands / (sequentialStats.median / 1000);
 const randomTotal = BENCH_HANDS.randomHands * BENCH_HANDS.randomRepeats;
 const randomHands = new wasm.RandomHandsBench(BENCH_HANDS.randomHands);
-const wasmRandom =
-  randomTotal / ((await timeMs(() => randomHands.evaluate(BENCH_HANDS.randomRepeats))) / 1000);
+const randomStats = await timeMs(() => randomHands.evaluate(BENCH_HANDS.randomRepeats), EVALUATOR_RUNS);
+const wasmRandom = randomTotal / (randomStats.median / 1000);
 randomHands.free();
 const pheInput = pheHands(BENCH_HANDS.randomHands);
 const pheRate =
   BENCH_HANDS.randomHands /
-  ((await timeMs(() => {
-    let sum = 0;
-    for (const hand of pheInput) sum += phe.evaluateCardCodes(hand);
-    return sum;
-  })) /
+  ((
+    await timeMs(() => {
+      let sum = 0;
+      for (const hand of pheInput) sum += phe.evaluateCardCodes(hand);
+      return sum;
+    }, EVALUATOR_RUNS)
+  ).median /
     1000);
 rows.push({
   name: 'evaluator, sequential 7-card',
   native: fmtRate(native.evaluator_sequential_per_s),
-  wasm: fmtRate(wasmSequential),
+  wasm: fmtRateStats(sequentialHands, sequentialStats),
   note: `wasm/native ${(wasmSequential / native.evaluator_sequential_per_s).toFixed(2)}x (target >= 0.8x)`,
 });
 rows.push({
   name: 'evaluator, random 7-card',
   native: fmtRate(native.evaluator_random_per_s),
-  wasm: fmtRate(wasmRandom),
+  wasm: fmtRateStats(randomTotal, randomStats),
   note: `wasm/native ${(wasmRandom / native.evaluator_random_per_s).toFixed(2)}x; phe ${fmtRate(pheRate)} -> ${(wasmRandom / pheRate).toFixed(0)}x phe (target >= 60x)`,
 });
 
@@ -118,8 +156,8 @@ for (const scenario of SCENARIOS) {
   rows.push({
     name: scenario.name,
     native: fmtMs(nativeMs),
-    wasm: fmtMs(ms),
-    note: `${scenario.note}; wasm/native time ${(ms / nativeMs).toFixed(2)}x`,
+    wasm: fmtStats(ms),
+    note: `${scenario.note}; wasm/native time ${(ms.median / nativeMs).toFixed(2)}x`,
   });
 }
 
@@ -133,40 +171,41 @@ for (const scenario of SCENARIOS) {
   rows.push({
     name: 'heat map + next-card lists (flop)',
     native: fmtMs(native.finish_ms),
-    wasm: fmtMs(finish),
-    note: `all 49 turn cards from the flop pass: ${((oneFlop + finish) / oneFlop).toFixed(2)}x one flop equity (target <= 3x)`,
+    wasm: fmtStats(finish),
+    note: `all 49 turn cards from the flop pass: ${((oneFlop.median + finish.median) / oneFlop.median).toFixed(2)}x one flop equity (target <= 3x)`,
   });
   const categoryRange = api.parseRange(CATEGORIES.range);
   const categories = await timeMs(() => api.handCategories(categoryRange, CATEGORIES.board, ''), 21);
   rows.push({
     name: 'hand categories (246 combos, flop)',
     native: fmtMs(native.categories_ms),
-    wasm: fmtMs(categories),
+    wasm: fmtStats(categories),
     note: '',
   });
 }
 
-// Worker pool scaling: the random vs random flop job on 1 and on 2 workers.
-{
-  const random = api.parseRange('random');
-  const job = { hero: random, villain: random, board: 'Qs7h2d' };
-  const timesByWorkers: number[] = [];
-  for (const workers of [1, 2]) {
-    const pool = createNodeEngineClient(workers);
-    await pool.warm();
-    timesByWorkers.push(await timeMs(() => pool.equity(job), 5));
-    pool.terminate();
-  }
-  const [one = NaN, two = NaN] = timesByWorkers;
+// Worker pool scaling: the flop and random vs random flop jobs on 1 and on 2 workers, timed alternately.
+for (const [name, heroText, villainText] of [
+  ['flop Qs7h2d 124 vs 246', SCENARIOS[1]!.hero, SCENARIOS[1]!.villain],
+  ['random vs random flop', 'random', 'random'],
+] as const) {
+  const job = { hero: api.parseRange(heroText), villain: api.parseRange(villainText), board: 'Qs7h2d' };
+  const pools = [createNodeEngineClient(1), createNodeEngineClient(2)];
+  await Promise.all(pools.map((pool) => pool.warm()));
+  const [one, two] = (await alternate(
+    pools.map((pool) => () => pool.equity(job)),
+    11,
+  )) as [Stats, Stats];
+  for (const pool of pools) pool.terminate();
   rows.push({
-    name: 'random vs random flop, 1 vs 2 workers',
+    name: `${name}, pool 1 / 2 workers`,
     native: '',
-    wasm: `${fmtMs(one)} / ${fmtMs(two)}`,
-    note: `speed-up ${(one / two).toFixed(2)}x (target >= 1.8x)`,
+    wasm: `${one.median.toFixed(2)} / ${two.median.toFixed(2)} ms`,
+    note: `1 worker ${fmtStats(one)}, 2 workers ${fmtStats(two)}; speed-up ${(one.median / two.median).toFixed(2)}x (target >= 1.8x on random vs random)`,
   });
 }
 
-const widths = { name: 38, native: 12, wasm: 22 };
+const widths = { name: 42, native: 12, wasm: 30 };
 console.log(
   `\nRangeForge engine benchmark — wasm ${(wasmFileSize() / 1024).toFixed(0)} KiB, Node ${process.version}\n`,
 );

@@ -1,16 +1,21 @@
 /**
- * `npm run bench:ui`: interaction latency of the range tool in a real browser against the real server. A hero range
- * of 124 combos and a villain range of 246 combos (disjoint classes of one chart) are imported, a flop is set, then
- * one villain cell is clicked on and off many times. Each sample is the time from the pointer press to the moment
- * the panel shows the new range equity, so it includes the paint, the settle pause, the worker jobs and rendering.
+ * `npm run bench:ui`: interaction latency of the range tool in a real browser against the real server, and the
+ * engine alone on the same jobs, in one run. Two cases on the flop K♥9♦4♣: a hero range of 124 combos against a
+ * villain range of 246 (disjoint classes of one chart), and random against random. In each case one cell is clicked
+ * on and off; a UI sample is the time from the pointer press to the moment the panel shows the new figures (paint,
+ * job, workers, rendering). An engine sample is the same equity job through an EngineClient with one worker in Node.
+ * UI and engine samples alternate (A, B, A, B…) after 5 warm-up pairs; medians with min and max, no best-of.
  */
 import { HAND_CLASSES } from '../../contract/hands.ts';
+import { createNodeEngineClient } from '../../src/engine/node/node-engine-client.ts';
 import { startAppServer } from '../e2e/support/app-server.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 
-const PAINTS = Number(process.env.BENCH_PAINTS ?? 40);
+const PAINTS = Number(process.env.BENCH_PAINTS ?? 30);
+const WARM_UP = 5;
 const HERO = '77+, ATs+, KJs+, QJs, AJo+, KQo';
 const FLOP = ['K♥', '9♦', '4♣'];
+const FLOP_TEXT = 'Kh9d4c';
 
 const combosOf = (hand: string) => (hand.length === 2 ? 6 : hand.endsWith('s') ? 4 : 12);
 const heroClasses = new Set([
@@ -61,73 +66,165 @@ function villainClasses(target: number): string[] {
   return [...chosen, ...tail];
 }
 
-// In-page instrumentation (a string: this file is type-checked without the DOM library).
+// In-page instrumentation (a string: this file is type-checked without the DOM library). A paint is shown when the
+// range equity or the combo counts change while no progress bar is up.
 const INSTRUMENT = `
+  const shown = () => ['range-equity', 'equity-combos']
+    .map((id) => document.querySelector('[data-testid="' + id + '"]')?.textContent ?? '').join('|');
   window.__paint = { t0: 0, t1: 0, before: '' };
   document.addEventListener('pointerdown', () => {
-    const el = document.querySelector('[data-testid="range-equity"]');
-    Object.assign(window.__paint, { t0: performance.now(), t1: 0, before: el ? el.textContent : '' });
+    Object.assign(window.__paint, { t0: performance.now(), t1: 0, before: shown() });
   }, true);
   new MutationObserver(() => {
     const p = window.__paint;
-    const el = document.querySelector('[data-testid="range-equity"]');
-    if (!p.t0 || p.t1 || !el || document.querySelector('[data-testid="equity-progress"]')) return;
-    if (el.textContent !== p.before) p.t1 = performance.now();
+    if (!p.t0 || p.t1 || document.querySelector('[data-testid="equity-progress"]')) return;
+    if (shown() !== p.before) p.t1 = performance.now();
   }).observe(document, { subtree: true, childList: true, characterData: true });
 `;
 
+interface Stats {
+  median: number;
+  min: number;
+  max: number;
+}
+
+function stats(samples: number[]): Stats {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  const median =
+    sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  return { median, min: sorted[0]!, max: sorted.at(-1)! };
+}
+
+interface Case {
+  name: string;
+  /** Prepares the page and returns the toggled cell and the two ranges the engine alternates between. */
+  setup(): Promise<{ toggled: string; hero: [string, string]; villain: [string, string] }>;
+}
+
 const heroCombos = [...heroClasses].reduce((sum, hand) => sum + combosOf(hand), 0);
 const villain = villainClasses(246);
+const allClasses = HAND_CLASSES.join(', ');
 const server = await startAppServer();
 const session = await launchBrowser();
+const engine = createNodeEngineClient(1);
 const { page } = session;
-try {
-  await page.addInitScript({ content: INSTRUMENT });
+
+async function freshPage() {
   await page.goto(`${server.baseUrl}/`);
-  const importInto = async (buttonIndex: number, text: string) => {
-    await page.locator('.range-button__choose').nth(buttonIndex).click();
-    await page.getByLabel(/PokerStove notation/).fill(text);
-    await page.getByRole('button', { name: 'Import into current colour' }).click();
-  };
   await page.getByRole('button', { name: 'Import / export' }).click();
-  await importInto(0, HERO);
-  await importInto(1, villain.join(', '));
+}
+
+async function importInto(buttonIndex: number, text: string) {
+  await page.locator('.range-button__choose').nth(buttonIndex).click();
+  await page.getByLabel(/PokerStove notation/).fill(text);
+  await page.getByRole('button', { name: 'Import into current colour' }).click();
+}
+
+async function dealFlop() {
   for (const card of FLOP) await page.locator('.card-picker__deck button', { hasText: card }).click();
   await page.getByTestId('range-equity').waitFor({ timeout: 60_000 });
-  const shown = await page.getByTestId('equity-combos').textContent();
+}
 
-  // The toggled cell: the villain's last class, so the villain range alternates 246 / 246 - its combos.
-  const toggled = villain.at(-1)!;
-  const cell = page.locator(`.range-grid [data-hand="${toggled}"]`);
-  const samples: number[] = [];
-  for (let paint = 0; paint < PAINTS + 3; paint += 1) {
-    await cell.click();
-    const deadline = Date.now() + 30_000;
-    let ms = 0;
-    while (!ms && Date.now() < deadline) {
-      ms = await page.evaluate('window.__paint.t1 ? window.__paint.t1 - window.__paint.t0 : 0');
-      if (!ms) await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    if (!ms) throw new Error('equity did not update within 30 s');
-    if (paint >= 3) samples.push(ms); // the first paints warm the workers and the JIT
-  }
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
-  const fmt = (value: number) => `${value.toFixed(1)} ms`;
-  console.log(
-    `\nRange tool: paint → updated equity (flop ${FLOP.join(' ')}, hero ${heroCombos} vs villain 246 combos)`,
-  );
-  console.log(`combos shown after the flop (hero / villain): ${shown}; toggled cell: ${toggled}\n`);
-  console.table({
-    'paint → equity': {
-      paints: samples.length,
-      median: fmt(at(0.5)),
-      p90: fmt(at(0.9)),
-      min: fmt(samples[0]!),
-      max: fmt(samples.at(-1)!),
+const cases: Case[] = [
+  {
+    name: `flop ${FLOP.join(' ')} ${heroCombos} vs 246 combos`,
+    setup: async () => {
+      await freshPage();
+      await importInto(0, HERO);
+      await importInto(1, villain.join(', '));
+      await dealFlop();
+      // The villain's last class is toggled, so the villain range alternates 246 / 246 - its combos.
+      const toggled = villain.at(-1)!;
+      const without = villain.slice(0, -1).join(', ');
+      return { toggled, hero: [HERO, HERO], villain: [without, villain.join(', ')] };
     },
-  });
+  },
+  {
+    name: `random vs random, flop ${FLOP.join(' ')}`,
+    setup: async () => {
+      await freshPage();
+      await importInto(0, 'random');
+      // Both sides read the first colour: hero and villain are the same full range.
+      const chooser = (side: string) => page.locator(`.side-chooser[data-side="${side}"] .chip-toggle`);
+      await chooser('villain').nth(0).click();
+      await chooser('villain').nth(1).click();
+      await dealFlop();
+      const toggled = '72o';
+      const without = HAND_CLASSES.filter((hand) => hand !== toggled).join(', ');
+      return { toggled, hero: [without, allClasses], villain: [without, allClasses] };
+    },
+  },
+];
+
+async function paintOnce(cell: ReturnType<typeof page.locator>): Promise<number> {
+  await cell.click();
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const ms = (await page.evaluate(
+      'window.__paint.t1 ? window.__paint.t1 - window.__paint.t0 : 0',
+    )) as number;
+    if (ms) return ms;
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  throw new Error('equity did not update within 30 s');
+}
+
+const fmt = (value: number) => `${value.toFixed(1)} ms`;
+const rows: Record<string, Record<string, string | number>> = {};
+const summary: Array<{ ui: Stats; engine: Stats }> = [];
+try {
+  await page.addInitScript({ content: INSTRUMENT });
+  await engine.warm();
+  for (const benchCase of cases) {
+    const { toggled, hero, villain: villainTexts } = await benchCase.setup();
+    const cell = page.locator(`.range-grid [data-hand="${toggled}"]`);
+    const ranges = await Promise.all(
+      [0, 1].map(async (state) => ({
+        hero: await engine.parseRange(hero[state]!),
+        villain: await engine.parseRange(villainTexts[state]!),
+      })),
+    );
+    const ui: number[] = [];
+    const alone: number[] = [];
+    for (let round = 0; round < WARM_UP + PAINTS; round += 1) {
+      const paint = await paintOnce(cell);
+      // After an odd number of clicks the cell is off (state 0), after an even number on (state 1).
+      const job = ranges[round % 2 === 0 ? 0 : 1]!;
+      const started = performance.now();
+      await engine.equity({ hero: job.hero, villain: job.villain, board: FLOP_TEXT });
+      const ms = performance.now() - started;
+      if (round < WARM_UP) continue;
+      ui.push(paint);
+      alone.push(ms);
+    }
+    const [uiStats, engineStats] = [stats(ui), stats(alone)];
+    summary.push({ ui: uiStats, engine: engineStats });
+    for (const [label, value] of [
+      ['paint → equity shown', uiStats],
+      ['engine alone (1 worker)', engineStats],
+    ] as const) {
+      rows[`${benchCase.name}: ${label}`] = {
+        samples: ui.length,
+        median: fmt(value.median),
+        min: fmt(value.min),
+        max: fmt(value.max),
+      };
+    }
+  }
 } finally {
+  engine.terminate();
   await session.close();
   await server.stop();
 }
+
+console.log(
+  `\nRange tool: paint → equity shown, and the engine alone on the same job (${PAINTS} alternating pairs)\n`,
+);
+console.table(rows);
+const [flop, random] = summary as [{ ui: Stats; engine: Stats }, { ui: Stats; engine: Stats }];
+const ratio = (pair: { ui: Stats; engine: Stats }) => (pair.ui.median / pair.engine.median).toFixed(2);
+console.log(
+  `ui: flop median ${flop.ui.median.toFixed(1)} ms, engine ${flop.engine.median.toFixed(2)} ms, ratio ${ratio(flop)}; ` +
+    `random vs random median ${random.ui.median.toFixed(1)} ms, engine ${random.engine.median.toFixed(2)} ms, ratio ${ratio(random)}`,
+);

@@ -1,6 +1,6 @@
 //! Native half of `npm run bench:engine`: reads the workloads as JSON on stdin, times them with the native build
-//! and prints one JSON object of best-of-N times (other processes only ever add time), so the wasm and native figures come from the same definitions and the
-//! same session.
+//! and prints one JSON object of median times (5 warm-up calls, then N timed calls; no best-of), so the wasm and
+//! native figures come from the same definitions and the same session.
 //!
 //! Input: `{"sequential_cards":30,"random_hands":200000,"random_repeats":10,
 //!          "scenarios":[{"name":"...","hero":"...","villain":"...","board":"...","runs":11}],
@@ -42,16 +42,28 @@ struct Categories {
     board: String,
 }
 
-/// Best wall time in milliseconds of `runs` calls after one warm-up call.
-fn best_ms<T>(runs: usize, mut action: impl FnMut() -> T) -> f64 {
-    std::hint::black_box(action());
-    (0..runs.max(1))
+/// Calls made before timing, as on the wasm side (JIT tiers there, caches and frequency scaling here).
+const WARM_UP_CALLS: usize = 5;
+
+/// Median wall time in milliseconds of `runs` calls after the warm-up calls.
+fn median_ms<T>(runs: usize, mut action: impl FnMut() -> T) -> f64 {
+    for _ in 0..WARM_UP_CALLS {
+        std::hint::black_box(action());
+    }
+    let mut samples: Vec<f64> = (0..runs.max(1))
         .map(|_| {
             let started = Instant::now();
             std::hint::black_box(action());
             started.elapsed().as_secs_f64() * 1000.0
         })
-        .fold(f64::INFINITY, f64::min)
+        .collect();
+    samples.sort_by(f64::total_cmp);
+    let middle = samples.len() / 2;
+    if samples.len() % 2 == 1 {
+        samples[middle]
+    } else {
+        (samples[middle - 1] + samples[middle]) / 2.0
+    }
 }
 
 fn main() -> Result<(), Box<dyn Error>> {
@@ -59,11 +71,11 @@ fn main() -> Result<(), Box<dyn Error>> {
     std::io::stdin().read_to_string(&mut text)?;
     let input: Input = serde_json::from_str(&text)?;
 
-    let sequential_ms = best_ms(5, || evaluate_sequential(input.sequential_cards));
+    let sequential_ms = median_ms(5, || evaluate_sequential(input.sequential_cards));
     let sequential_per_s = sequential_hand_count(input.sequential_cards) as f64 / (sequential_ms / 1000.0);
     // Hands are dealt before timing on both sides (the wasm side keeps them in a RandomHandsBench).
     let keys = random_hand_keys(input.random_hands, RANDOM_SEED);
-    let random_ms = best_ms(5, || evaluate_keys(&keys, input.random_repeats));
+    let random_ms = median_ms(5, || evaluate_keys(&keys, input.random_repeats));
     let random_per_s = (input.random_hands as f64 * f64::from(input.random_repeats)) / (random_ms / 1000.0);
 
     let mut scenarios_ms = BTreeMap::new();
@@ -76,7 +88,7 @@ fn main() -> Result<(), Box<dyn Error>> {
             dead: Vec::new(),
             shard: Shard::WHOLE,
         };
-        let ms = best_ms(scenario.runs, || {
+        let ms = median_ms(scenario.runs, || {
             tally(&request).and_then(|tally| tally.finish(0.02))
         });
         scenarios_ms.insert(scenario.name.clone(), ms);
@@ -85,12 +97,12 @@ fn main() -> Result<(), Box<dyn Error>> {
         }
     }
     let finish_ms = match &last_tally {
-        Some(flop) => best_ms(21, || flop.finish(0.02)),
+        Some(flop) => median_ms(21, || flop.finish(0.02)),
         None => f64::NAN,
     };
     let range = Range::parse(&input.categories.range)?;
     let board = parse_cards(&input.categories.board)?;
-    let categories_ms = best_ms(21, || hand_categories(&range, &board, &[]));
+    let categories_ms = median_ms(21, || hand_categories(&range, &board, &[]));
 
     let report = serde_json::json!({
         "evaluator_sequential_per_s": sequential_per_s,

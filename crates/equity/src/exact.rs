@@ -252,8 +252,9 @@ fn enumerate_runouts(
 
 /// Scratch space for one runout sweep.
 struct Sweep {
+    /// Live combos of the runout as `rank << 16 | entry index`, sorted by rank.
     order: Vec<u32>,
-    ranks: Vec<u16>,
+    scratch: Vec<u32>,
     below: [f64; 52],
     group: [f64; 52],
     all: [f64; 52],
@@ -263,7 +264,7 @@ impl Sweep {
     fn new(capacity: usize) -> Sweep {
         Sweep {
             order: Vec::with_capacity(capacity),
-            ranks: vec![0; capacity],
+            scratch: Vec::with_capacity(capacity),
             below: [0.0; 52],
             group: [0.0; 52],
             all: [0.0; 52],
@@ -282,13 +283,12 @@ impl Sweep {
                 continue;
             }
             let rank = board.plus(e.key).rank7().0;
-            self.ranks[i] = rank;
             self.order.push(u32::from(rank) << 16 | i as u32);
             all_total += e.villain;
             self.all[e.a] += e.villain;
             self.all[e.b] += e.villain;
         }
-        self.order.sort_unstable();
+        crate::rank_sort::sort_by_rank(&mut self.order, &mut self.scratch);
         let mut below_total = 0.0;
         let mut sums = [0.0f64; 3];
         let mut start = 0;

@@ -54,6 +54,7 @@ pub mod next_card;
 pub mod notation;
 pub mod preflop;
 pub mod range;
+mod rank_sort;
 pub mod report;
 pub mod throughput;
 

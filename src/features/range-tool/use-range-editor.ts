@@ -3,7 +3,7 @@ import { useCallback, useRef } from 'react';
 import { getEngineClient } from '@/engine/engine-instance';
 import { appStore, useAtomValue, useSetAtom } from '@/lib/store';
 import type { RangeButton } from '@contract/categories';
-import { rangeToClassWeights } from '@contract/hands';
+import { classWeightsToRange, rangeToClassWeights } from '@contract/hands';
 
 import {
   buttonsAtom,
@@ -159,9 +159,8 @@ export function useRangeText() {
       commit((pairs) => mergeImported(pairs, imported, color));
     },
     exportText: async (colors: string[]) => {
-      const engine = getEngineClient();
       const grid = classWeights(appStore.get(rangeHistoryAtom).present, colors);
-      return engine.rangeToNotation(await engine.classWeightsToRange(grid));
+      return getEngineClient().rangeToNotation(classWeightsToRange(grid));
     },
   };
 }
