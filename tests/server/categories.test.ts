@@ -342,7 +342,9 @@ describeEachDatabase('categories', (kind) => {
     const down = await as(t.app, user, { method: 'POST', url: `/api/v1/categories/${folder}/copy/down` });
     expect(down.statusCode).toBe(200);
     const top = (await tree(user)).children;
-    expect(names(top)).toEqual(['F', 'F', 'F', 'Last']);
+    // Copies are named "Copy of …" and numbered, never three identical rows; the subtree keeps its names.
+    expect(names(top)).toEqual(['Copy of F', 'F', 'Copy of F (2)', 'Last']);
+    expect(names(top[0].children)).toEqual(['C']);
     expect(top[0].id).toBe(up.json().data.id);
     expect(top[1].id).toBe(folder);
     expect(top[2].id).toBe(down.json().data.id);

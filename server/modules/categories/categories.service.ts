@@ -25,6 +25,7 @@ import {
   siblings,
   subtreeSize,
 } from './categories.repository.ts';
+import { copyName } from './copy-name.ts';
 import {
   normalizeButtons,
   normalizePairs,
@@ -181,6 +182,11 @@ export class CategoriesService {
         parentId: row.parent_id,
         position,
         isTemplate: false,
+        name: copyName(
+          row.name,
+          user.language,
+          all.filter((entry) => entry.parent_id === row.parent_id).map((entry) => entry.name),
+        ),
       });
       return toCategory((await findCategory(trx, copy.id)) as CategoryRow);
     });

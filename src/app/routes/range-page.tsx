@@ -1,14 +1,13 @@
 import { useTranslation } from 'react-i18next';
 
-import { EquityCalculator } from '@/features/equity/components/equity-calculator';
 import { RangeTool } from '@/features/range-tool/components/range-tool';
 import type { RootType } from '@contract/categories';
 
 export type { RootType };
 
 /**
- * The page of / (cash, preflop_root) and /tournament (tournament_root): the range tool, and below it the quick
- * text calculator for one-off questions in PokerStove notation.
+ * The page of / (cash, preflop_root) and /tournament (tournament_root): the range tool, one equity workspace where
+ * painted and typed ranges, more villains, board and dead cards are the same state.
  */
 export function RangePage({ rootType }: { rootType: RootType }) {
   const { t } = useTranslation();
@@ -24,9 +23,6 @@ export function RangePage({ rootType }: { rootType: RootType }) {
       </header>
       <section className="range-page__tool" aria-label={title}>
         <RangeTool rootType={rootType} />
-      </section>
-      <section className="range-page__calculator" data-slot="equity-calculator">
-        <EquityCalculator rootType={rootType} />
       </section>
     </div>
   );

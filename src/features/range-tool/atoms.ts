@@ -34,6 +34,15 @@ export const rangePairsAtom = atom(
 /** Colours whose entries form the hero range and the villain range. */
 export const heroColorsAtom = atom<string[]>([DEFAULT_COLOR]);
 export const villainColorsAtom = atom<string[]>(['#C0392B']);
+/**
+ * Villains after the first, one colour each (multiway equity). Kept for the session, not saved with the range:
+ * the saved sides hold one hero and one villain.
+ */
+export const moreVillainsAtom = atom<string[]>([]);
+/** Cards known to be out of the deck (folded, burned, seen): no range holds them and no board deals them. */
+export const deadCardsAtom = atom<string[]>([]);
+/** Each player's equity when more than one villain is in (hero first), null heads-up. */
+export const multiwayEquityAtom = atom<{ equities: number[]; stdError: number; exact: boolean } | null>(null);
 
 export const equityResultAtom = atom<EquityResult>(emptyEquityResult());
 /** The equity job's status (one tagged union, written by useRangeEquity); the atoms below are views of it. */
@@ -55,6 +64,8 @@ export const calcErrorAtom = atom(
   },
 );
 export const heatVisibleAtom = atom(false);
+/** Phones: while on, a finger on the grid scrolls it instead of painting (the grid is wider than the screen). */
+export const gridPanAtom = atom(false);
 
 /** The library's selected range (SPEC §3 categoryId) and its note. */
 export const categoryIdAtom = atom<number | null>(null);

@@ -65,6 +65,19 @@ describe('equity result', () => {
     expect(groups.reduce).toHaveLength(1);
   });
 
+  it("leaves the hero's own hole cards out of the next cards, in either spelling of ten", () => {
+    const groups = groupNextCards(
+      [
+        { card: 'Ah', equity: 0.6, change: 'increase' },
+        { card: 'Th', equity: 0.5, change: 'keep' },
+        { card: '5d', equity: 0.5, change: 'keep' },
+      ],
+      ['Ah', '10h'],
+    );
+    expect(groups.increase).toEqual([]);
+    expect(groups.keep.map((card) => card.card)).toEqual(['5d']);
+  });
+
   it('deals distinct random cards outside the taken ones', () => {
     const taken = ['Ah', 'Kd'];
     const flop = randomCards(ALL_CARDS, taken, 3);

@@ -1,6 +1,7 @@
 // The equity panel's result (SPEC §3 "Equity result": statistics, heat, totals, hand, matrix) and its pure rules.
 import type { CategoryStat, EquityReport, NextCard, SideTotals } from '@/engine/engine-types';
 import { formatPercent } from '@/lib/format';
+import { cardIndex } from '@contract/hands';
 
 export interface HandEquity {
   cards: string[];
@@ -130,9 +131,17 @@ export function formatStdError(stdError: number | null | undefined, language = '
 }
 
 /** The next-card chips grouped by their effect, each list ordered by equity (best first). */
-export function groupNextCards(cards: readonly NextCard[]): Record<NextCard['change'], NextCard[]> {
+/**
+ * Next cards by change, best first. `dead` are cards that cannot come (the hero's own hole cards): the engine deals
+ * next cards against the ranges only, so a card in the hero's hand would otherwise be listed as a possible turn.
+ */
+export function groupNextCards(
+  cards: readonly NextCard[],
+  dead: readonly string[] = [],
+): Record<NextCard['change'], NextCard[]> {
   const groups: Record<NextCard['change'], NextCard[]> = { increase: [], keep: [], reduce: [] };
-  for (const card of cards) groups[card.change]?.push(card);
+  const deadIndexes = new Set(dead.map(cardIndex));
+  for (const card of cards) if (!deadIndexes.has(cardIndex(card.card))) groups[card.change]?.push(card);
   for (const list of Object.values(groups)) list.sort((a, b) => b.equity - a.equity);
   return groups;
 }

@@ -15,6 +15,7 @@ import {
   parseWeight,
   recolor,
   removeColor,
+  sideCombos,
   strokeIntent,
   toggleCard,
 } from './range-rules';
@@ -175,6 +176,21 @@ describe('combo counts', () => {
     expect(counts.total.percent).toBeCloseTo((22 / 1326) * 100);
     expect(counts.byColor[RED.toLowerCase()]?.combos).toBe(8);
     expect(counts.byColor[GREEN.toLowerCase()]?.combos).toBe(14);
+  });
+
+  it("counts one side's combos from its colours only, without the left-out combos", () => {
+    const pairs = {
+      AA: [{ color: RED, weight: 100 }],
+      AKs: [
+        { color: RED, weight: 50 },
+        { color: GREEN, weight: 50 },
+      ],
+    };
+    expect(sideCombos(pairs, [RED]).combos).toBe(8);
+    expect(sideCombos(pairs, [GREEN.toLowerCase()]).combos).toBe(2);
+    expect(sideCombos(pairs, [RED, GREEN]).combos).toBe(10);
+    expect(sideCombos(pairs, [RED], { AA: ['AhAc', 'AhAd'] }).combos).toBe(6);
+    expect(sideCombos(pairs, []).percent).toBe(0);
   });
 });
 

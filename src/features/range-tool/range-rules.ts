@@ -162,6 +162,21 @@ export function countCombos(
   };
 }
 
+/** Combos and share of all hands of one side (the hero's or the villain's colours), as the engine will see it. */
+export function sideCombos(
+  pairs: RangePairs,
+  colors: readonly string[],
+  exclusions: Readonly<Record<string, readonly string[]>> = {},
+): ComboCount {
+  const chosen = new Set(colors.map((color) => color.toLowerCase()));
+  const side: RangePairs = {};
+  for (const [hand, entries] of Object.entries(pairs)) {
+    const kept = entries.filter((entry) => chosen.has(entry.color.toLowerCase()));
+    if (kept.length) side[hand] = kept;
+  }
+  return countCombos(side, exclusions).total;
+}
+
 /** 169 class weights in [0,1] (grid order) from the entries of the chosen colours; the engine's range input. */
 export function classWeights(pairs: RangePairs, colors: readonly string[]): Float32Array {
   const chosen = new Set(colors.map((color) => color.toLowerCase()));

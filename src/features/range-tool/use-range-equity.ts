@@ -10,11 +10,14 @@ import { applyExclusions, classWeightsToRange, handRange } from '@contract/hands
 import {
   boardCardsAtom,
   comboExclusionsAtom,
+  deadCardsAtom,
   equityMethodAtom,
   equityResultAtom,
   equityStatusAtom,
   heroColorsAtom,
   holeCardsAtom,
+  moreVillainsAtom,
+  multiwayEquityAtom,
   rangePairsAtom,
   villainColorsAtom,
 } from './atoms';
@@ -44,6 +47,10 @@ interface EquityInputs {
   hole: string[];
   board: string;
   boardCount: number;
+  /** Dead cards as engine text: out of every range and never dealt. */
+  dead: string;
+  /** Villains after the first (multiway), each a 1326-combo range. */
+  more: Float32Array[];
 }
 
 /**
@@ -58,17 +65,21 @@ export function useRangeEquity() {
   const hole = useAtomValue(holeCardsAtom);
   const exclusions = useAtomValue(comboExclusionsAtom);
   const method = useAtomValue(equityMethodAtom);
+  const dead = useAtomValue(deadCardsAtom);
+  const moreVillains = useAtomValue(moreVillainsAtom);
+  const setMultiway = useSetAtom(multiwayEquityAtom);
   const setResult = useSetAtom(equityResultAtom);
   const setStatus = useSetAtom(equityStatusAtom);
 
   useLatestJob<EquityResult>(
-    [pairs, heroColors, villainColors, board, hole, exclusions, method],
+    [pairs, heroColors, villainColors, board, hole, exclusions, method, dead, moreVillains],
     () => {
       const heroGrid = classWeights(pairs, heroColors);
       const villainGrid = classWeights(pairs, villainColors);
       const hand = handRange(hole);
       if (!isBoardComplete(board.length) || isEmpty(villainGrid) || (isEmpty(heroGrid) && !hand)) {
         setResult(clearStatistics());
+        setMultiway(null);
         return null;
       }
       const handOnly = isEmpty(heroGrid);
@@ -80,10 +91,23 @@ export function useRangeEquity() {
         hole,
         board: cardsText(board),
         boardCount: board.length,
+        dead: cardsText(dead),
+        more: moreVillains
+          .map((color) => classWeights(pairs, [color]))
+          .filter((grid) => !isEmpty(grid))
+          .map((grid) => applyExclusions(classWeightsToRange(grid), exclusions)),
       };
       const engine = getEngineClient();
-      return (context) =>
-        method === 'monte-carlo' ? monteCarloJob(engine, inputs, context) : exactJob(engine, inputs, context);
+      return async (context) => {
+        const [result, multiway] = await Promise.all([
+          method === 'monte-carlo'
+            ? monteCarloJob(engine, inputs, context)
+            : exactJob(engine, inputs, context),
+          multiwayJob(engine, inputs, context.signal),
+        ]);
+        if (!context.signal.aborted) setMultiway(multiway);
+        return result;
+      };
     },
     setStatus,
     setResult,
@@ -98,7 +122,7 @@ function handCategory(engine: EngineClient, inputs: EquityInputs, signal: AbortS
 
 function categories(engine: EngineClient, inputs: EquityInputs, signal: AbortSignal) {
   return inputs.boardCount >= 3
-    ? engine.handCategories(inputs.hero, inputs.board, '', { signal })
+    ? engine.handCategories(inputs.hero, inputs.board, inputs.dead, { signal })
     : Promise.resolve([]);
 }
 
@@ -112,14 +136,17 @@ async function exactJob(
   const handJob = async (): Promise<HandEquity | null> => {
     if (!inputs.hand) return null;
     const [report, category] = await Promise.all([
-      engine.equity({ hero: inputs.hand, villain: inputs.villain, board: inputs.board }, { signal }),
+      engine.equity(
+        { hero: inputs.hand, villain: inputs.villain, board: inputs.board, dead: inputs.dead },
+        { signal },
+      ),
       handCategory(engine, inputs, signal),
     ]);
     return { cards: inputs.hole, equity: report.hero.equity, category };
   };
   const [report, statistics, hand] = await Promise.all([
     engine.equity(
-      { hero: inputs.hero, villain: inputs.villain, board: inputs.board },
+      { hero: inputs.hero, villain: inputs.villain, board: inputs.board, dead: inputs.dead },
       { signal, onProgress: context.progress },
     ),
     categories(engine, inputs, signal),
@@ -140,7 +167,7 @@ async function monteCarloJob(
   const { signal } = context;
   const steps = inputs.hand && !inputs.handOnly ? 2 : 1;
   const run = (ranges: Float32Array[], step: number) =>
-    engine.multiway(ranges, inputs.board, '', {
+    engine.multiway(ranges, inputs.board, inputs.dead, {
       signal,
       forceMonteCarlo: true,
       targetStdError: MONTE_CARLO_TARGET_STD_ERROR,
@@ -164,4 +191,31 @@ async function monteCarloJob(
     statistics,
     inputs.hand ? { run: handRun ?? range, cards: inputs.hole, category } : null,
   );
+}
+
+/**
+ * Every player's equity when more villains are in (hero, villain, then the others): exact when the engine's budget
+ * allows, else Monte Carlo to the panel's precision. Null heads-up.
+ */
+async function multiwayJob(
+  engine: EngineClient,
+  inputs: EquityInputs,
+  signal: AbortSignal,
+): Promise<{ equities: number[]; stdError: number; exact: boolean } | null> {
+  if (!inputs.more.length) return null;
+  const result = await engine.multiway(
+    [inputs.hero, inputs.villain, ...inputs.more],
+    inputs.board,
+    inputs.dead,
+    {
+      signal,
+      targetStdError: MONTE_CARLO_TARGET_STD_ERROR,
+      timeBudgetMs: MONTE_CARLO_TIME_BUDGET_MS,
+    },
+  );
+  return {
+    equities: result.results.map((player) => player.equity),
+    stdError: result.stdError,
+    exact: result.method === 'exact',
+  };
 }

@@ -127,6 +127,21 @@ export function useRangeLibrary(rootType: RootType) {
       if (appStore.get(categoryIdAtom) === id) appStore.set(categoryIdAtom, null);
     },
     action: (id: number, action: CategoryAction) => run(() => rangeApi.action(id, action)),
+    /**
+     * Moves a node `delta` places among its siblings (a drop in the tree) with the server's one-step moves; the first
+     * refusal (402 for a free user, 409 at an edge) stops it, and the tree is reloaded once at the end.
+     */
+    reorder: async (id: number, delta: number) => {
+      try {
+        for (let step = 0; step < Math.abs(delta); step += 1) {
+          await rangeApi.action(id, delta < 0 ? 'moveUp' : 'moveDown');
+        }
+      } catch {
+        // The API client already showed the error or opened the Premium window.
+      } finally {
+        await reload();
+      }
+    },
   };
 }
 

@@ -1,11 +1,14 @@
+import './card-picker.css';
+
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAtom } from '@/lib/store';
 
-import { boardCardsAtom, holeCardsAtom } from '../atoms';
+import { boardCardsAtom, deadCardsAtom, holeCardsAtom } from '../atoms';
+import { fourColorDeckAtom, SUIT_ROWS } from '../deck-style';
 import { randomCards } from '../equity-rules';
-import { ALL_CARDS, MAX_BOARD_CARDS, MAX_HOLE_CARDS, toggleCard } from '../range-rules';
+import { ALL_CARDS, MAX_BOARD_CARDS, MAX_HOLE_CARDS, RANKS, toggleCard } from '../range-rules';
 
 const SUIT_SYMBOL: Record<string, string> = { h: '♥', c: '♣', d: '♦', s: '♠' };
 
@@ -20,29 +23,38 @@ export function CardChip({ card, className = '' }: { card: string; className?: s
   );
 }
 
-type Target = 'board' | 'hole';
+type Target = 'board' | 'hole' | 'dead';
 
-/** The 52-card picker for the board (at most 5) and the hole cards (at most 2), with random streets. */
+/** Dead cards: enough for a full ring's folded hands seen at showdown. */
+const MAX_DEAD_CARDS = 20;
+
+/**
+ * The 52-card picker for the board (at most 5) and the hole cards (at most 2), with random streets: one row per suit,
+ * cards large enough to tap, in the four-colour deck unless the player chose two colours.
+ */
 export function CardPicker() {
   const { t } = useTranslation();
   const [board, setBoard] = useAtom(boardCardsAtom);
   const [hole, setHole] = useAtom(holeCardsAtom);
+  const [dead, setDead] = useAtom(deadCardsAtom);
   const [target, setTarget] = useState<Target>('board');
+  const [fourColor, setFourColor] = useAtom(fourColorDeckAtom);
 
   const pick = (card: string) => {
     if (target === 'board') setBoard(toggleCard(board, card, MAX_BOARD_CARDS));
-    else setHole(toggleCard(hole, card, MAX_HOLE_CARDS));
+    else if (target === 'hole') setHole(toggleCard(hole, card, MAX_HOLE_CARDS));
+    else setDead(toggleCard(dead, card, MAX_DEAD_CARDS));
   };
   /** Deals the street's cards on top of the board's first cards (a turn needs a flop, and so on). */
   const deal = (size: 3 | 4 | 5) => {
     const kept = size === 3 ? [] : board.slice(0, size - 1);
-    setBoard([...kept, ...randomCards(ALL_CARDS, [...kept, ...hole], size - kept.length)]);
+    setBoard([...kept, ...randomCards(ALL_CARDS, [...kept, ...hole, ...dead], size - kept.length)]);
   };
 
   return (
     <section className="card-picker" aria-label={t('ranges:cards.title')}>
       <div className="card-picker__targets" role="radiogroup" aria-label={t('ranges:cards.target')}>
-        {(['board', 'hole'] as const).map((value) => (
+        {(['board', 'hole', 'dead'] as const).map((value) => (
           <button
             key={value}
             type="button"
@@ -51,7 +63,11 @@ export function CardPicker() {
             className={`chip-toggle${target === value ? ' is-active' : ''}`}
             onClick={() => setTarget(value)}
           >
-            {value === 'board' ? t('ranges:cards.boardTarget') : t('ranges:cards.holeTarget')}
+            {value === 'board'
+              ? t('ranges:cards.boardTarget')
+              : value === 'hole'
+                ? t('ranges:cards.holeTarget')
+                : t('ranges:cards.deadTarget')}
           </button>
         ))}
       </div>
@@ -65,6 +81,12 @@ export function CardPicker() {
         <span className="muted">{t('ranges:cards.holeTarget')}:</span>
         <span data-testid="hole-cards" className="card-picker__chips">
           {hole.map((card) => (
+            <CardChip key={card} card={card} />
+          ))}
+        </span>
+        {dead.length > 0 && <span className="muted">{t('ranges:cards.deadTarget')}:</span>}
+        <span data-testid="dead-cards" className="card-picker__chips">
+          {dead.map((card) => (
             <CardChip key={card} card={card} />
           ))}
         </span>
@@ -82,30 +104,41 @@ export function CardPicker() {
         <button
           type="button"
           className="button button--ghost"
-          onClick={() => (target === 'board' ? setBoard([]) : setHole([]))}
+          onClick={() => (target === 'board' ? setBoard([]) : target === 'hole' ? setHole([]) : setDead([]))}
         >
           {t('ranges:cards.clear')}
         </button>
       </div>
+      <label className="card-picker__deck-style">
+        <input type="checkbox" checked={fourColor} onChange={(event) => setFourColor(event.target.checked)} />
+        {t('ranges:cards.fourColor')}
+      </label>
       <div className="card-picker__deck">
-        {ALL_CARDS.map((card) => {
-          const onBoard = board.includes(card);
-          const inHand = hole.includes(card);
-          return (
-            <button
-              key={card}
-              type="button"
-              className={`deck-card card-chip--${card.slice(-1)}${onBoard ? ' is-board' : ''}${inHand ? ' is-hole' : ''}`}
-              aria-pressed={target === 'board' ? onBoard : inHand}
-              disabled={target === 'board' ? inHand : onBoard}
-              data-card={card}
-              onClick={() => pick(card)}
-            >
-              {card.slice(0, -1)}
-              {SUIT_SYMBOL[card.slice(-1)]}
-            </button>
-          );
-        })}
+        {SUIT_ROWS.map(({ suit, symbol, label }) => (
+          <div key={suit} className="card-picker__suit" role="group" aria-label={t(label)}>
+            {RANKS.map((rank) => {
+              const card = `${rank}${suit}`;
+              const onBoard = board.includes(card);
+              const inHand = hole.includes(card);
+              const isDead = dead.includes(card);
+              const mine = target === 'board' ? onBoard : target === 'hole' ? inHand : isDead;
+              return (
+                <button
+                  key={card}
+                  type="button"
+                  className={`deck-card card-chip--${suit}${onBoard ? ' is-board' : ''}${inHand ? ' is-hole' : ''}${isDead ? ' is-dead' : ''}`}
+                  aria-pressed={mine}
+                  disabled={!mine && (onBoard || inHand || isDead)}
+                  data-card={card}
+                  onClick={() => pick(card)}
+                >
+                  <span className="deck-card__rank">{rank}</span>
+                  <span className="deck-card__suit">{symbol}</span>
+                </button>
+              );
+            })}
+          </div>
+        ))}
       </div>
     </section>
   );

@@ -6,8 +6,12 @@ import { useAtom, useAtomValue } from '@/lib/store';
 import { buttonsAtom, displayModeAtom, heatVisibleAtom, suitModeAtom, weightAtom } from '../atoms';
 import { DISPLAY_MODES } from '../range-rules';
 import { useRangeCommands, useRangeText } from '../use-range-editor';
+import { Icon } from './icons';
 
-/** Weight, display mode, undo/redo, clear, heat map and PokerStove import/export above the grid. */
+/**
+ * The compact icon toolbar above the grid, main actions first: undo, redo, clear; then weight and display mode; then
+ * the views (heat map, suit editor) and PokerStove import/export. Each icon has its name as label and tooltip.
+ */
 export function EditorToolbar() {
   const { t } = useTranslation();
   const ids = { weight: useId(), mode: useId(), text: useId() };
@@ -39,74 +43,89 @@ export function EditorToolbar() {
     }
   };
 
+  const tool = (label: string, hint?: string) => ({
+    'aria-label': label,
+    title: hint ? `${label} (${hint})` : label,
+  });
+
   return (
     <div className="range-toolbar">
-      <div className="range-toolbar__row">
-        <label className="range-toolbar__field" htmlFor={ids.weight}>
-          <span>{t('ranges:toolbar.weight')}</span>
-          <input
-            id={ids.weight}
-            inputMode="decimal"
-            value={weight}
-            size={4}
-            onChange={(event) => setWeight(event.target.value)}
-          />
-        </label>
-        <label className="range-toolbar__field" htmlFor={ids.mode}>
-          <span>{t('ranges:toolbar.mode')}</span>
-          <select id={ids.mode} value={mode} onChange={(event) => setMode(Number(event.target.value))}>
-            {DISPLAY_MODES.map((value) => (
-              <option key={value} value={value}>
-                {value === 1 ? t('ranges:toolbar.modeSingle') : t('ranges:toolbar.modeWeighted')}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={undo}
-          disabled={!canUndo}
-          title={t('ranges:toolbar.undoHint')}
-        >
-          {t('ranges:toolbar.undo')}
-        </button>
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={redo}
-          disabled={!canRedo}
-          title={t('ranges:toolbar.redoHint')}
-        >
-          {t('ranges:toolbar.redo')}
-        </button>
-        <button type="button" className="button button--ghost" onClick={clear}>
-          {t('ranges:toolbar.clear')}
-        </button>
-        <button
-          type="button"
-          className="button button--ghost"
-          aria-pressed={heat}
-          onClick={() => setHeat(!heat)}
-        >
-          {t('ranges:toolbar.heat')}
-        </button>
-        <button
-          type="button"
-          className="button button--ghost"
-          aria-pressed={suitMode}
-          onClick={() => setSuitMode(!suitMode)}
-        >
-          {t('ranges:toolbar.suits')}
-        </button>
-        <button
-          type="button"
-          className="button button--ghost"
-          aria-expanded={textOpen}
-          onClick={() => setTextOpen(!textOpen)}
-        >
-          {t('ranges:toolbar.text')}
-        </button>
+      <div className="range-toolbar__row" role="group" aria-label={t('ranges:toolbar.title')}>
+        <div className="range-toolbar__group">
+          <button
+            type="button"
+            className="tool-button"
+            onClick={undo}
+            disabled={!canUndo}
+            {...tool(t('ranges:toolbar.undo'), t('ranges:toolbar.undoHint'))}
+          >
+            <Icon name="undo" />
+          </button>
+          <button
+            type="button"
+            className="tool-button"
+            onClick={redo}
+            disabled={!canRedo}
+            {...tool(t('ranges:toolbar.redo'), t('ranges:toolbar.redoHint'))}
+          >
+            <Icon name="redo" />
+          </button>
+          <button type="button" className="tool-button" onClick={clear} {...tool(t('ranges:toolbar.clear'))}>
+            <Icon name="clear" />
+          </button>
+        </div>
+        <div className="range-toolbar__group">
+          <label className="range-toolbar__field" htmlFor={ids.weight} title={t('ranges:toolbar.weight')}>
+            <span>{t('ranges:toolbar.weightShort')}</span>
+            <input
+              id={ids.weight}
+              aria-label={t('ranges:toolbar.weight')}
+              inputMode="decimal"
+              value={weight}
+              size={4}
+              onChange={(event) => setWeight(event.target.value)}
+            />
+          </label>
+          <label className="range-toolbar__field" htmlFor={ids.mode} title={t('ranges:toolbar.mode')}>
+            <span className="visually-hidden">{t('ranges:toolbar.mode')}</span>
+            <select id={ids.mode} value={mode} onChange={(event) => setMode(Number(event.target.value))}>
+              {DISPLAY_MODES.map((value) => (
+                <option key={value} value={value}>
+                  {value === 1 ? t('ranges:toolbar.modeSingle') : t('ranges:toolbar.modeWeighted')}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <div className="range-toolbar__group">
+          <button
+            type="button"
+            className="tool-button"
+            aria-pressed={heat}
+            onClick={() => setHeat(!heat)}
+            {...tool(t('ranges:toolbar.heat'))}
+          >
+            <Icon name="heat" />
+          </button>
+          <button
+            type="button"
+            className="tool-button"
+            aria-pressed={suitMode}
+            onClick={() => setSuitMode(!suitMode)}
+            {...tool(t('ranges:toolbar.suits'))}
+          >
+            <Icon name="suits" />
+          </button>
+          <button
+            type="button"
+            className="tool-button"
+            aria-expanded={textOpen}
+            onClick={() => setTextOpen(!textOpen)}
+            {...tool(t('ranges:toolbar.text'))}
+          >
+            <Icon name="text" />
+          </button>
+        </div>
       </div>
       {textOpen && (
         <div className="range-toolbar__text">

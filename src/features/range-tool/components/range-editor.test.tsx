@@ -28,8 +28,11 @@ import { EquityPanel } from './equity-panel';
 import { RangeGrid } from './range-grid';
 import { RangeTool } from './range-tool';
 
-// The panels never reach the engine in these tests; a stub keeps jsdom from starting workers.
-vi.mock('@/engine/engine-instance', () => ({ getEngineClient: () => ({}) }));
+// The panels never reach the engine in these tests; a stub keeps jsdom from starting workers (the engine status in
+// the equity panel waits for a start that never ends).
+vi.mock('@/engine/engine-instance', () => ({
+  getEngineClient: () => ({ warm: () => new Promise<string>(() => undefined) }),
+}));
 
 const cell = (hand: string) => document.querySelector<HTMLElement>(`[data-hand="${hand}"]`)!;
 

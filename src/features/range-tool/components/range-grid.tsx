@@ -9,6 +9,7 @@ import { HAND_CLASSES } from '@contract/hands';
 import {
   comboExclusionsAtom,
   equityResultAtom,
+  gridPanAtom,
   heatVisibleAtom,
   rangePairsAtom,
   suitCellAtom,
@@ -16,17 +17,25 @@ import {
 } from '../atoms';
 import { useRangeEditor } from '../use-range-editor';
 
-/** The cell's colour entries as side-by-side segments whose widths are their weights. */
-function segments(entries: readonly ColorEntry[]): string | undefined {
-  if (!entries.length) return undefined;
-  let at = 0;
-  const stops = entries.map((entry) => {
-    const from = at;
-    at += entry.weight;
-    return `${entry.color} ${from}% ${at}%`;
-  });
-  if (at < 100) stops.push(`transparent ${at}% 100%`);
-  return `linear-gradient(to right, ${stops.join(', ')})`;
+/** Pair, suited or offsuit: each kind has its own background tint, so the three read apart at a glance. */
+const handKind = (hand: string) => (hand.length === 2 ? 'pair' : hand.endsWith('s') ? 'suited' : 'offsuit');
+
+/**
+ * The cell's action bars: one full-height segment per colour entry, as wide as its weight, oldest first; the rest of
+ * the cell keeps its kind's tint, so a 40% raise reads as 40% of the cell.
+ */
+function ActionBars({ entries }: { entries: readonly ColorEntry[] }) {
+  return (
+    <span className="range-cell__bars" aria-hidden="true">
+      {entries.map((entry, index) => (
+        <span
+          key={`${entry.color}-${index}`}
+          className="range-cell__bar"
+          style={{ width: `${entry.weight}%`, background: entry.color }}
+        />
+      ))}
+    </span>
+  );
 }
 
 const cellFromPoint = (x: number, y: number) =>
@@ -60,8 +69,9 @@ const Cell = memo(function Cell({
   return (
     <button
       type="button"
-      className={`range-cell${index % 14 === 0 ? ' range-cell--pair' : ''}${showHeat ? ' range-cell--heat' : ''}${trimmed ? ' range-cell--trimmed' : ''}`}
+      className={`range-cell range-cell--${handKind(hand)}${showHeat ? ' range-cell--heat' : ''}${trimmed ? ' range-cell--trimmed' : ''}`}
       data-hand={hand}
+      data-kind={handKind(hand)}
       data-index={index}
       data-weight={weight}
       data-colors={entries?.map((entry) => `${entry.color}:${entry.weight}`).join(' ')}
@@ -72,8 +82,9 @@ const Cell = memo(function Cell({
           ? formatPercent(equity, language)
           : formatPercent(weight / 100, language, 0)
       }`}
-      style={{ background: showHeat ? heat || undefined : segments(entries ?? []) }}
+      style={showHeat ? { background: heat || undefined } : undefined}
     >
+      {!showHeat && entries && entries.length > 0 && <ActionBars entries={entries} />}
       <span className="range-cell__hand">{hand}</span>
       {showHeat && equity !== undefined && Number.isFinite(equity) && (
         <span className="range-cell__value">{Math.round(equity * 100)}</span>
@@ -120,6 +131,7 @@ export function RangeGrid() {
   const heatVisible = useAtomValue(heatVisibleAtom) && result.heat.length === HAND_CLASSES.length;
   const exclusions = useAtomValue(comboExclusionsAtom);
   const suitMode = useAtomValue(suitModeAtom);
+  const pan = useAtomValue(gridPanAtom);
   const setSuitCell = useSetAtom(suitCellAtom);
   const editor = useRangeEditor();
   const { enterCell, endStroke, isStroking } = editor;
@@ -138,6 +150,8 @@ export function RangeGrid() {
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0) return;
+    // Pan mode (phones): the finger scrolls the wide grid; a mouse still paints.
+    if (pan && event.pointerType !== 'mouse') return;
     const hand = cellFromPoint(event.clientX, event.clientY);
     if (!hand) return;
     // Touch pointers are captured by the first element; release so moves report the cell under the finger.

@@ -1,149 +1,78 @@
 import './range-library.css';
 
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, type PointerEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 import { Popup } from '@/components/popup';
 import { notifyPremiumRequired } from '@/lib/api-client';
-import type { TranslationKey } from '@/lib/i18n-keys';
-import { useAtomValue } from '@/lib/store';
+import { useAtom, useAtomValue } from '@/lib/store';
 import type { CategoryKind, RootType, TreeNode } from '@contract/categories';
 
-import type { CategoryAction } from '../api';
-import { categoryIdAtom } from '../atoms';
+import { LIBRARY_WIDTH, libraryCollapsedAtom, libraryWidthAtom } from '../library-layout';
 import { useRangeLibrary } from '../use-range-library';
+import { Icon } from './icons';
+import { NodeRow } from './library-node';
 import { NoteEditor } from './note-editor';
 import { SaveStatus } from './save-status';
 import { SharePopup } from './share-popup';
 
-type Library = ReturnType<typeof useRangeLibrary>;
-
-const ACTIONS: Array<{ action: CategoryAction; key: TranslationKey }> = [
-  { action: 'copyUp', key: 'ranges:library.copyUp' },
-  { action: 'copyDown', key: 'ranges:library.copyDown' },
-  { action: 'moveUp', key: 'ranges:library.moveUp' },
-  { action: 'moveDown', key: 'ranges:library.moveDown' },
-];
-
-function NodeRow({ node, library, onDelete, onShare, onCreateIn }: NodeRowProps) {
+/** The panel's right edge: drag (or arrow keys) to resize it between 200 and 480 px. */
+function ResizeHandle() {
   const { t } = useTranslation();
-  const selectedId = useAtomValue(categoryIdAtom);
-  const [open, setOpen] = useState(false);
-  const [renaming, setRenaming] = useState<string | null>(null);
-  const kindLabel =
-    node.kind === 'folder'
-      ? t('ranges:library.kindFolder')
-      : node.kind === 'tournament'
-        ? t('ranges:library.kindTournament')
-        : t('ranges:library.kindRange');
-
-  const submitRename = async (event: FormEvent) => {
+  const [width, setWidth] = useAtom(libraryWidthAtom);
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     event.preventDefault();
-    if (renaming?.trim()) await library.rename(node.id, renaming.trim());
-    setRenaming(null);
+    const startX = event.clientX;
+    const startWidth = width;
+    const move = (moveEvent: globalThis.PointerEvent) => setWidth(startWidth + moveEvent.clientX - startX);
+    const up = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
   };
-
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const delta = { ArrowLeft: -LIBRARY_WIDTH.step, ArrowRight: LIBRARY_WIDTH.step }[event.key];
+    if (delta === undefined) return;
+    event.preventDefault();
+    setWidth(width + delta);
+  };
   return (
-    <li className={`library-node library-node--${node.kind}`} data-node-id={node.id}>
-      <div className={`library-node__row${selectedId === node.id ? ' is-selected' : ''}`}>
-        {renaming !== null ? (
-          <form className="library-node__rename" onSubmit={submitRename}>
-            <input
-              aria-label={t('ranges:library.name')}
-              value={renaming}
-              maxLength={120}
-              autoFocus
-              onChange={(event) => setRenaming(event.target.value)}
-            />
-            <button type="submit" className="button">
-              {t('ranges:library.save')}
-            </button>
-          </form>
-        ) : (
-          <button
-            type="button"
-            className="library-node__name"
-            aria-current={selectedId === node.id ? 'true' : undefined}
-            onClick={() => node.kind === 'range' && void library.select(node.id)}
-          >
-            <span className="library-node__kind">{kindLabel}</span>
-            {node.name}
-          </button>
-        )}
-        <button
-          type="button"
-          className="icon-button"
-          aria-expanded={open}
-          aria-label={t('ranges:library.actions', { name: node.name })}
-          onClick={() => setOpen(!open)}
-        >
-          ⋯
-        </button>
-      </div>
-      {open && (
-        <div className="library-node__actions">
-          <button type="button" className="button button--ghost" onClick={() => setRenaming(node.name)}>
-            {t('ranges:library.rename')}
-          </button>
-          {ACTIONS.map(({ action, key }) => (
-            <button
-              key={action}
-              type="button"
-              className="button button--ghost"
-              onClick={() => void library.action(node.id, action)}
-            >
-              {t(key)}
-            </button>
-          ))}
-          {node.is_template && (
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={() => void library.action(node.id, 'createFromTemplate')}
-            >
-              {t('ranges:library.fromTemplate')}
-            </button>
-          )}
-          {node.kind !== 'range' && (
-            <button type="button" className="button button--ghost" onClick={() => onCreateIn(node)}>
-              {t('ranges:library.addInside')}
-            </button>
-          )}
-          {!node.is_template && (
-            <button type="button" className="button button--ghost" onClick={() => onShare(node)}>
-              {t('ranges:library.share')}
-            </button>
-          )}
-          <button type="button" className="button button--danger" onClick={() => onDelete(node)}>
-            {t('ranges:library.delete')}
-          </button>
-        </div>
-      )}
-      {node.children.length > 0 && (
-        <ul className="library-tree">
-          {node.children.map((child) => (
-            <NodeRow
-              key={child.id}
-              node={child}
-              library={library}
-              onDelete={onDelete}
-              onShare={onShare}
-              onCreateIn={onCreateIn}
-            />
-          ))}
-        </ul>
-      )}
-    </li>
+    <div
+      className="range-library__resize"
+      role="separator"
+      aria-orientation="vertical"
+      aria-label={t('ranges:library.resize')}
+      aria-valuemin={LIBRARY_WIDTH.min}
+      aria-valuemax={LIBRARY_WIDTH.max}
+      aria-valuenow={width}
+      tabIndex={0}
+      title={t('ranges:library.resize')}
+      onPointerDown={onPointerDown}
+      onKeyDown={onKeyDown}
+    />
   );
 }
 
-interface NodeRowProps {
-  node: TreeNode;
-  library: Library;
-  onDelete: (node: TreeNode) => void;
-  onShare: (node: TreeNode) => void;
-  onCreateIn: (node: TreeNode) => void;
+/** Collapses the panel to a narrow rail and opens it again. */
+function CollapseButton() {
+  const { t } = useTranslation();
+  const [collapsed, setCollapsed] = useAtom(libraryCollapsedAtom);
+  const label = collapsed ? t('ranges:library.expand') : t('ranges:library.collapse');
+  return (
+    <button
+      type="button"
+      className="tool-button range-library__collapse"
+      aria-expanded={!collapsed}
+      aria-label={label}
+      title={label}
+      onClick={() => setCollapsed(!collapsed)}
+    >
+      <Icon name="panel" />
+    </button>
+  );
 }
 
 /** The category tree of the page's root type with create, rename, delete, copy, move, share and notes. */
@@ -156,15 +85,21 @@ export function RangeLibrary({ rootType }: { rootType: RootType }) {
   const [parent, setParent] = useState<TreeNode | null>(null);
   const [deleting, setDeleting] = useState<TreeNode | null>(null);
   const [sharing, setSharing] = useState<TreeNode | null>(null);
+  const collapsed = useAtomValue(libraryCollapsedAtom);
 
   if (!library.signedIn) {
     return (
-      <aside className="range-library range-library--guest">
-        <h2>{t('ranges:library.title')}</h2>
-        <p className="muted">{t('ranges:library.signInText')}</p>
-        <Link className="button button--primary" to="/auth/login">
-          {t('ranges:library.signIn')}
-        </Link>
+      <aside className={`range-library range-library--guest${collapsed ? ' is-collapsed' : ''}`}>
+        <div className="range-library__head">
+          <h2>{t('ranges:library.title')}</h2>
+          <CollapseButton />
+        </div>
+        <div className="range-library__body">
+          <p className="muted">{t('ranges:library.signInText')}</p>
+          <Link className="button button--primary" to="/auth/login">
+            {t('ranges:library.signIn')}
+          </Link>
+        </div>
       </aside>
     );
   }
@@ -181,52 +116,75 @@ export function RangeLibrary({ rootType }: { rootType: RootType }) {
   };
 
   return (
-    <aside className="range-library" aria-labelledby="range-library-title">
-      <h2 id="range-library-title">{t('ranges:library.title')}</h2>
-      <form className="library-create" onSubmit={create}>
-        <label htmlFor={ids.name}>
-          {parent ? t('ranges:library.newInside', { name: parent.name }) : t('ranges:library.newItem')}
-        </label>
-        <input id={ids.name} value={name} maxLength={120} onChange={(event) => setName(event.target.value)} />
-        <label htmlFor={ids.kind} className="visually-hidden">
-          {t('ranges:library.kind')}
-        </label>
-        <select id={ids.kind} value={kind} onChange={(event) => setKind(event.target.value as CategoryKind)}>
-          <option value="range">{t('ranges:library.kindRange')}</option>
-          <option value="folder">{t('ranges:library.kindFolder')}</option>
-          <option value="tournament">{t('ranges:library.kindTournament')}</option>
-        </select>
-        <button type="submit" className="button button--primary" disabled={!name.trim()}>
-          {t('ranges:library.create')}
-        </button>
-        {parent && (
-          <button type="button" className="button button--ghost" onClick={() => setParent(null)}>
-            {t('ranges:library.cancel')}
-          </button>
-        )}
-      </form>
-      {!library.isPremium && <p className="library-note muted">{t('ranges:library.freeTierRule')}</p>}
-      {library.loading && <p className="muted">{t('ranges:library.loading')}</p>}
-      {library.error && (
-        <p className="range-error" role="alert">
-          {library.error}
-        </p>
-      )}
-      {!library.loading && library.tree.length === 0 && <p className="muted">{t('ranges:library.empty')}</p>}
-      <ul className="library-tree library-tree--root">
-        {library.tree.map((node) => (
-          <NodeRow
-            key={node.id}
-            node={node}
-            library={library}
-            onDelete={setDeleting}
-            onShare={openShare}
-            onCreateIn={setParent}
+    <aside
+      className={`range-library${collapsed ? ' is-collapsed' : ''}`}
+      aria-labelledby="range-library-title"
+    >
+      <div className="range-library__head">
+        <h2 id="range-library-title">{t('ranges:library.title')}</h2>
+        <CollapseButton />
+      </div>
+      <ResizeHandle />
+      <div className="range-library__body">
+        <form className="library-create" onSubmit={create}>
+          <label htmlFor={ids.name}>
+            {parent ? t('ranges:library.newInside', { name: parent.name }) : t('ranges:library.newItem')}
+          </label>
+          <input
+            id={ids.name}
+            value={name}
+            maxLength={120}
+            placeholder={t('ranges:library.newPlaceholder')}
+            onChange={(event) => setName(event.target.value)}
           />
-        ))}
-      </ul>
-      <SaveStatus />
-      <NoteEditor />
+          <label htmlFor={ids.kind} className="visually-hidden">
+            {t('ranges:library.kind')}
+          </label>
+          <select
+            id={ids.kind}
+            value={kind}
+            onChange={(event) => setKind(event.target.value as CategoryKind)}
+          >
+            <option value="range">{t('ranges:library.kindRange')}</option>
+            <option value="folder">{t('ranges:library.kindFolder')}</option>
+            <option value="tournament">{t('ranges:library.kindTournament')}</option>
+          </select>
+          <button type="submit" className="button button--primary" disabled={!name.trim()}>
+            {t('ranges:library.create')}
+          </button>
+          {parent && (
+            <button type="button" className="button button--ghost" onClick={() => setParent(null)}>
+              {t('ranges:library.cancel')}
+            </button>
+          )}
+        </form>
+        {!library.isPremium && <p className="library-note muted">{t('ranges:library.freeTierRule')}</p>}
+        {library.loading && <p className="muted">{t('ranges:library.loading')}</p>}
+        {library.error && (
+          <p className="range-error" role="alert">
+            {library.error}
+          </p>
+        )}
+        {!library.loading && library.tree.length === 0 && (
+          <p className="muted">{t('ranges:library.empty')}</p>
+        )}
+        <ul className="library-tree library-tree--root">
+          {library.tree.map((node) => (
+            <NodeRow
+              key={node.id}
+              node={node}
+              parentId={null}
+              siblingIds={library.tree.map((entry) => entry.id)}
+              library={library}
+              onDelete={setDeleting}
+              onShare={openShare}
+              onCreateIn={setParent}
+            />
+          ))}
+        </ul>
+        <SaveStatus />
+        <NoteEditor />
+      </div>
       <Popup
         open={deleting !== null}
         title={t('ranges:library.deleteTitle')}

@@ -1,21 +1,26 @@
 import './range-tool.css';
+import './strategy-legend.css';
 
-import { useEffect } from 'react';
+import { type CSSProperties, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { appStore } from '@/lib/store';
+import { appStore, useAtom, useAtomValue } from '@/lib/store';
 import type { RootType } from '@contract/categories';
 
-import { buttonsAtom, currentColorAtom } from '../atoms';
+import { buttonsAtom, currentColorAtom, gridPanAtom } from '../atoms';
+import { fourColorDeckAtom } from '../deck-style';
+import { libraryWidthAtom } from '../library-layout';
 import { useRangeCommands } from '../use-range-editor';
 import { useRangeEquity } from '../use-range-equity';
 import { useAutosave } from '../use-range-library';
 import { ColorButtons } from './color-buttons';
 import { EditorToolbar } from './editor-toolbar';
 import { EquityPanel } from './equity-panel';
+import { Icon } from './icons';
 import { LeaveGuard } from './leave-guard';
 import { RangeGrid } from './range-grid';
 import { RangeLibrary } from './range-library';
+import { StrategyBar } from './strategy-bar';
 import { SuitEditor } from './suit-editor';
 
 const isTyping = (target: EventTarget | null) =>
@@ -48,22 +53,51 @@ function useKeyboardShortcuts() {
   }, [undo, redo]);
 }
 
-/** The range tool: library, the 13x13 editor with its colour buttons, and the live equity panel. */
+/** The range tool: library, the 13x13 editor with its strategy legend, and the live equity panel. */
 export function RangeTool({ rootType }: { rootType: RootType }) {
   const { t } = useTranslation();
+  const fourColor = useAtomValue(fourColorDeckAtom);
+  const [pan, setPan] = useAtom(gridPanAtom);
+  const libraryWidth = useAtomValue(libraryWidthAtom);
   useRangeEquity();
   useAutosave();
   useKeyboardShortcuts();
   return (
-    <div className="range-tool" data-root-type={rootType}>
+    <div
+      className="range-tool"
+      data-root-type={rootType}
+      data-deck={fourColor ? 'four' : 'two'}
+      style={{ '--library-width': `${libraryWidth}px` } as CSSProperties}
+    >
       <RangeLibrary rootType={rootType} />
       <section className="range-editor" aria-labelledby="range-editor-title">
-        <h2 id="range-editor-title">{t('ranges:editor.title')}</h2>
-        <EditorToolbar />
-        <RangeGrid />
+        <div className="range-editor__head">
+          <h2 id="range-editor-title" className="visually-hidden">
+            {t('ranges:editor.title')}
+          </h2>
+          <EditorToolbar />
+        </div>
+        <div className="strategy-legend" data-testid="strategy-legend">
+          <StrategyBar />
+          <ColorButtons />
+        </div>
+        <div className="range-grid-frame" data-pan={pan ? 'on' : 'off'}>
+          <RangeGrid />
+        </div>
+        <div className="range-editor__foot">
+          <button
+            type="button"
+            className="tool-button range-editor__pan"
+            aria-pressed={pan}
+            onClick={() => setPan(!pan)}
+            title={t('ranges:grid.pan')}
+            aria-label={t('ranges:grid.pan')}
+          >
+            <Icon name="pan" />
+          </button>
+          <p className="range-editor__hint muted">{t('ranges:grid.hint')}</p>
+        </div>
         <SuitEditor />
-        <p className="range-editor__hint muted">{t('ranges:grid.hint')}</p>
-        <ColorButtons />
       </section>
       <EquityPanel />
       <LeaveGuard />

@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+
+import { getEngineClient } from '@/engine/engine-instance';
+import { useAtomValue } from '@/lib/store';
+import { classWeightsToRange, rangeToClassWeights } from '@contract/hands';
+
+import { rangePairsAtom } from './atoms';
+import { classWeights, mergeImported, pairsFromClassWeights } from './range-rules';
+import { useRangeCommands } from './use-range-editor';
+
+/** Pause before the chart is turned into text again, so a drag across the grid asks the engine once. */
+const NOTATION_SETTLE_MS = 120;
+
+/**
+ * One player's range as PokerStove text, both ways: the text follows the painted chart of the player's colours,
+ * and text typed by the player is painted into the player's first colour (replacing that colour's hands), so the
+ * text ranges and the chart are one state.
+ */
+export function useSideText(colors: readonly string[]) {
+  const pairs = useAtomValue(rangePairsAtom);
+  const { commit } = useRangeCommands();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const key = colors.join(',');
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      const engine = getEngineClient();
+      try {
+        const grid = classWeights(pairs, key ? key.split(',') : []);
+        const notation = await engine.rangeToNotation(classWeightsToRange(grid), {
+          signal: controller.signal,
+        });
+        if (!controller.signal.aborted) setText(notation);
+      } catch {
+        // Superseded by a newer chart, or the engine is not up yet: the next change writes the text.
+      }
+    }, NOTATION_SETTLE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [pairs, key]);
+
+  const apply = async (input: string) => {
+    const color = colors[0];
+    if (!color) return;
+    try {
+      const range = await getEngineClient().parseRange(input);
+      const imported = pairsFromClassWeights(rangeToClassWeights(range), color);
+      commit((current) => mergeImported(current, imported, color));
+      setError(null);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    }
+  };
+
+  return { text, error, apply };
+}
