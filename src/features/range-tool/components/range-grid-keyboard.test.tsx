@@ -21,7 +21,9 @@ import { EquityPanel } from './equity-panel';
 import { moveInGrid, RangeGrid } from './range-grid';
 
 // The panel never reaches the engine here; a stub keeps jsdom from starting workers.
-vi.mock('@/engine/engine-instance', () => ({ getEngineClient: () => ({}) }));
+vi.mock('@/engine/engine-instance', () => ({
+  getEngineClient: () => ({ warm: () => new Promise<string>(() => undefined) }),
+}));
 
 const cell = (hand: string) => document.querySelector<HTMLElement>(`[data-hand="${hand}"]`)!;
 const tabStops = () =>
