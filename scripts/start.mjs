@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: the one-command local setup. Makes the machine ready (bootstrap), builds what is stale with the same
 // steps as `npm run build`, migrates and seeds the database, then serves the compiled server as `npm run serve` does.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 
 import { bootstrap } from './bootstrap.mjs';
 import { buildServerStep, buildWasmStep, buildWebStep, dbCliEntry, serverEntry } from './lib/build-steps.mjs';
@@ -14,6 +14,10 @@ bootstrap('start');
 buildWasmStep();
 buildWebStep();
 buildServerStep();
+// A configuration the server refuses (NODE_ENV=production without payment keys, ...) stops here with the server's
+// own one-line reason and its exit status, before anything touches the database.
+const check = spawnSync(process.execPath, [dbCliEntry, 'check'], { cwd: root, stdio: 'inherit' });
+if (check.status !== 0) process.exit(check.status ?? 1);
 step('database migrations', () => {
   run(process.execPath, [dbCliEntry, 'migrate'], { cwd: root });
 });

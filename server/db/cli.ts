@@ -25,15 +25,19 @@ export function seedOptions(env: NodeJS.ProcessEnv, production: boolean): SeedOp
   return options;
 }
 
-/** `tsx server/db/cli.ts migrate|seed`: idempotent; a second run reports that nothing changed. */
+/**
+ * `node build/server/server/db/cli.js check|migrate|seed`: migrate and seed are idempotent (a second run reports that
+ * nothing changed); check only validates the configuration, so `npm start` can refuse a bad one before building on it.
+ */
 async function main(): Promise<void> {
   const command = process.argv[2];
-  if (command !== 'migrate' && command !== 'seed') {
-    console.error('usage: tsx server/db/cli.ts migrate|seed');
+  if (command !== 'check' && command !== 'migrate' && command !== 'seed') {
+    console.error('usage: node build/server/server/db/cli.js check|migrate|seed');
     process.exit(2);
   }
   loadEnvFile();
   const config = loadConfig();
+  if (command === 'check') return;
   const options = command === 'seed' ? seedOptions(process.env, config.production) : {};
   const db = openDatabase(config.databaseUrl, config.dataDir);
   try {
@@ -56,6 +60,6 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // A configuration mistake is one line for the operator; anything else keeps its stack for the developer.
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError ? `RangeForge cannot start: ${error.message}` : error);
   process.exit(1);
 });
