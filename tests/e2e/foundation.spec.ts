@@ -1,9 +1,26 @@
 // The thin vertical slice: the SPA shell, the API answering from the database, and the wasm engine answering
 // through the worker pool, all in a real browser against the real server.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type AppServer, startAppServer } from './support/app-server.ts';
 import { type BrowserSession, launchBrowser, screenshotAtWidths } from './support/browser.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Equity of `hero` vs `villain` on `board` from scripts/equity-cli.ts, as the panel formats it. */
+function cliEquity(hero: string, villain: string, board: string): string {
+  const out = execFileSync(
+    join(root, 'node_modules', '.bin', 'tsx'),
+    ['scripts/equity-cli.ts', '--hero', hero, '--villain', villain, '--board', board, '--json'],
+    { cwd: root, encoding: 'utf8' },
+  );
+  const result = JSON.parse(out.trim().split('\n').at(-1)!) as { hero: { equity: number } };
+  return `${(result.hero.equity * 100).toFixed(2)}%`;
+}
 
 /** Relative luminance of an `rgb(r, g, b)` CSS colour, 0 (black) to 1 (white). */
 function luminance(color: string): number {
@@ -28,7 +45,7 @@ describe('foundation slice', () => {
   it('renders the SPA shell at / in the dark theme with a green primary colour', async () => {
     const { page } = session;
     await page.goto(`${server.baseUrl}/`);
-    await page.getByRole('heading', { name: 'Equity calculator' }).waitFor();
+    await page.getByRole('heading', { name: 'Equity', exact: true }).waitFor();
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(luminance(background)).toBeLessThan(0.2);
     const primary = await page.evaluate(() =>
@@ -54,16 +71,22 @@ describe('foundation slice', () => {
     await expect
       .poll(() => page.getByTestId('engine-status').textContent(), { timeout: 30_000 })
       .toMatch(/Engine \d+\.\d+\.\d+ ready/);
-    await page.getByLabel('Hero').fill('AhKh');
-    await page.getByLabel('Villain').fill('QsQd');
-    await page.getByLabel('Board').fill('Jh8h2c');
-    // Published value for AhKh vs QsQd on Jh8h2c: 54.4444 %.
+    // The hand AhKh against the opponent's range typed as text (QQ, six combos) on Jh8h2c, as the engine CLI has it.
+    await page.getByLabel('Opponent as text').fill('QQ');
+    await page.getByLabel('Opponent as text').press('Enter');
+    await page.getByRole('radio', { name: 'Hand' }).click();
+    for (const card of ['Ah', 'Kh']) await page.locator(`.deck-card[data-card="${card}"]`).click();
+    await page.getByRole('radio', { name: 'Board' }).click();
+    for (const card of ['Jh', '8h', '2c']) await page.locator(`.deck-card[data-card="${card}"]`).click();
     await expect
-      .poll(() => page.locator('.equity-results__equity').first().textContent(), { timeout: 30_000 })
-      .toBe('54.44%');
-    await page.getByLabel('Board').fill('QhJhTh2c3d');
+      .poll(() => page.getByTestId('hand-equity').textContent(), { timeout: 30_000 })
+      .toContain(cliEquity('AhKh', 'QQ', 'Jh8h2c'));
+    await page.getByRole('button', { name: 'Clear cards' }).click();
+    for (const card of ['Qh', 'Jh', '10h', '2c', '3d']) {
+      await page.locator(`.deck-card[data-card="${card}"]`).click();
+    }
     await expect
-      .poll(() => page.getByTestId('hero-hand').textContent(), { timeout: 30_000 })
+      .poll(() => page.getByTestId('hand-equity').textContent(), { timeout: 30_000 })
       .toContain('Straight flush');
     await screenshotAtWidths(page, 'foundation-equity');
   });
