@@ -67,6 +67,9 @@ async function createRange(page: Page, name: string): Promise<void> {
   await page.getByLabel('New item', { exact: true }).fill(name);
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await page.locator('.library-node__name', { hasText: name }).first().click();
+  // The chart is editable once the range is the current one and its load has finished.
+  await page.locator('.library-node__name[aria-current="true"]', { hasText: name }).first().waitFor();
+  await page.locator('.range-grid[aria-busy="false"]').waitFor();
 }
 
 describe('range tool', () => {

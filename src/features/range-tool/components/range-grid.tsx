@@ -11,6 +11,7 @@ import {
   equityResultAtom,
   gridPanAtom,
   heatVisibleAtom,
+  rangeLoadingAtom,
   rangePairsAtom,
   suitCellAtom,
   suitModeAtom,
@@ -132,6 +133,8 @@ export function RangeGrid() {
   const exclusions = useAtomValue(comboExclusionsAtom);
   const suitMode = useAtomValue(suitModeAtom);
   const pan = useAtomValue(gridPanAtom);
+  // While a range loads, its chart is about to replace this one: a paint now would land on the wrong range.
+  const loading = useAtomValue(rangeLoadingAtom);
   const setSuitCell = useSetAtom(suitCellAtom);
   const editor = useRangeEditor();
   const { enterCell, endStroke, isStroking } = editor;
@@ -149,7 +152,7 @@ export function RangeGrid() {
   }, [endStroke]);
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (event.button !== 0) return;
+    if (event.button !== 0 || loading) return;
     // Pan mode (phones): the finger scrolls the wide grid; a mouse still paints.
     if (pan && event.pointerType !== 'mouse') return;
     const hand = cellFromPoint(event.clientX, event.clientY);
@@ -172,7 +175,7 @@ export function RangeGrid() {
     if (!Number.isInteger(index)) return;
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
-      chooseCell(HAND_CLASSES[index]!);
+      if (!loading) chooseCell(HAND_CLASSES[index]!);
       return;
     }
     const next = moveInGrid(index, event.key, event.ctrlKey || event.metaKey);
@@ -192,6 +195,7 @@ export function RangeGrid() {
       className="range-grid"
       role="group"
       aria-label={t('ranges:grid.label')}
+      aria-busy={loading}
       data-heat={heatVisible ? 'on' : 'off'}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
