@@ -8,9 +8,6 @@ import { type AppServer, startAppServer } from './support/app-server.ts';
 import { seriousViolations } from './support/axe.ts';
 import { type BrowserSession, launchBrowser } from './support/browser.ts';
 
-const USER = { login: 'demo@rangeforge.app', password: 'demo1234' };
-const ADMIN = { login: 'admin@rangeforge.app', password: 'admin1234' };
-
 async function logIn(page: Page, baseUrl: string, login: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/auth/login`);
   await page.getByLabel('Login or e-mail').fill(login);
@@ -64,7 +61,7 @@ describe('accessibility', () => {
       locale: 'en-US',
     });
     const user = await context.newPage();
-    await logIn(user, server.baseUrl, USER.login, USER.password);
+    await logIn(user, server.baseUrl, server.accounts.demo.email, server.accounts.demo.password);
     for (const [path, ready] of signedOutRoutes.slice(0, 4)) {
       await open(user, `${server.baseUrl}${path}`, ready);
       expect(await seriousViolations(user), path).toEqual([]);
@@ -84,14 +81,14 @@ describe('accessibility', () => {
       locale: 'en-US',
     });
     const admin = await context.newPage();
-    await logIn(admin, server.baseUrl, ADMIN.login, ADMIN.password);
+    await logIn(admin, server.baseUrl, server.accounts.admin.email, server.accounts.admin.password);
     await open(admin, `${server.baseUrl}/admin`, '.admin h1');
     expect(await seriousViolations(admin)).toEqual([]);
     await context.close();
   });
 
   it('opens popups as native modal dialogs: the page behind is inert and Tab stays inside', async () => {
-    await logIn(page, server.baseUrl, USER.login, USER.password);
+    await logIn(page, server.baseUrl, server.accounts.demo.email, server.accounts.demo.password);
     await open(page, `${server.baseUrl}/store`, '.offer');
     await page.getByRole('button', { name: 'Activate Premium' }).click();
     const dialog = page.getByRole('dialog', { name: 'Premium' });

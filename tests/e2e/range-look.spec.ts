@@ -236,7 +236,7 @@ describe('library side panel (issue 10 point 6)', () => {
     session = await launchBrowser();
     page = session.page;
     await page.goto(`${server.baseUrl}/`);
-    await logIn(page, 'admin', 'admin1234');
+    await logIn(page, server.accounts.admin.username, server.accounts.admin.password);
   });
 
   afterAll(async () => {
