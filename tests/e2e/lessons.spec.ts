@@ -39,8 +39,12 @@ async function buyCourse(page: Page, username: string, course: string): Promise<
         package_id: offer.id,
         products: [],
         video_courses: [item.id],
-      })) as { cloud_payments_params: { order_id: string } };
-      await call('/api/v1/payments/sandbox/charge', { order_id: cost.cloud_payments_params.order_id });
+      })) as { cloud_payments_params: { order_id: string; hash: string } };
+      // The window's own sandbox charge: the order and the hash the server signed it with.
+      await call('/api/v1/payments/sandbox/charge', {
+        order_id: cost.cloud_payments_params.order_id,
+        hash: cost.cloud_payments_params.hash,
+      });
       return offer.id;
     },
     { name: username, wanted: course },

@@ -68,7 +68,9 @@ describe('one price everywhere', () => {
     await window.waitFor({ state: 'detached' });
 
     await card.getByRole('link', { name: PACK }).click();
-    const productButton = page.getByRole('button', { name: /^Buy for / });
+    await page.waitForURL(/\/store\/\d+$/);
+    // The product page's own button (the store list it replaces has one per package).
+    const productButton = page.locator('.product').getByRole('button', { name: /^Buy for / });
     await productButton.waitFor();
     expect(amount(await productButton.textContent())).toBe(onCard);
   });
