@@ -7,7 +7,9 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  HeadObjectCommand,
   NoSuchKey,
+  NotFound,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -155,10 +157,16 @@ export class S3MediaStorage implements MediaStorage {
     }
   }
 
+  /** A HEAD request: the seed asks this for every lesson file, and none of them needs downloading to answer. */
   async exists(key: string): Promise<boolean> {
-    const object = await this.open(key);
-    object?.stream.destroy();
-    return object !== null;
+    assertMediaKey(key);
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+      return true;
+    } catch (error) {
+      if (error instanceof NotFound || (error as { name?: string }).name === 'NotFound') return false;
+      throw error;
+    }
   }
 
   async delete(key: string): Promise<void> {
