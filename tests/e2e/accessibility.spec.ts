@@ -2,11 +2,11 @@
 // user and as the admin; the popups as native modal dialogs with an inert page behind them; the language of a
 // first visit taken from the browser.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { type AppServer, startAppServer } from './support/app-server.ts';
+import { type AppServer } from './support/app-server.ts';
 import { seriousViolations } from './support/axe.ts';
-import { type BrowserSession, launchBrowser } from './support/browser.ts';
+import { type BrowserSession, withAppAndBrowser } from './support/browser.ts';
 
 async function logIn(page: Page, baseUrl: string, login: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/auth/login`);
@@ -24,20 +24,11 @@ async function open(page: Page, url: string, ready: string): Promise<void> {
 }
 
 describe('accessibility', () => {
+  const app = withAppAndBrowser();
   let server: AppServer;
   let session: BrowserSession;
   let page: Page;
-
-  beforeAll(async () => {
-    server = await startAppServer();
-    session = await launchBrowser();
-    page = session.page;
-  });
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.stop();
-  });
+  beforeAll(() => ({ server, session, page } = app));
 
   const signedOutRoutes: [string, string][] = [
     ['/', '[data-hand="AA"]'],

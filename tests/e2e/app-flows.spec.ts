@@ -8,10 +8,10 @@ import { join } from 'node:path';
 
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { type AppServer, startAppServer } from './support/app-server.ts';
-import { type BrowserSession, launchBrowser, screenshotAtWidths } from './support/browser.ts';
+import { type AppServer } from './support/app-server.ts';
+import { type BrowserSession, screenshotAtWidths, withAppAndBrowser } from './support/browser.ts';
 
 const stamp = Date.now().toString(36).slice(-6);
 const NEW_USER = { username: `e2e_${stamp}`, email: `e2e_${stamp}@example.com`, password: 'first-pass1' };
@@ -48,20 +48,11 @@ async function toast(page: Page, text: string): Promise<void> {
 }
 
 describe('app journeys', () => {
+  const app = withAppAndBrowser();
   let server: AppServer;
   let session: BrowserSession;
   let page: Page;
-
-  beforeAll(async () => {
-    server = await startAppServer();
-    session = await launchBrowser();
-    page = session.page;
-  });
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.stop();
-  });
+  beforeAll(() => ({ server, session, page } = app));
 
   it('registers through a referral link and lands signed in', async () => {
     const login = await fetch(`${server.baseUrl}/api/v1/auth/login`, {

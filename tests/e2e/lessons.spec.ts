@@ -1,10 +1,10 @@
 // Issue 10 point 3 in a real browser: a player buys a seeded video course and its lessons play (the seeded
 // lessons are real videos rendered at seed time), with a poster and captions in the interface language.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { type AppServer, startAppServer } from './support/app-server.ts';
-import { type BrowserSession, launchBrowser } from './support/browser.ts';
+import { type AppServer } from './support/app-server.ts';
+import { withAppAndBrowser } from './support/browser.ts';
 
 /** Registers in the page, buys the course named `course` through the sandbox card provider, returns its offer. */
 async function buyCourse(page: Page, username: string, course: string): Promise<number> {
@@ -52,20 +52,10 @@ async function buyCourse(page: Page, username: string, course: string): Promise<
 }
 
 describe('course lessons', () => {
+  const app = withAppAndBrowser();
   let server: AppServer;
-  let session: BrowserSession;
   let page: Page;
-
-  beforeAll(async () => {
-    server = await startAppServer();
-    session = await launchBrowser();
-    page = session.page;
-  });
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.stop();
-  });
+  beforeAll(() => ({ server, page } = app));
 
   it('plays a seeded lesson after purchase, with its poster and captions', async () => {
     await page.goto(`${server.baseUrl}/`);

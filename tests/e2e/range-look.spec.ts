@@ -6,7 +6,12 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type AppServer, startAppServer } from './support/app-server.ts';
-import { type BrowserSession, launchBrowser, screenshotAtWidths } from './support/browser.ts';
+import {
+  type BrowserSession,
+  launchBrowser,
+  screenshotAtWidths,
+  withAppAndBrowser,
+} from './support/browser.ts';
 
 const cell = (page: Page, hand: string) => page.locator(`.range-grid [data-hand="${hand}"]`);
 const box = (page: Page, selector: string) =>
@@ -70,20 +75,10 @@ function contrast(a: string, b: string): number {
 }
 
 describe('range tool look', () => {
+  const app = withAppAndBrowser();
   let server: AppServer;
-  let session: BrowserSession;
   let page: Page;
-
-  beforeAll(async () => {
-    server = await startAppServer();
-    session = await launchBrowser();
-    page = session.page;
-  });
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.stop();
-  });
+  beforeAll(() => ({ server, page } = app));
 
   it('draws action bars as wide as their weight, tints pairs / suited / offsuit, and shows a strategy legend', async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -158,20 +153,10 @@ describe('range tool look', () => {
 });
 
 describe('one equity workspace (issue 10 point 5)', () => {
+  const app = withAppAndBrowser();
   let server: AppServer;
-  let session: BrowserSession;
   let page: Page;
-
-  beforeAll(async () => {
-    server = await startAppServer();
-    session = await launchBrowser();
-    page = session.page;
-  });
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.stop();
-  });
+  beforeAll(() => ({ server, page } = app));
 
   it('ties text ranges to the chart, adds villains, and takes dead cards and the hand out of the next cards', async () => {
     await page.setViewportSize({ width: 1440, height: 900 });

@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { type AppServer, startAppServer } from './support/app-server.ts';
-import { type BrowserSession, launchBrowser, screenshotAtWidths } from './support/browser.ts';
+import { type AppServer } from './support/app-server.ts';
+import { screenshotAtWidths, withAppAndBrowser } from './support/browser.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -73,20 +73,10 @@ async function createRange(page: Page, name: string): Promise<void> {
 }
 
 describe('range tool', () => {
+  const app = withAppAndBrowser();
   let server: AppServer;
-  let session: BrowserSession;
   let page: Page;
-
-  beforeAll(async () => {
-    server = await startAppServer();
-    session = await launchBrowser();
-    page = session.page;
-  });
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.stop();
-  });
+  beforeAll(() => ({ server, page } = app));
 
   it('paints two ranges, sets a board and shows the engine command line equity', async () => {
     await page.goto(`${server.baseUrl}/`);

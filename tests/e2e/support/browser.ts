@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+
+import { type AppServer, startAppServer } from './app-server.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS_DIR = fileURLToPath(new URL('../../../test-results/e2e/', import.meta.url));
@@ -94,4 +97,26 @@ export async function screenshotAtWidths(page: Page, name: string): Promise<stri
     paths.push(path);
   }
   return paths;
+}
+
+/**
+ * The describe-level set-up most browser specs share: a real app server (built SPA, API, fresh SQLite) and one
+ * browser, both closed after the suite. Read the fields inside hooks or tests: they are set in beforeAll.
+ */
+export function withAppAndBrowser(extraEnv: NodeJS.ProcessEnv = {}): {
+  server: AppServer;
+  session: BrowserSession;
+  page: Page;
+} {
+  const app = {} as { server: AppServer; session: BrowserSession; page: Page };
+  beforeAll(async () => {
+    app.server = await startAppServer(extraEnv);
+    app.session = await launchBrowser();
+    app.page = app.session.page;
+  });
+  afterAll(async () => {
+    await app.session?.close();
+    await app.server?.stop();
+  });
+  return app;
 }
