@@ -47,6 +47,10 @@ class SqliteDialectKeepingCause extends SqliteDialect {
 export function openDatabase(url: string, dataDir: string): Db {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle pooled connection that the server ends (a restart, a failover, a dropped database) emits 'error' on
+    // the pool; unhandled, that would kill the process. The pool discards that client and connects afresh on the
+    // next query, so the loss is only worth a log line.
+    pool.on('error', (error) => console.warn(`postgres: idle connection lost (${error.message})`));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', sqlite: null, close: () => kysely.destroy() };
   }
