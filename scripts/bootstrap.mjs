@@ -5,7 +5,8 @@
 //   node scripts/bootstrap.mjs [start|test|dev]
 //
 // The chosen wasm toolchain route is written to .rangeforge/toolchain.json for scripts/build-wasm.mjs.
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -28,21 +29,25 @@ export const minioStatePath = join(stateDir, 'minio.json');
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
-/** Records which Node built node_modules: native modules (better-sqlite3) only load on the same ABI. */
+/**
+ * Records which Node built node_modules (native modules such as better-sqlite3 only load on the same ABI) and from
+ * which lock file: a hash, not a file time, since copies and checkouts change times without changing contents.
+ */
 const npmStatePath = join(stateDir, 'node-modules.json');
 
-/** Step 1: npm dependencies, when node_modules is missing, older than the lock file or built by another Node. */
+/** Step 1: npm dependencies, when node_modules is missing, from another lock file or built by another Node. */
 function ensureNpmDependencies() {
-  const lock = join(root, 'package-lock.json');
+  const lockHash = createHash('sha256')
+    .update(readFileSync(join(root, 'package-lock.json')))
+    .digest('hex');
   const marker = join(root, 'node_modules', '.package-lock.json');
-  const builtFor = existsSync(npmStatePath) ? JSON.parse(readFileSync(npmStatePath, 'utf8')).abi : null;
-  const current = existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs;
-  if (current && builtFor === process.versions.modules) return 'up to date';
+  const built = existsSync(npmStatePath) ? JSON.parse(readFileSync(npmStatePath, 'utf8')) : {};
+  if (existsSync(marker) && built.abi === process.versions.modules && built.lock === lockHash) return 'up to date';
   run('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root });
   mkdirSync(stateDir, { recursive: true });
   writeFileSync(
     npmStatePath,
-    `${JSON.stringify({ abi: process.versions.modules, node: process.version })}\n`,
+    `${JSON.stringify({ abi: process.versions.modules, node: process.version, lock: lockHash })}\n`,
   );
   return `installed with npm ci for Node ${process.version}`;
 }

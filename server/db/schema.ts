@@ -7,6 +7,8 @@ import type { Generated, Insertable, Selectable } from 'kysely';
 export interface UsersTable {
   id: Generated<number>;
   username: string;
+  /** usernameKey(username), unique: how names are compared (look-alikes and Unicode case fold together). */
+  username_key: string;
   email: string;
   password_hash: string;
   language: string;

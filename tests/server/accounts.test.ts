@@ -9,11 +9,32 @@ import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import type { Db } from '../../server/db/database.ts';
 import { migrateToLatest, migrator } from '../../server/db/migrate.ts';
 import { DEMO_EMAIL, seedDatabase } from '../../server/db/seed.ts';
 import { hashPassword } from '../../server/modules/auth/passwords.ts';
 import { insertUser } from '../../server/modules/users/users.repository.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
+
+/** A user row as schemas before 010-username-key hold it (insertUser writes the later username_key column). */
+async function insertOlderUser(db: Db, username: string, passwordHash: string): Promise<{ id: number }> {
+  return db.kysely
+    .insertInto('users')
+    .values({
+      username,
+      email: `${username.normalize('NFKD').replace(/[^a-z]/gi, '')}${Math.random().toString(36).slice(2)}@example.com`,
+      password_hash: passwordHash,
+      language: 'en-US',
+      avatar: '',
+      is_premium: 0,
+      is_admin: 0,
+      referral_token: Math.random().toString(36).slice(2),
+      referrer_id: null,
+      created_at: new Date().toISOString(),
+    } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
 
 const login = (t: TestApp, name: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { login: name, password } });
@@ -122,12 +143,7 @@ describeEachDatabase('money migration on an older install', (kind) => {
       const { error } = await migrator(db).migrateTo('003-range-sides');
       if (error) throw error;
       await seedDatabase(db);
-      const user = await insertUser(db, {
-        username: 'double',
-        email: 'double@example.com',
-        passwordHash: 'x',
-        referrerId: null,
-      });
+      const user = await insertOlderUser(db, 'double', 'x');
       const item = await db.kysely.selectFrom('shop_items').select('id').executeTakeFirstOrThrow();
       const now = new Date().toISOString();
       const order = (transaction: string) =>
@@ -184,6 +200,43 @@ describeEachDatabase('money migration on an older install', (kind) => {
         { id: first.id, refund_amount: 0 },
         { id: second.id, refund_amount: 1900 },
       ]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describeEachDatabase('username key migration on an older install', (kind) => {
+  it('gives look-alike and case twins that already exist distinct keys, and both still sign in', async () => {
+    const t = await createTestApp(kind, {}, { migrate: false });
+    const db = t.app.services.db;
+    try {
+      const { error } = await migrator(db).migrateTo('005-sessions-counters');
+      if (error) throw error;
+      const hash = await hashPassword('secret123');
+      const latin = await insertOlderUser(db, 'admin', hash);
+      const cyrillic = await insertOlderUser(db, 'аdmіn', hash);
+      // PostgreSQL's lower() already kept these two apart; SQLite's ASCII-only lower() let both in.
+      const caseTwins = kind === 'sqlite';
+      const upper = await insertOlderUser(db, 'Ärger', hash);
+      const lower = caseTwins ? await insertOlderUser(db, 'ärger', hash) : null;
+      await migrateToLatest(db);
+      const keys = await db.kysely.selectFrom('users').select(['id', 'username_key']).orderBy('id').execute();
+      expect(keys).toEqual([
+        { id: latin.id, username_key: 'admin' },
+        { id: cyrillic.id, username_key: `admin#${cyrillic.id}` },
+        { id: upper.id, username_key: 'ärger' },
+        ...(lower ? [{ id: lower.id, username_key: `ärger#${lower.id}` }] : []),
+      ]);
+      // The first of each pair is found by its name; nobody can register either spelling again.
+      expect((await login(t, 'ADMIN', 'secret123')).statusCode).toBe(200);
+      expect((await login(t, 'Ärger', 'secret123')).statusCode).toBe(200);
+      const again = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        payload: { username: 'ärgeR', email: 'again@example.com', password: 'secret123' },
+      });
+      expect(again.json().code).toBe('usernameTaken');
     } finally {
       await t.close();
     }

@@ -166,6 +166,12 @@ describeEachDatabase('quotas, races and names', (kind) => {
     // A name written wholly in Cyrillic look-alikes of a taken Latin name counts as taken; other Cyrillic is fine.
     expect((await register('ӏооkаӏіkе'.replace(/k/g, 'к'))).json().code).toBe('usernameTaken');
     expect((await register('сосо')).statusCode).toBe(200);
+    // The other order too: a Latin name whose Cyrillic look-alike registered first is taken.
+    expect((await register('ѕеасоаѕт')).statusCode).toBe(200);
+    expect((await register('seacoast')).json().code).toBe('usernameTaken');
+    // Case folds beyond ASCII on both databases (SQLite's lower() leaves Ä alone).
+    expect((await register('Ärgerlich')).statusCode).toBe(200);
+    expect((await register('äRGERLICH')).json().code).toBe('usernameTaken');
     // Full-width letters fold to the plain name, which is taken.
     expect((await register('ｌｏｏｋａｌｉｋｅ')).json().code).toBe('usernameTaken');
     const user = await registerUser(t.app);
@@ -175,6 +181,12 @@ describeEachDatabase('quotas, races and names', (kind) => {
         url: '/api/v1/users/userprofile/update/username',
         payload: { username },
       });
+    const found = await as(t.app, user, {
+      method: 'GET',
+      url: '/api/v1/users/find_users',
+      query: { q: 'ÄRG' },
+    });
+    expect(found.json().data.map((row: { username: string }) => row.username)).toContain('Ärgerlich');
     expect((await rename('ad\u200Dmin')).json().code).toBe('usernameInvalid');
     const ok = await rename('  New   Name ');
     expect(ok.json().data.username).toBe('New Name');

@@ -12,7 +12,7 @@ import { sixDigitCode } from '../../lib/crypto.ts';
 import { badRequest, conflict } from '../../lib/http-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { Clock } from '../../lib/time.ts';
-import { foldLogin, latinTwin, normalizeUsername } from '../users/usernames.ts';
+import { foldLogin, normalizeUsername } from '../users/usernames.ts';
 import {
   findUserByEmail,
   findUserByReferralToken,
@@ -44,9 +44,8 @@ export class AuthService {
       if (!referrer) throw badRequest('referralTokenInvalid');
       referrerId = referrer.id;
     }
+    // The key folds case and look-alike letters, so "аdmin" and "admin" are one name whichever came first.
     if (await findUserByUsername(this.db, username)) throw conflict('usernameTaken');
-    const twin = latinTwin(username);
-    if (twin && (await findUserByUsername(this.db, twin))) throw conflict('usernameTaken');
     if (await findUserByEmail(this.db, body.email)) throw conflict('emailTaken');
     const passwordHash = await this.hasher.hash(body.password);
     let user: UserRow;

@@ -10,7 +10,7 @@ import type { MediaStorage } from '../../lib/media-storage.ts';
 import type { AttemptGuard } from '../auth/attempts.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import { deleteOtherSessions } from '../auth/sessions.repository.ts';
-import { foldLogin, latinTwin, normalizeUsername } from './usernames.ts';
+import { foldLogin, normalizeUsername } from './usernames.ts';
 import { findUserByUsername, searchUsers, updateUser } from './users.repository.ts';
 
 /** Decoding stops above this many pixels: a 2 MB PNG can claim 50,000 x 50,000 and exhaust memory (pixel bomb). */
@@ -29,9 +29,6 @@ export class ProfileService {
     const normalized = normalizeUsername(username);
     const other = await findUserByUsername(this.db, normalized);
     if (other && other.id !== user.id) throw conflict('usernameTaken');
-    const twin = latinTwin(normalized);
-    const imitated = twin ? await findUserByUsername(this.db, twin) : undefined;
-    if (imitated && imitated.id !== user.id) throw conflict('usernameTaken');
     try {
       await updateUser(this.db, user.id, { username: normalized });
     } catch (error) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { HttpError } from '../../lib/http-error.ts';
-import { isSingleScript, latinTwin, normalizeUsername } from './usernames.ts';
+import { isSingleScript, normalizeUsername, usernameKey } from './usernames.ts';
 
 const refusal = (raw: string) => {
   try {
@@ -73,12 +73,14 @@ describe('normalizeUsername', () => {
     expect(isSingleScript('Васяa')).toBe(false);
   });
 
-  it('latinTwin names the Latin account a whole-script look-alike imitates', () => {
-    expect(latinTwin('ассеss')).toBe('access'); // all Cyrillic
-    expect(latinTwin('ΑΒΕ')).toBe('abe'); // Greek capitals fold to α β ε
-    expect(latinTwin('рор_123')).toBe('pop_123');
-    expect(latinTwin('аdmіn')).toBe('admin');
-    expect(latinTwin('Вася')).toBe(null); // с has a twin, я has none
-    expect(latinTwin('alice')).toBe(null); // Latin already
+  it('usernameKey folds Unicode case, width and look-alike letters to one key', () => {
+    expect(usernameKey('ассеss')).toBe('access'); // all Cyrillic
+    expect(usernameKey('ΑΒΕ')).toBe('abe'); // Greek capitals fold to α β ε
+    expect(usernameKey('рор_123')).toBe('pop_123');
+    expect(usernameKey('аdmіn')).toBe(usernameKey('ADMIN'));
+    expect(usernameKey('Ärger')).toBe(usernameKey('ärger')); // SQLite's lower() would keep Ä
+    expect(usernameKey('ＡＬＩＣＥ  Ｂ')).toBe('alice b');
+    expect(usernameKey('Вася')).toBe('bacя'); // в and с have Latin twins; я keeps the key apart from any Latin name
+    expect(usernameKey('ΣΟΦΟΣ')).toBe(usernameKey('σοφος'));
   });
 });

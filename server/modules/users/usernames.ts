@@ -123,17 +123,14 @@ const LATIN_TWINS: Record<string, string> = {
 };
 
 /**
- * The all-Latin name a non-Latin username imitates, or null when it imitates none (some letter has no Latin twin,
- * or the name is Latin already). Registration and renames refuse a name whose twin is taken.
+ * The comparison key of a username, stored in `users.username_key` under a unique index: NFKC, lower-cased by
+ * JavaScript's full Unicode rules (SQLite's `lower()` folds ASCII only, so "Ärger" and "ärger" would both pass it),
+ * final sigma folded, and every Cyrillic or Greek letter drawn like a Latin one replaced by its Latin twin. Two names
+ * that read the same therefore share a key whichever of them registers first, and the database refuses the second
+ * even when two registrations race.
  */
-export function latinTwin(username: string): string | null {
-  const lower = username.toLowerCase();
-  if (!/[^\p{Script=Latin}\P{L}]/u.test(lower)) return null;
-  let twin = '';
-  for (const char of lower) {
-    if (!/\p{L}/u.test(char) || /\p{Script=Latin}/u.test(char)) twin += char;
-    else if (LATIN_TWINS[char]) twin += LATIN_TWINS[char];
-    else return null;
-  }
-  return twin;
+export function usernameKey(username: string): string {
+  let key = '';
+  for (const char of foldLogin(username).toLowerCase().replace(/ς/g, 'σ')) key += LATIN_TWINS[char] ?? char;
+  return key;
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { nowIso } from '../../lib/time.ts';
+import { usernameKey } from './usernames.ts';
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -21,7 +22,7 @@ export async function findUserByUsername(db: Db, username: string): Promise<User
   return db.kysely
     .selectFrom('users')
     .selectAll()
-    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .where('username_key', '=', usernameKey(username))
     .executeTakeFirst();
 }
 
@@ -43,6 +44,7 @@ export async function insertUser(
     .insertInto('users')
     .values({
       username: values.username,
+      username_key: usernameKey(values.username),
       email: values.email.toLowerCase(),
       password_hash: values.passwordHash,
       language: values.language ?? 'en-US',
@@ -64,17 +66,22 @@ export async function updateUser(
     Pick<UserRow, 'username' | 'password_hash' | 'language' | 'avatar' | 'is_premium' | 'is_admin'>
   >,
 ): Promise<void> {
-  await db.kysely.updateTable('users').set(values).where('id', '=', id).execute();
+  const key = values.username === undefined ? {} : { username_key: usernameKey(values.username) };
+  await db.kysely
+    .updateTable('users')
+    .set({ ...values, ...key })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Prefix search on usernames only (never e-mails), for the share dialog. Excludes the caller. */
 export async function searchUsers(db: Db, query: string, excludeId: number, limit = 10): Promise<UserRow[]> {
-  const needle = query.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`);
+  const needle = usernameKey(query).replace(/[\\%_]/g, (char) => `\\${char}`);
   return db.kysely
     .selectFrom('users')
     .selectAll()
     .where('id', '!=', excludeId)
-    .where(sql<string>`lower(username)`, 'like', sql<string>`${`${needle}%`} escape '\\'`)
+    .where('username_key', 'like', sql<string>`${`${needle}%`} escape '\\'`)
     .orderBy('username')
     .limit(limit)
     .execute();
