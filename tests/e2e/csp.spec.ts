@@ -1,26 +1,14 @@
 // The real server's Content-Security-Policy in a real browser: the SPA, the wasm engine in its workers and the API
 // documentation run under it with no violation, and a violation does get reported (the watch can fail).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { type AppServer, startAppServer } from './support/app-server.ts';
-import { type BrowserSession, launchBrowser } from './support/browser.ts';
+import { launchBrowser, withAppAndBrowser } from './support/browser.ts';
 
 describe('content security policy', () => {
-  let server: AppServer;
-  let session: BrowserSession;
-
-  beforeAll(async () => {
-    server = await startAppServer();
-    session = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.stop();
-  });
+  const app = withAppAndBrowser();
 
   it('serves the SPA with a CSP that allows wasm in workers and nothing inline', async () => {
-    const response = await session.page.goto(`${server.baseUrl}/`);
+    const response = await app.session.page.goto(`${app.server.baseUrl}/`);
     const csp = (await response?.headerValue('content-security-policy')) ?? '';
     expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
     expect(csp).toContain("worker-src 'self'");
@@ -30,7 +18,7 @@ describe('content security policy', () => {
   });
 
   it('computes equity in the wasm workers under the CSP without a single violation', async () => {
-    const { page } = session;
+    const { page } = app.session;
     await expect
       .poll(() => page.getByTestId('engine-status').textContent(), { timeout: 30_000 })
       .toMatch(/Engine \d+\.\d+\.\d+ ready/);
@@ -45,23 +33,23 @@ describe('content security policy', () => {
     await expect
       .poll(() => page.getByTestId('hand-equity').textContent(), { timeout: 30_000 })
       .toContain('53.18%');
-    expect(session.cspViolations()).toEqual([]);
+    expect(app.session.cspViolations()).toEqual([]);
   });
 
   it('renders the other pages and the API documentation without a violation', async () => {
-    const { page } = session;
+    const { page } = app.session;
     for (const path of ['/tournament', '/store', '/auth/login', '/auth/register', '/profile', '/api/docs/']) {
-      await page.goto(`${server.baseUrl}${path}`);
+      await page.goto(`${app.server.baseUrl}${path}`);
       await page.waitForLoadState('networkidle');
     }
     await page.locator('.swagger-ui').first().waitFor({ timeout: 30_000 });
-    expect(session.cspViolations()).toEqual([]);
+    expect(app.session.cspViolations()).toEqual([]);
   });
 
   it('reports a violation when the page tries something the CSP forbids (the watch can fail)', async () => {
     const probe = await launchBrowser();
     try {
-      await probe.page.goto(`${server.baseUrl}/auth/login`);
+      await probe.page.goto(`${app.server.baseUrl}/auth/login`);
       await probe.page.evaluate(() => {
         const script = document.createElement('script');
         script.textContent = 'window.__inline = true';

@@ -1,13 +1,12 @@
 // The thin vertical slice: the SPA shell, the API answering from the database, and the wasm engine answering
-// through the worker pool, all in a real browser against the real server.
+// through the worker pool, all in a real browser against the real app.server.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { type AppServer, startAppServer } from './support/app-server.ts';
-import { type BrowserSession, launchBrowser, screenshotAtWidths } from './support/browser.ts';
+import { screenshotAtWidths, withAppAndBrowser } from './support/browser.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -29,22 +28,11 @@ function luminance(color: string): number {
 }
 
 describe('foundation slice', () => {
-  let server: AppServer;
-  let session: BrowserSession;
-
-  beforeAll(async () => {
-    server = await startAppServer();
-    session = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.stop();
-  });
+  const app = withAppAndBrowser();
 
   it('renders the SPA shell at / in the dark theme with a green primary colour', async () => {
-    const { page } = session;
-    await page.goto(`${server.baseUrl}/`);
+    const { page } = app.session;
+    await page.goto(`${app.server.baseUrl}/`);
     await page.getByRole('heading', { name: 'Equity', exact: true }).waitFor();
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(luminance(background)).toBeLessThan(0.2);
@@ -59,7 +47,7 @@ describe('foundation slice', () => {
   });
 
   it('answers /api/v1/health from the database', async () => {
-    const body = (await session.page.evaluate(async () => (await fetch('/api/v1/health')).json())) as {
+    const body = (await app.session.page.evaluate(async () => (await fetch('/api/v1/health')).json())) as {
       data: { status: string; database: string; schema_version: number };
     };
     expect(body).toMatchObject({ data: { status: 'ok', database: 'sqlite' } });
@@ -67,7 +55,7 @@ describe('foundation slice', () => {
   });
 
   it('loads the wasm engine in workers and computes exact equity and hand ranks', async () => {
-    const { page } = session;
+    const { page } = app.session;
     await expect
       .poll(() => page.getByTestId('engine-status').textContent(), { timeout: 30_000 })
       .toMatch(/Engine \d+\.\d+\.\d+ ready/);

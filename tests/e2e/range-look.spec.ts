@@ -328,27 +328,16 @@ describe('library side panel (issue 10 point 6)', () => {
 });
 
 describe('phone (issue 10 point 7)', () => {
-  let server: AppServer;
-  let session: BrowserSession;
-
-  beforeAll(async () => {
-    server = await startAppServer();
-    session = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.stop();
-  });
+  const app = withAppAndBrowser();
 
   it('keeps cells at 36 px or more, cards large enough to tap, and paints a row by touch', async () => {
-    const context = await session.browser.newContext({
+    const context = await app.session.browser.newContext({
       viewport: { width: 375, height: 812 },
       hasTouch: true,
       isMobile: true,
     });
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${app.server.baseUrl}/`);
     const sizes = await page
       .locator('.range-grid .range-cell')
       .evaluateAll((cells) => cells.map((element) => element.getBoundingClientRect().width));
