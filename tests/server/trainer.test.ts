@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { TRAINER_ANSWERS_PER_MINUTE } from '../../contract/trainer.ts';
 import { seedDatabase } from '../../server/db/seed.ts';
@@ -166,7 +166,11 @@ describeEachDatabase('trainer', (kind) => {
     const buyer = await registerUser(t.app);
     const pack = (await as(t.app, buyer, { method: 'GET', url: '/api/shop' })).json().data.list[0];
     const product = pack.products[0];
-    const cost = await shopCost(t.app, buyer, { package_id: pack.id, products: [product.id], video_courses: [] });
+    const cost = await shopCost(t.app, buyer, {
+      package_id: pack.id,
+      products: [product.id],
+      video_courses: [],
+    });
     expect((await sandboxCharge(t.app, buyer, cost)).json().data.status).toBe('paid');
     const tree = (
       await as(t.app, buyer, {
@@ -181,12 +185,12 @@ describeEachDatabase('trainer', (kind) => {
     expect(context).toMatchObject({ path: [bought.name], stack_bb: null });
     expect(context.actions).toEqual([{ color: RAISE, label: 'Raise 2.5bb' }]);
     // The seeded UTG chart opens AJo+ but not ATo.
-    expect((await answer(buyer, { category_id: utg.id, combo: 'AcJd', color: RAISE })).json().data.correct).toBe(
-      true,
-    );
-    expect((await answer(buyer, { category_id: utg.id, combo: 'AcTd', color: RAISE })).json().data.correct).toBe(
-      false,
-    );
+    expect(
+      (await answer(buyer, { category_id: utg.id, combo: 'AcJd', color: RAISE })).json().data.correct,
+    ).toBe(true);
+    expect(
+      (await answer(buyer, { category_id: utg.id, combo: 'AcTd', color: RAISE })).json().data.correct,
+    ).toBe(false);
     // Someone who did not buy it cannot train it by id.
     const other = await registerUser(t.app);
     expect((await chart(other, utg.id)).statusCode).toBe(404);
@@ -203,7 +207,8 @@ describeEachDatabase('trainer', (kind) => {
       { category_id: 0, combo: 'AsKd', color: RAISE },
       { combo: 'AsKd', color: RAISE },
     ];
-    for (const payload of bad) expect((await answer(user, payload)).statusCode, JSON.stringify(payload)).toBe(400);
+    for (const payload of bad)
+      expect((await answer(user, payload)).statusCode, JSON.stringify(payload)).toBe(400);
     const huge = await answer(user, { category_id: id, combo: 'AsKd', color: RAISE, pad: 'x'.repeat(2000) });
     expect(huge.statusCode).toBe(413);
     expect((await summary(user)).hands).toBe(0);
@@ -241,7 +246,9 @@ describeEachDatabase('trainer', (kind) => {
       .selectAll()
       .where('user_id', '=', user.id)
       .execute();
-    expect(cells.map((cell) => [cell.hand, Number(cell.shown), Number(cell.missed)])).toEqual([['AA', 20, 10]]);
+    expect(cells.map((cell) => [cell.hand, Number(cell.shown), Number(cell.missed)])).toEqual([
+      ['AA', 20, 10],
+    ]);
   });
 
   it('forgets a deleted chart’s results with the chart', async () => {

@@ -45,7 +45,10 @@ describe('trainer grading', () => {
       { color: CALL, weight: 30 },
     ]);
     expect(gradeAnswer(mixed, RAISE, undefined)).toMatchObject({ correct: true, chosenWeight: 60 });
-    expect(gradeAnswer(mixed, CALL.toLowerCase(), undefined)).toMatchObject({ correct: true, chosenWeight: 30 });
+    expect(gradeAnswer(mixed, CALL.toLowerCase(), undefined)).toMatchObject({
+      correct: true,
+      chosenWeight: 30,
+    });
     expect(gradeAnswer(mixed, null, undefined)).toMatchObject({ correct: true, chosenWeight: 10 });
     expect(gradeAnswer(mixed, '#123456', undefined)).toMatchObject({ correct: false, chosenWeight: 0 });
     const pure = cellAnswer('72o', '7h2c', undefined);
@@ -66,7 +69,9 @@ describe('trainer grading', () => {
     expect(gradeAnswer(mixed, CALL, 30).correct).toBe(true);
     // A wrong action stays wrong whatever the frequency; a frequency of 0 for it is no loophole.
     expect(gradeAnswer(mixed, null, 0).correct).toBe(false);
-    expect(gradeAnswer(cellAnswer('AA', 'AhAc', [{ color: RAISE, weight: 100 }]), RAISE, 95).correct).toBe(true);
+    expect(gradeAnswer(cellAnswer('AA', 'AhAc', [{ color: RAISE, weight: 100 }]), RAISE, 95).correct).toBe(
+      true,
+    );
     expect(gradeAnswer(mixed, RAISE, 50, 5).correct).toBe(false);
   });
 });

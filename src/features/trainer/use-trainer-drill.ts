@@ -4,7 +4,14 @@ import { errorMessage } from '@/lib/error-message';
 import type { TrainerAnswerResult, TrainerChart } from '@contract/trainer';
 
 import { trainerApi } from './api';
-import { type Deal, dealHand, EMPTY_SCORE, type Random, scoreAnswer, type SessionScore } from './trainer-rules';
+import {
+  type Deal,
+  dealHand,
+  EMPTY_SCORE,
+  type Random,
+  scoreAnswer,
+  type SessionScore,
+} from './trainer-rules';
 
 export type DrillStatus = 'loading' | 'asking' | 'sending' | 'answered' | 'error';
 
@@ -66,7 +73,15 @@ export function useTrainerDrill(chartIds: readonly number[], random: Random) {
     }
     if (ticket !== generation.current) return;
     const deal = dealHand(chart.boxes, random);
-    setState((current) => ({ ...current, status: 'asking', chart, deal, chosen: null, result: null, error: null }));
+    setState((current) => ({
+      ...current,
+      status: 'asking',
+      chart,
+      deal,
+      chosen: null,
+      result: null,
+      error: null,
+    }));
   }, [idsKey, random]);
 
   // The drill is keyed by its charts (a new selection mounts a new drill), so this runs once per drill.
@@ -74,33 +89,30 @@ export function useTrainerDrill(chartIds: readonly number[], random: Random) {
     void next();
   }, [next]);
 
-  const answer = useCallback(
-    async (color: string | null, frequency?: number) => {
-      const { chart, deal, status } = stateRef.current;
-      if (!chart || !deal || (status !== 'asking' && status !== 'error')) return;
-      const ticket = ++generation.current;
-      const chosen = frequency === undefined ? { color } : { color, frequency };
-      setState((current) => ({ ...current, status: 'sending', chosen, error: null }));
-      try {
-        const result = await trainerApi.answer({ category_id: chart.id, combo: deal.combo, ...chosen });
-        if (ticket !== generation.current) return;
-        // The next deals from this chart follow the class's new box.
-        const updated = { ...chart, boxes: { ...chart.boxes, [result.hand]: result.box } };
-        charts.current.set(chart.id, updated);
-        setState((current) => ({
-          ...current,
-          status: 'answered',
-          chart: updated,
-          result,
-          score: scoreAnswer(current.score, result.hand, result.correct),
-        }));
-      } catch (error) {
-        if (ticket === generation.current)
-          setState((current) => ({ ...current, status: 'error', error: errorMessage(error) }));
-      }
-    },
-    [],
-  );
+  const answer = useCallback(async (color: string | null, frequency?: number) => {
+    const { chart, deal, status } = stateRef.current;
+    if (!chart || !deal || (status !== 'asking' && status !== 'error')) return;
+    const ticket = ++generation.current;
+    const chosen = frequency === undefined ? { color } : { color, frequency };
+    setState((current) => ({ ...current, status: 'sending', chosen, error: null }));
+    try {
+      const result = await trainerApi.answer({ category_id: chart.id, combo: deal.combo, ...chosen });
+      if (ticket !== generation.current) return;
+      // The next deals from this chart follow the class's new box.
+      const updated = { ...chart, boxes: { ...chart.boxes, [result.hand]: result.box } };
+      charts.current.set(chart.id, updated);
+      setState((current) => ({
+        ...current,
+        status: 'answered',
+        chart: updated,
+        result,
+        score: scoreAnswer(current.score, result.hand, result.correct),
+      }));
+    } catch (error) {
+      if (ticket === generation.current)
+        setState((current) => ({ ...current, status: 'error', error: errorMessage(error) }));
+    }
+  }, []);
 
   return { state, answer, next };
 }

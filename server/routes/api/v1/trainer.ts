@@ -21,7 +21,10 @@ export const trainerRoutes: RoutePlugin = async (app) => {
 
   app.get(
     API.trainer.chart,
-    { ...guarded, schema: { tags, params: IdParams, response: { 200: DataEnvelope(TrainerChart), ...errors } } },
+    {
+      ...guarded,
+      schema: { tags, params: IdParams, response: { 200: DataEnvelope(TrainerChart), ...errors } },
+    },
     async (request) => ({ data: await trainer.chart(currentUser(request), request.params.id) }),
   );
 
@@ -30,7 +33,11 @@ export const trainerRoutes: RoutePlugin = async (app) => {
     {
       ...guarded,
       bodyLimit: ANSWER_BODY_LIMIT,
-      schema: { tags, body: TrainerAnswerBody, response: { 200: DataEnvelope(TrainerAnswerResult), ...errors } },
+      schema: {
+        tags,
+        body: TrainerAnswerBody,
+        response: { 200: DataEnvelope(TrainerAnswerResult), ...errors },
+      },
     },
     async (request) => ({ data: await trainer.answer(currentUser(request), request.body) }),
   );

@@ -31,7 +31,9 @@ export function AnswerCell({
       key: entry.color,
       color: entry.color as string | null,
       weight: entry.weight,
-      label: name(actions.find((action) => action.color === entry.color) ?? { color: entry.color, label: '' }),
+      label: name(
+        actions.find((action) => action.color === entry.color) ?? { color: entry.color, label: '' },
+      ),
     })),
     ...(result.fold > 0 ? [{ key: 'fold', color: null, weight: result.fold, label: name(null) }] : []),
   ];

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useFormat } from '@/lib/format';
@@ -18,7 +18,9 @@ const isFieldKey = (event: KeyboardEvent) =>
   event.metaKey ||
   event.altKey ||
   (event.target instanceof HTMLElement && /^(TEXTAREA|SELECT)$/.test(event.target.tagName)) ||
-  (event.target instanceof HTMLInputElement && event.target.type !== 'range' && event.target.type !== 'checkbox');
+  (event.target instanceof HTMLInputElement &&
+    event.target.type !== 'range' &&
+    event.target.type !== 'checkbox');
 
 export function Drill({ chartIds, random }: { chartIds: readonly number[]; random: Random }) {
   const { t } = useTranslation();
@@ -30,7 +32,7 @@ export function Drill({ chartIds, random }: { chartIds: readonly number[]; rando
   const handRef = useRef<HTMLHeadingElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
   const { status, chart, deal, result, chosen } = state;
-  const actions = chart?.actions ?? [];
+  const actions = useMemo(() => chart?.actions ?? [], [chart]);
 
   const give = (color: string | null) => void answer(color, frequencyMode ? frequency : undefined);
 
@@ -60,18 +62,25 @@ export function Drill({ chartIds, random }: { chartIds: readonly number[]; rando
   }, [status, actions, answer, next, frequencyMode, frequency]);
 
   const chosenAction =
-    chosen && (chosen.color === null ? null : (actions.find((action) => action.color === chosen.color) ?? null));
+    chosen &&
+    (chosen.color === null ? null : (actions.find((action) => action.color === chosen.color) ?? null));
   const cards = deal ? comboCards(deal.combo) : [];
 
   return (
     <div className="trainer-drill">
-      <section className="card trainer-drill__main" aria-labelledby="trainer-hand" aria-busy={status === 'loading'}>
+      <section
+        className="card trainer-drill__main"
+        aria-labelledby="trainer-hand"
+        aria-busy={status === 'loading'}
+      >
         {chart && (
           <p className="trainer-drill__spot" data-testid="trainer-spot">
             <span className="muted">{t('trainer:drill.spot')}: </span>
             {[...chart.path, chart.name].join(' › ')}
             {chart.stack_bb !== null && (
-              <span className="badge trainer-drill__stack">{t('trainer:drill.stack', { stack: chart.stack_bb })}</span>
+              <span className="badge trainer-drill__stack">
+                {t('trainer:drill.stack', { stack: chart.stack_bb })}
+              </span>
             )}
           </p>
         )}
@@ -89,7 +98,9 @@ export function Drill({ chartIds, random }: { chartIds: readonly number[]; rando
             className="trainer-hand"
             data-combo={deal.combo}
             data-hand={deal.hand}
-            aria-label={t('trainer:drill.hand', { hand: cards.map((card) => card.rank + card.symbol).join(' ') })}
+            aria-label={t('trainer:drill.hand', {
+              hand: cards.map((card) => card.rank + card.symbol).join(' '),
+            })}
           >
             {cards.map((card) => (
               <span key={card.suit + card.rank} className={`trainer-card trainer-card--${card.suit}`}>
@@ -150,7 +161,11 @@ export function Drill({ chartIds, random }: { chartIds: readonly number[]; rando
                 />
                 <output>{format.percent(frequency / 100, 0)}</output>
               </label>
-              <div className="trainer-frequency__presets" role="group" aria-label={t('trainer:drill.presets')}>
+              <div
+                className="trainer-frequency__presets"
+                role="group"
+                aria-label={t('trainer:drill.presets')}
+              >
                 {PRESETS.map((value) => (
                   <button
                     key={value}
@@ -177,9 +192,7 @@ export function Drill({ chartIds, random }: { chartIds: readonly number[]; rando
               <button
                 type="button"
                 className="button button--ghost"
-                onClick={() =>
-                  chosen && deal ? void answer(chosen.color, chosen.frequency) : void next()
-                }
+                onClick={() => (chosen && deal ? void answer(chosen.color, chosen.frequency) : void next())}
               >
                 {t('trainer:drill.retry')}
               </button>

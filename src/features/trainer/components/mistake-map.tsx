@@ -7,7 +7,7 @@ import type { SessionScore } from '../trainer-rules';
 const handKind = (hand: string) => (hand.length === 2 ? 'pair' : hand.endsWith('s') ? 'suited' : 'offsuit');
 
 /**
- * The session's mistakes on the 13x13 grid: a cell darkens with its missed share and shows the missed count;
+ * The session's mistakes on the 13x13 grid: a missed cell turns red, brighter when half or more of its answers missed;
  * cells asked and never missed are marked right, cells not asked stay plain.
  */
 export function MistakeMap({ score }: { score: SessionScore }) {
@@ -25,10 +25,11 @@ export function MistakeMap({ score }: { score: SessionScore }) {
           return (
             <span
               key={hand}
-              className={`trainer-map__cell trainer-map__cell--${handKind(hand)} trainer-map__cell--${state}`}
+              className={`trainer-map__cell trainer-map__cell--${handKind(hand)} trainer-map__cell--${state}${
+                share >= 0.5 ? ' trainer-map__cell--missed-most' : ''
+              }`}
               data-hand={hand}
               data-missed={entry?.missed ?? 0}
-              style={state === 'missed' ? { opacity: 0.45 + 0.55 * share } : undefined}
               title={entry ? t('trainer:map.cell', { hand, missed: entry.missed, shown: entry.shown }) : hand}
             >
               {hand}
