@@ -41,21 +41,22 @@ describe('trainer deal', () => {
     const at = (hand: string) => weights[HAND_CLASSES.indexOf(hand)];
     expect([at('AKo'), at('AA'), at('AKs')]).toEqual([12, 6, 4]);
     // Over many seeded deals AKo comes about twice as often as AA (expected 12/1326 and 6/1326 of the draws).
-    const { counts, combos } = countDeals({}, 132_600);
-    expect(counts.get('AKo')! / counts.get('AA')!).toBeGreaterThan(1.8);
-    expect(counts.get('AKo')! / counts.get('AA')!).toBeLessThan(2.2);
+    const { counts, combos } = countDeals({}, 39_780);
+    expect(counts.get('AKo')! / counts.get('AA')!).toBeGreaterThan(1.7);
+    expect(counts.get('AKo')! / counts.get('AA')!).toBeLessThan(2.3);
+    // Every concrete hand comes up (30 expected each).
     expect(combos.size).toBe(1326);
-    for (const count of combos.values()) expect(Math.abs(count - 100)).toBeLessThan(50);
+    expect(Math.min(...combos.values())).toBeGreaterThan(5);
   });
 
   it('brings a missed class back four times as often and a mastered one a quarter as often', () => {
     expect([0, 1, 2, 3, 4].map(boxFactor)).toEqual([4, 2, 1, 0.5, 0.25]);
     expect(boxFactor(undefined)).toBe(1);
-    const { counts } = countDeals({ AA: 0, KK: 4 }, 132_600, 11);
+    const { counts } = countDeals({ AA: 0, KK: 4 }, 39_780, 11);
     const ratio = counts.get('AA')! / counts.get('QQ')!;
-    expect(ratio).toBeGreaterThan(3.5);
-    expect(ratio).toBeLessThan(4.5);
-    expect(counts.get('KK')! / counts.get('QQ')!).toBeLessThan(0.35);
+    expect(ratio).toBeGreaterThan(3.2);
+    expect(ratio).toBeLessThan(4.8);
+    expect(counts.get('KK')! / counts.get('QQ')!).toBeLessThan(0.45);
   });
 
   it('picks by weight and never a zero weight', () => {

@@ -27,9 +27,12 @@ export function boxFactor(box: number | undefined): number {
   return 2 ** (TRAINER_START_BOX - clamped);
 }
 
+const CLASS_COMBO_COUNTS = HAND_CLASSES.map(classComboCount);
+const CLASS_COMBOS = HAND_CLASSES.map(classCombos);
+
 /** The draw weight of every class (row-major): its combos (6, 4 or 12) times its box factor. */
 export function classWeights(boxes: Readonly<Record<string, number>>): number[] {
-  return HAND_CLASSES.map((hand) => classComboCount(hand) * boxFactor(boxes[hand]));
+  return HAND_CLASSES.map((hand, index) => CLASS_COMBO_COUNTS[index]! * boxFactor(boxes[hand]));
 }
 
 export interface Deal {
@@ -55,9 +58,9 @@ export function pickWeighted(weights: readonly number[], random: Random): number
  * often as AA, 12 combos to 6), then one of its combos uniformly, so every concrete hand is equally likely.
  */
 export function dealHand(boxes: Readonly<Record<string, number>>, random: Random): Deal {
-  const hand = HAND_CLASSES[pickWeighted(classWeights(boxes), random)]!;
-  const combos = classCombos(hand);
-  return { hand, combo: combos[Math.floor(random() * combos.length)]! };
+  const index = pickWeighted(classWeights(boxes), random);
+  const combos = CLASS_COMBOS[index]!;
+  return { hand: HAND_CLASSES[index]!, combo: combos[Math.floor(random() * combos.length)]! };
 }
 
 const SUIT_SYMBOLS: Record<string, string> = { s: '♠', h: '♥', d: '♦', c: '♣' };
