@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import type { Pair, TreeNode } from '../../contract/categories.ts';
+import { seriousViolations } from './support/axe.ts';
 import { screenshotAtWidths, withAppAndBrowser } from './support/browser.ts';
 
 interface Expected {
@@ -64,7 +65,10 @@ describe('trainer', () => {
     await page.getByRole('button', { name: 'Log out' }).waitFor();
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Trainer' }).click();
     await page.getByRole('tab', { name: 'Tournament' }).click();
-    await page.locator(`.trainer-picker__train[data-chart-id="${chart.id}"]`).click();
+    const pick = page.locator(`.trainer-picker__train[data-chart-id="${chart.id}"]`);
+    await pick.waitFor();
+    expect(await seriousViolations(page), 'picker').toEqual([]);
+    await pick.click();
 
     const spot = page.getByTestId('trainer-spot');
     await spot.getByText(`${top.name} › ${folder.name} › ${chart.name}`).waitFor();
@@ -113,13 +117,39 @@ describe('trainer', () => {
     expect(
       await page.locator(`.trainer-map__cell[data-hand="${wrong!.hand}"]`).getAttribute('data-missed'),
     ).toBe('1');
-    const hands = Number(await page.getByTestId('score-hands').locator('dd').textContent());
-    expect(hands).toBeGreaterThanOrEqual(2);
+    expect(Number(await page.getByTestId('score-hands').locator('dd').textContent())).toBeGreaterThanOrEqual(
+      2,
+    );
     expect(await page.getByTestId('score-streak').locator('dd').textContent()).toBe('0');
     // Focus waits on the feedback's Next button, so the keyboard goes on without the mouse.
     expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Next hand');
+    expect(await seriousViolations(page), 'drill with feedback').toEqual([]);
     await screenshotAtWidths(page, 'trainer');
     await page.setViewportSize({ width: 1440, height: 900 });
+
+    // Frequency mode: the right action at a frequency 25 or more points off the chart's weight is graded wrong.
+    await page.keyboard.press('Space');
+    const third = await dealt(page);
+    const thirdCell = expectedFor(pairs, third.hand, third.combo);
+    const [action, weight] = thirdCell.colors[0]
+      ? [thirdCell.colors[0].color, thirdCell.colors[0].weight]
+      : ['fold', thirdCell.fold];
+    await page.getByLabel('Answer with a frequency').check();
+    const preset = weight > 75 ? '25%' : '100%';
+    await page
+      .getByRole('group', { name: 'Frequency presets' })
+      .getByRole('button', { name: preset })
+      .click();
+    await page.getByRole('slider', { name: 'Frequency' }).waitFor();
+    expect(await page.getByRole('slider', { name: 'Frequency' }).inputValue()).toBe(
+      String(Number.parseInt(preset)),
+    );
+    await page.locator(`.trainer-action[data-color="${action}"]`).click();
+    await verdict.waitFor();
+    expect(await verdict.getAttribute('data-correct')).toBe(
+      Math.abs(Number.parseInt(preset) - weight) <= 10 ? 'true' : 'false',
+    );
+    const hands = Number(await page.getByTestId('score-hands').locator('dd').textContent());
 
     // The server kept the results: the profile's summary counts the hands and names the missed class.
     await page.goto(`${base}/profile`);

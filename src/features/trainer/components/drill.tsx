@@ -222,7 +222,7 @@ export function Drill({ chartIds, random }: { chartIds: readonly number[]; rando
         </div>
         {status === 'answered' && (
           <button ref={nextRef} type="button" className="button button--primary" onClick={() => void next()}>
-            {t('trainer:drill.next')} <kbd aria-hidden="true">␣</kbd>
+            {t('trainer:drill.next')}
           </button>
         )}
         <p className="muted trainer-drill__keys">{t('trainer:drill.keyHint')}</p>
