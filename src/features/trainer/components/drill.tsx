@@ -149,9 +149,10 @@ export function Drill({ chartIds, random }: { chartIds: readonly number[]; rando
           </label>
           {frequencyMode && (
             <>
-              <label className="trainer-frequency__slider">
-                {t('trainer:drill.frequency')}
+              <div className="trainer-frequency__slider">
+                <label htmlFor="trainer-frequency">{t('trainer:drill.frequency')}</label>
                 <input
+                  id="trainer-frequency"
                   type="range"
                   min={0}
                   max={100}
@@ -159,8 +160,8 @@ export function Drill({ chartIds, random }: { chartIds: readonly number[]; rando
                   value={frequency}
                   onChange={(event) => setFrequency(Number(event.target.value))}
                 />
-                <output>{format.percent(frequency / 100, 0)}</output>
-              </label>
+                <output htmlFor="trainer-frequency">{format.percent(frequency / 100, 0)}</output>
+              </div>
               <div
                 className="trainer-frequency__presets"
                 role="group"
