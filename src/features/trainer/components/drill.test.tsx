@@ -3,9 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { mockFetch, renderApp, requestBody, testUser } from '@/test/render';
-import type { TrainerAnswerResult, TrainerChart } from '@contract/trainer';
-
 import { classCombos } from '@contract/hands';
+import type { TrainerAnswerResult, TrainerChart } from '@contract/trainer';
 
 import { seededRandom } from '../trainer-rules';
 import { ChartPicker } from './chart-picker';
