@@ -65,8 +65,16 @@ export function useTrainerDrill(chartIds: readonly number[], random: Random) {
       try {
         chart = await trainerApi.chart(id);
       } catch (error) {
+        // No hand is on the table: the retry deals again instead of re-sending the previous answer.
         if (ticket === generation.current)
-          setState((current) => ({ ...current, status: 'error', error: errorMessage(error) }));
+          setState((current) => ({
+            ...current,
+            status: 'error',
+            deal: null,
+            chosen: null,
+            result: null,
+            error: errorMessage(error),
+          }));
         return;
       }
       charts.current.set(id, chart);

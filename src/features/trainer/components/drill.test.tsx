@@ -86,7 +86,7 @@ describe('trainer drill', () => {
     expect(screen.getByTestId('score-accuracy')).toHaveTextContent('50%');
     // The chart's context loaded once for the whole drill.
     expect(spy.mock.calls.filter(([url]) => url === '/api/v1/trainer/charts/5')).toHaveLength(1);
-  });
+  }, 20_000);
 
   it('sends the frequency in frequency mode and "not in range" as null', async () => {
     const user = userEvent.setup();
@@ -131,6 +131,25 @@ describe('trainer drill', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Right')).toBeInTheDocument();
   });
+});
+
+it('deals again after a chart failed to load', async () => {
+  const user = userEvent.setup();
+  let fail = true;
+  const answers: unknown[] = [];
+  mockFetch((url, init) => {
+    if (url === '/api/v1/trainer/charts/5')
+      return fail ? { status: 503, body: { error: 'Busy', code: 'serverBusy' } } : { body: { data: chart } };
+    if (url === '/api/v1/trainer/answers') answers.push(requestBody(init));
+    return undefined;
+  });
+  renderApp(<Drill chartIds={[5]} random={seededRandom(4)} />, { user: testUser });
+  expect(await screen.findByText('The server is busy, try again in a moment')).toBeInTheDocument();
+  fail = false;
+  await user.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByRole('heading', { level: 2, name: /^Your hand/ })).toBeInTheDocument();
+  expect(answers).toEqual([]);
+  vi.unstubAllGlobals();
 });
 
 describe('trainer chart picker', () => {
