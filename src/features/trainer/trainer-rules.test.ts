@@ -47,7 +47,7 @@ describe('trainer deal', () => {
     // Every concrete hand comes up (30 expected each).
     expect(combos.size).toBe(1326);
     expect(Math.min(...combos.values())).toBeGreaterThan(5);
-  });
+  }, 20_000);
 
   it('brings a missed class back four times as often and a mastered one a quarter as often', () => {
     expect([0, 1, 2, 3, 4].map(boxFactor)).toEqual([4, 2, 1, 0.5, 0.25]);
@@ -57,7 +57,7 @@ describe('trainer deal', () => {
     expect(ratio).toBeGreaterThan(3.2);
     expect(ratio).toBeLessThan(4.8);
     expect(counts.get('KK')! / counts.get('QQ')!).toBeLessThan(0.45);
-  });
+  }, 20_000);
 
   it('picks by weight and never a zero weight', () => {
     const random = seededRandom(3);
