@@ -57,6 +57,8 @@ export const ERROR_MESSAGES = {
   invalidParent: 'The parent category is not valid',
   cannotMove: 'The category cannot be moved further',
   notATemplate: 'The category is not a ready-made strategy',
+  // Trainer
+  notARange: 'Choose a range to train, not a folder',
   // Store
   productNotOwned: 'You do not own this video course',
   // Abuse limits and failures (issue 9)

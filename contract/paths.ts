@@ -53,6 +53,11 @@ export const API = {
     cloudFail: '/api/v1/payments/cloudpayments/fail',
     sandboxCharge: '/api/v1/payments/sandbox/charge',
   },
+  trainer: {
+    chart: '/api/v1/trainer/charts/:id',
+    answers: '/api/v1/trainer/answers',
+    summary: '/api/v1/trainer/summary',
+  },
   admin: {
     manualPayments: '/api/v1/admin/manual_payments',
     confirmPayment: '/api/v1/admin/manual_payments/:id/confirm',

@@ -71,6 +71,17 @@ const SHOTS: Shot[] = [
     viewportOnly: true,
   },
   {
+    name: 'trainer',
+    async prepare(page, baseUrl) {
+      await page.goto(`${baseUrl}/trainer`);
+      await page.getByRole('tab', { name: 'Tournament' }).click();
+      await page.locator('.trainer-picker__train[data-chart-id]').first().click();
+      // One hand answered, so the picture shows the feedback cell and the score beside the hand.
+      await page.locator('.trainer-action[data-color="fold"]:enabled').click();
+      await page.locator('.trainer-verdict').waitFor();
+    },
+  },
+  {
     name: 'profile',
     async prepare(page, baseUrl) {
       await page.goto(`${baseUrl}/profile`);

@@ -20,6 +20,7 @@ import { CloudPaymentsService } from './modules/payments/cloudpayments.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
 import { SandboxPayments, sandboxSecret } from './modules/payments/sandbox.ts';
 import { ShopService } from './modules/shop/shop.service.ts';
+import { TrainerService } from './modules/trainer/trainer.service.ts';
 import { ProfileService } from './modules/users/profile.service.ts';
 
 /** Every service, built once per app; routes reach them through `app.services`. */
@@ -38,6 +39,7 @@ export interface Services {
   /** Test card payments; null with real provider keys (its route is then not registered at all). */
   sandbox: SandboxPayments | null;
   admin: AdminService;
+  trainer: TrainerService;
   /** Security plumbing (issue 9): the clock of every expiry, shared counters, the capped argon2. */
   clock: Clock;
   counters: CounterStore;
@@ -86,6 +88,7 @@ export function createServices(
     cloudPayments: new CloudPaymentsService(db, config, payments),
     sandbox: sandbox ? new SandboxPayments(db, payments) : null,
     admin: new AdminService(db, config.mediaDir, media),
+    trainer: new TrainerService(db, counters, clock),
   };
 }
 

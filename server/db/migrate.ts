@@ -8,6 +8,7 @@ import { rangeSidesMigration } from './migrations/003-range-sides.ts';
 import { mailOutboxMigration } from './migrations/004-mail-outbox.ts';
 import { moneyOnceMigration } from './migrations/004-money-once.ts';
 import { sessionsCountersMigration } from './migrations/005-sessions-counters.ts';
+import { trainerMigration } from './migrations/008-trainer.ts';
 import { usernameKeyMigration } from './migrations/010-username-key.ts';
 
 /** Versioned migrations in code (no file-system scan, so they bundle and run the same under tsx and vitest). */
@@ -21,6 +22,7 @@ function provider(db: Db): MigrationProvider {
         '004-mail-outbox': mailOutboxMigration(db.dialect),
         '004-money-once': moneyOnceMigration,
         '005-sessions-counters': sessionsCountersMigration,
+        '008-trainer': trainerMigration,
         '010-username-key': usernameKeyMigration,
       };
     },

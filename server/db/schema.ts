@@ -177,6 +177,8 @@ export interface Database {
   settings: SettingsTable;
   rate_counters: RateCountersTable;
   mail_outbox: MailOutboxTable;
+  trainer_totals: TrainerTotalsTable;
+  trainer_cells: TrainerCellsTable;
 }
 
 export interface MailOutboxTable {
@@ -192,6 +194,27 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+}
+
+/** The trainer's totals per player (migration 008). */
+export interface TrainerTotalsTable {
+  user_id: number;
+  hands: number;
+  correct: number;
+  streak: number;
+  best_streak: number;
+  updated_at: string;
+}
+
+/** The trainer's record of one hand class on one chart for one player; `box` is its Leitner box. */
+export interface TrainerCellsTable {
+  user_id: number;
+  category_id: number;
+  hand: string;
+  shown: number;
+  missed: number;
+  box: number;
+  updated_at: string;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -7,6 +7,7 @@ import { categoryRoutes } from './api/v1/categories.ts';
 import { healthRoutes } from './api/v1/health.ts';
 import { paymentRoutes } from './api/v1/payments.ts';
 import { shopRoutes } from './api/v1/shop.ts';
+import { trainerRoutes } from './api/v1/trainer.ts';
 import { userRoutes } from './api/v1/users.ts';
 
 /** Every route module; folders mirror URLs (routes/api/v1/<area>.ts serves /api/v1/<area>/...). */
@@ -19,4 +20,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(shopRoutes);
   await app.register(paymentRoutes);
   await app.register(adminRoutes);
+  await app.register(trainerRoutes);
 }

@@ -13,6 +13,11 @@ const AdminPage = lazy(async () => ({
   default: (await import('@/features/admin/components/admin-page')).AdminPage,
 }));
 
+// The trainer is a page of its own, loaded when first opened.
+const TrainerPage = lazy(async () => ({
+  default: (await import('@/features/trainer/components/trainer-page')).TrainerPage,
+}));
+
 const title = (key: RouteHandle['title']): RouteHandle => ({ title: key });
 
 /** Every page gets its own error boundary, so one page failing leaves the header, footer and other pages alive. */
@@ -33,6 +38,19 @@ export const routes: RouteObject[] = [
       },
       { path: '/store', element: <StoreRoute />, handle: title('common:nav.store') },
       { path: '/store/:productId', element: <ProductRoute />, handle: title('common:nav.store') },
+      {
+        path: '/trainer',
+        handle: title('trainer:title'),
+        element: (
+          <RequireUser>
+            {() => (
+              <Suspense fallback={null}>
+                <TrainerPage />
+              </Suspense>
+            )}
+          </RequireUser>
+        ),
+      },
       { path: '/profile', element: <ProfileRoute />, handle: title('common:header.profile') },
       { path: '/auth/register', element: <AuthRoute mode="register" />, handle: title('auth:tabs.register') },
       {

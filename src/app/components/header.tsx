@@ -25,6 +25,9 @@ function NavLinks({ onNavigate, isAdmin }: { onNavigate?: () => void; isAdmin: b
       <NavLink to="/store" className={cls} onClick={onNavigate}>
         {t('common:nav.store')}
       </NavLink>
+      <NavLink to="/trainer" className={cls} onClick={onNavigate}>
+        {t('common:nav.trainer')}
+      </NavLink>
       {isAdmin && (
         <NavLink to="/admin" className={cls} onClick={onNavigate}>
           {t('common:nav.admin')}

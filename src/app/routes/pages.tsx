@@ -5,6 +5,7 @@ import { type AuthMode, AuthPage } from '@/features/auth/components/auth-page';
 import { ProfilePage } from '@/features/profile/components/profile-page';
 import { ProductPage } from '@/features/shop/components/product-page';
 import { StoreList } from '@/features/shop/components/store-list';
+import { TrainerSummaryCard } from '@/features/trainer/components/trainer-summary';
 
 import { RequireUser } from './guards';
 
@@ -25,7 +26,16 @@ export function AuthRoute({ mode }: { mode: AuthMode }) {
 
 export function ProfileRoute() {
   const { hash } = useLocation();
-  return <RequireUser>{(user) => <ProfilePage user={user} hash={hash} />}</RequireUser>;
+  return (
+    <RequireUser>
+      {(user) => (
+        <>
+          <ProfilePage user={user} hash={hash} />
+          <TrainerSummaryCard />
+        </>
+      )}
+    </RequireUser>
+  );
 }
 
 export function StoreRoute() {

@@ -1,0 +1,109 @@
+// The trainer's pure rules: the seeded random source, the deal (by combos, weighted by Leitner box) and the
+// session's score. The server grades; these only decide what to ask and how to count what it answered.
+import { classComboCount, classCombos, HAND_CLASSES } from '@contract/hands';
+import { TRAINER_MAX_BOX, TRAINER_START_BOX } from '@contract/trainer';
+
+/** A random source of floats in [0, 1). */
+export type Random = () => number;
+
+/** mulberry32: a small, fast seeded generator; the same seed deals the same hands (tests, reproducible drills). */
+export function seededRandom(seed: number): Random {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * How much more often a class in `box` comes than by its combos alone: box 0 (just missed) four times, the start box
+ * once, the top box a quarter. Doubling per box is the Leitner schedule's halving of review frequency.
+ */
+export function boxFactor(box: number | undefined): number {
+  const clamped = Math.min(TRAINER_MAX_BOX, Math.max(0, box ?? TRAINER_START_BOX));
+  return 2 ** (TRAINER_START_BOX - clamped);
+}
+
+const CLASS_COMBO_COUNTS = HAND_CLASSES.map(classComboCount);
+const CLASS_COMBOS = HAND_CLASSES.map(classCombos);
+
+/** The draw weight of every class (row-major): its combos (6, 4 or 12) times its box factor. */
+export function classWeights(boxes: Readonly<Record<string, number>>): number[] {
+  return HAND_CLASSES.map((hand, index) => CLASS_COMBO_COUNTS[index]! * boxFactor(boxes[hand]));
+}
+
+export interface Deal {
+  hand: string;
+  /** One concrete combo of the class in canonical spelling ("AhKc"). */
+  combo: string;
+}
+
+/** Picks an index in proportion to `weights` (all >= 0, some > 0). */
+export function pickWeighted(weights: readonly number[], random: Random): number {
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  let target = random() * total;
+  for (const [index, weight] of weights.entries()) {
+    target -= weight;
+    if (target < 0) return index;
+  }
+  // Float rounding can leave target at exactly 0 past the end: the last positive weight is the answer.
+  return weights.reduce((last, weight, index) => (weight > 0 ? index : last), 0);
+}
+
+/**
+ * Deals one hand: a class in proportion to its combos times its box factor (with no history AKo comes twice as
+ * often as AA, 12 combos to 6), then one of its combos uniformly, so every concrete hand is equally likely.
+ */
+export function dealHand(boxes: Readonly<Record<string, number>>, random: Random): Deal {
+  const index = pickWeighted(classWeights(boxes), random);
+  const combos = CLASS_COMBOS[index]!;
+  return { hand: HAND_CLASSES[index]!, combo: combos[Math.floor(random() * combos.length)]! };
+}
+
+const SUIT_SYMBOLS: Record<string, string> = { s: '♠', h: '♥', d: '♦', c: '♣' };
+
+/** The combo's two cards as rank and suit symbol ("A♠", "K♦"), with the suit letter for styling. */
+export function comboCards(combo: string): Array<{ rank: string; suit: string; symbol: string }> {
+  return [combo.slice(0, 2), combo.slice(2, 4)].map((card) => ({
+    rank: card.charAt(0),
+    suit: card.charAt(1),
+    symbol: SUIT_SYMBOLS[card.charAt(1)] ?? card.charAt(1),
+  }));
+}
+
+export interface SessionScore {
+  hands: number;
+  correct: number;
+  streak: number;
+  bestStreak: number;
+  /** Per class: how often it was asked and missed in this session. */
+  classes: Record<string, { shown: number; missed: number }>;
+}
+
+export const EMPTY_SCORE: SessionScore = { hands: 0, correct: 0, streak: 0, bestStreak: 0, classes: {} };
+
+export function scoreAnswer(score: SessionScore, hand: string, correct: boolean): SessionScore {
+  const streak = correct ? score.streak + 1 : 0;
+  const previous = score.classes[hand] ?? { shown: 0, missed: 0 };
+  return {
+    hands: score.hands + 1,
+    correct: score.correct + (correct ? 1 : 0),
+    streak,
+    bestStreak: Math.max(score.bestStreak, streak),
+    classes: {
+      ...score.classes,
+      [hand]: { shown: previous.shown + 1, missed: previous.missed + (correct ? 0 : 1) },
+    },
+  };
+}
+
+/** Keys 1-9 choose the first nine actions, 0 "not in the range"; null for any other key. */
+export function answerForKey(key: string, actionCount: number): number | 'fold' | null {
+  if (key === '0') return 'fold';
+  if (!/^[1-9]$/.test(key)) return null;
+  const index = Number(key) - 1;
+  return index < actionCount ? index : null;
+}

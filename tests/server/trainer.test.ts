@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+
+import { TRAINER_ANSWERS_PER_MINUTE } from '../../contract/trainer.ts';
+import { seedDatabase } from '../../server/db/seed.ts';
+import { as, makePremium, registerUser, type Session } from './helpers/api.ts';
+import { categoryCalls } from './helpers/categories.ts';
+import { sandboxCharge, shopCost } from './helpers/payments.ts';
+import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
+
+const RAISE = '#D64545';
+const CALL = '#2E9E5B';
+
+describeEachDatabase('trainer', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    await seedDatabase(t.app.services.db);
+  });
+  afterAll(async () => t.close());
+
+  const { createId } = categoryCalls(() => t.app);
+  const chart = (user: Session | null, id: number) =>
+    as(t.app, user, { method: 'GET', url: `/api/v1/trainer/charts/${id}` });
+  const answer = (user: Session | null, payload: Record<string, unknown>) =>
+    as(t.app, user, { method: 'POST', url: '/api/v1/trainer/answers', payload });
+  const summary = async (user: Session) =>
+    (await as(t.app, user, { method: 'GET', url: '/api/v1/trainer/summary' })).json().data;
+
+  /** A tournament folder with a 10bb push chart: AA pure push, A5s mixed push/call, KK pushes but not KhKc. */
+  async function pushChart(user: Session) {
+    const folder = await createId(user, { name: 'SB push', kind: 'folder', root_type: 'tournament_root' });
+    const id = await createId(user, {
+      name: '10bb',
+      root_type: 'tournament_root',
+      parent_id: folder,
+      buttons: [{ color: RAISE, label: 'Push' }],
+      pairs: [
+        { hand: 'AA', colors: [{ color: RAISE, weight: 100 }] },
+        {
+          hand: 'A5s',
+          colors: [
+            { color: RAISE, weight: 60 },
+            { color: CALL, weight: 30 },
+          ],
+        },
+        { hand: 'KK', colors: [{ color: RAISE, weight: 100 }], excluded: ['KhKc'] },
+      ],
+    });
+    return { folder, id };
+  }
+
+  it('gives the chart context: folder path, stack depth, the actions and no boxes yet', async () => {
+    const user = await registerUser(t.app);
+    const { id } = await pushChart(user);
+    const response = await chart(user, id);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toEqual({
+      id,
+      name: '10bb',
+      root_type: 'tournament_root',
+      path: ['SB push'],
+      stack_bb: 10,
+      actions: [
+        { color: RAISE, label: 'Push' },
+        { color: CALL, label: '' },
+      ],
+      boxes: {},
+    });
+  });
+
+  it('grades on the server from the stored chart and keeps streaks, boxes and the summary', async () => {
+    const user = await registerUser(t.app);
+    const { id } = await pushChart(user);
+    const right = await answer(user, { category_id: id, combo: 'AsAd', color: RAISE });
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json().data).toEqual({
+      correct: true,
+      hand: 'AA',
+      combo: 'AsAd',
+      colors: [{ color: RAISE, weight: 100 }],
+      fold: 0,
+      chosen_weight: 100,
+      excluded: false,
+      box: 3,
+      streak: 1,
+      best_streak: 1,
+    });
+    const mixed = (await answer(user, { category_id: id, combo: 'Ah5h', color: CALL.toLowerCase() })).json()
+      .data;
+    expect(mixed).toMatchObject({ correct: true, hand: 'A5s', chosen_weight: 30, fold: 10, streak: 2 });
+    const frequency = (
+      await answer(user, { category_id: id, combo: 'Ad5d', color: RAISE, frequency: 100 })
+    ).json().data;
+    expect(frequency).toMatchObject({ correct: false, chosen_weight: 60, box: 0, streak: 0, best_streak: 2 });
+    const inTolerance = await answer(user, { category_id: id, combo: 'Ac5c', color: RAISE, frequency: 55 });
+    expect(inTolerance.json().data).toMatchObject({ correct: true, box: 1, streak: 1 });
+    // KhKc is left out of the KK cell: the chart folds it, whatever the cell's colour says.
+    const excluded = (await answer(user, { category_id: id, combo: 'KcKh', color: RAISE })).json().data;
+    expect(excluded).toMatchObject({ correct: false, hand: 'KK', excluded: true, fold: 100, colors: [] });
+    const fold = (await answer(user, { category_id: id, combo: '7h2c', color: null })).json().data;
+    expect(fold).toMatchObject({ correct: true, hand: '72o', fold: 100, colors: [] });
+    expect((await answer(user, { category_id: id, combo: '7h2c', color: RAISE })).json().data.correct).toBe(
+      false,
+    );
+
+    expect((await chart(user, id)).json().data.boxes).toEqual({ AA: 3, A5s: 1, KK: 0, '72o': 0 });
+    const totals = await summary(user);
+    expect(totals).toMatchObject({ hands: 7, correct: 4, streak: 0, best_streak: 2 });
+    expect(totals.accuracy).toBeCloseTo(4 / 7, 10);
+    expect(totals.weakest).toEqual([
+      { category_id: id, category_name: '10bb', hand: 'KK', shown: 1, missed: 1 },
+      { category_id: id, category_name: '10bb', hand: '72o', shown: 2, missed: 1 },
+      { category_id: id, category_name: '10bb', hand: 'A5s', shown: 3, missed: 1 },
+    ]);
+  });
+
+  it('refuses another player’s chart by id exactly like a missing one, and learns nothing of it', async () => {
+    const owner = await registerUser(t.app);
+    const attacker = await registerUser(t.app);
+    const { id, folder } = await pushChart(owner);
+    const missing = await chart(attacker, 2_000_000_000);
+    for (const response of [
+      await chart(attacker, id),
+      await answer(attacker, { category_id: id, combo: 'AsAd', color: RAISE }),
+      await answer(attacker, { category_id: folder, combo: 'AsAd', color: RAISE }),
+    ]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual(missing.json());
+    }
+    expect(await summary(attacker)).toMatchObject({ hands: 0, weakest: [] });
+    expect((await chart(null, id)).statusCode).toBe(401);
+    expect((await answer(null, { category_id: id, combo: 'AsAd', color: RAISE })).statusCode).toBe(401);
+    // The owner's folder is no chart to train.
+    const own = await chart(owner, folder);
+    expect(own.statusCode).toBe(400);
+    expect(own.json().code).toBe('notARange');
+  });
+
+  it('trains a received chart only once accepted, and then the copy in the recipient library', async () => {
+    const sender = await registerUser(t.app);
+    await makePremium(t.app, sender);
+    const receiver = await registerUser(t.app);
+    const { id } = await pushChart(sender);
+    const share = await as(t.app, sender, {
+      method: 'POST',
+      url: '/api/v1/categories/share',
+      payload: { category_id: id, user_ids: [receiver.id] },
+    });
+    expect(share.json().data.shared).toBe(1);
+    // Pending: the recipient may preview it in the profile, but not train it.
+    expect((await chart(receiver, id)).statusCode).toBe(404);
+    const incoming = (await as(t.app, receiver, { method: 'GET', url: '/api/v1/categories/incoming' })).json()
+      .data.list[0];
+    const accepted = await as(t.app, receiver, {
+      method: 'POST',
+      url: `/api/v1/categories/incoming/${incoming.id}/accept`,
+    });
+    const copy = accepted.json().data.category_id as number;
+    expect((await chart(receiver, copy)).json().data).toMatchObject({ name: '10bb', stack_bb: 10, path: [] });
+    const graded = await answer(receiver, { category_id: copy, combo: 'Ah5h', color: RAISE, frequency: 60 });
+    expect(graded.json().data).toMatchObject({ correct: true, chosen_weight: 60 });
+    expect((await answer(receiver, { category_id: id, combo: 'AsAd', color: RAISE })).statusCode).toBe(404);
+  });
+
+  it('lets a free buyer train the charts of a bought pack', async () => {
+    const buyer = await registerUser(t.app);
+    const pack = (await as(t.app, buyer, { method: 'GET', url: '/api/shop' })).json().data.list[0];
+    const product = pack.products[0];
+    const cost = await shopCost(t.app, buyer, {
+      package_id: pack.id,
+      products: [product.id],
+      video_courses: [],
+    });
+    expect((await sandboxCharge(t.app, buyer, cost)).json().data.status).toBe('paid');
+    const tree = (
+      await as(t.app, buyer, {
+        method: 'GET',
+        url: '/api/v1/categories/tree',
+        query: { root_type: 'preflop_root' },
+      })
+    ).json().data;
+    const bought = tree.children[0];
+    const utg = bought.children[0];
+    const context = (await chart(buyer, utg.id)).json().data;
+    expect(context).toMatchObject({ path: [bought.name], stack_bb: null });
+    expect(context.actions).toEqual([{ color: RAISE, label: 'Raise 2.5bb' }]);
+    // The seeded UTG chart opens AJo+ but not ATo.
+    expect(
+      (await answer(buyer, { category_id: utg.id, combo: 'AcJd', color: RAISE })).json().data.correct,
+    ).toBe(true);
+    expect(
+      (await answer(buyer, { category_id: utg.id, combo: 'AcTd', color: RAISE })).json().data.correct,
+    ).toBe(false);
+    // Someone who did not buy it cannot train it by id.
+    const other = await registerUser(t.app);
+    expect((await chart(other, utg.id)).statusCode).toBe(404);
+  });
+
+  it('validates answers: combos, colours, frequencies, unknown fields and size', async () => {
+    const user = await registerUser(t.app);
+    const { id } = await pushChart(user);
+    const bad = [
+      { category_id: id, combo: 'AsAs', color: RAISE },
+      { category_id: id, combo: 'AsXd', color: RAISE },
+      { category_id: id, combo: 'AsKd', color: 'red' },
+      { category_id: id, combo: 'AsKd', color: RAISE, frequency: 101 },
+      { category_id: 0, combo: 'AsKd', color: RAISE },
+      { combo: 'AsKd', color: RAISE },
+    ];
+    for (const payload of bad)
+      expect((await answer(user, payload)).statusCode, JSON.stringify(payload)).toBe(400);
+    const huge = await answer(user, { category_id: id, combo: 'AsKd', color: RAISE, pad: 'x'.repeat(2000) });
+    expect(huge.statusCode).toBe(413);
+    expect((await summary(user)).hands).toBe(0);
+    // A client's own verdict is dropped with the unknown field: the server grades 72o raised as wrong.
+    const claimed = await answer(user, { category_id: id, combo: '7h2c', color: RAISE, correct: true });
+    expect(claimed.json().data).toMatchObject({ correct: false, hand: '72o' });
+    expect((await summary(user)).correct).toBe(0);
+  });
+
+  it('caps answers per minute with 429 and Retry-After', async () => {
+    const user = await registerUser(t.app);
+    const { id } = await pushChart(user);
+    const payload = { category_id: id, combo: 'AsAd', color: RAISE };
+    for (let index = 0; index < TRAINER_ANSWERS_PER_MINUTE; index += 1) {
+      expect((await answer(user, payload)).statusCode).toBe(200);
+    }
+    const refused = await answer(user, payload);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await summary(user)).hands).toBe(TRAINER_ANSWERS_PER_MINUTE);
+  });
+
+  it('counts parallel answers exactly', async () => {
+    const user = await registerUser(t.app);
+    const { id } = await pushChart(user);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        answer(user, { category_id: id, combo: 'AsAd', color: index % 2 === 0 ? RAISE : null }),
+      ),
+    );
+    expect(results.every((response) => response.statusCode === 200)).toBe(true);
+    expect(await summary(user)).toMatchObject({ hands: 20, correct: 10 });
+    const cells = await t.app.services.db.kysely
+      .selectFrom('trainer_cells')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(cells.map((cell) => [cell.hand, Number(cell.shown), Number(cell.missed)])).toEqual([
+      ['AA', 20, 10],
+    ]);
+  });
+
+  it('forgets a deleted chart’s results with the chart', async () => {
+    const user = await registerUser(t.app);
+    const { id } = await pushChart(user);
+    await answer(user, { category_id: id, combo: 'Ah5h', color: null, frequency: 90 });
+    expect((await summary(user)).weakest).toHaveLength(1);
+    await as(t.app, user, { method: 'DELETE', url: `/api/v1/categories/${id}` });
+    expect((await summary(user)).weakest).toEqual([]);
+  });
+});
