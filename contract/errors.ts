@@ -59,6 +59,9 @@ export const ERROR_MESSAGES = {
   notATemplate: 'The category is not a ready-made strategy',
   // Store
   productNotOwned: 'You do not own this video course',
+  courseWithoutLessons: 'Add at least one lesson before publishing the course',
+  lessonsWithoutVideo: 'Upload a video for every lesson before publishing the course',
+  coursePublished: 'Set the course back to draft before adding a lesson',
   // Abuse limits and failures (issue 9)
   accountLocked: 'Too many failed attempts. Try again in 15 minutes',
   serverBusy: 'The server is busy, try again in a moment',
