@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { seedDatabase } from '../../server/db/seed.ts';
 import { as, makeAdmin, registerUser, type Session } from './helpers/api.ts';
