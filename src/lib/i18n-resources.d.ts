@@ -8,10 +8,11 @@ import type errors from '../locales/en-US/errors.json';
 import type profile from '../locales/en-US/profile.json';
 import type ranges from '../locales/en-US/ranges.json';
 import type shop from '../locales/en-US/shop.json';
+import type walk from '../locales/en-US/walk.json';
 
 // The code names every key with its namespace ('ranges:grid.label'); i18next's types accept that form only for
 // namespaces listed in an array, so the default is every namespace with common first (bare keys read common).
-type Namespaces = ['common', 'admin', 'auth', 'equity', 'errors', 'profile', 'ranges', 'shop'];
+type Namespaces = ['common', 'admin', 'auth', 'equity', 'errors', 'profile', 'ranges', 'shop', 'walk'];
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -25,6 +26,7 @@ declare module 'i18next' {
       profile: typeof profile;
       ranges: typeof ranges;
       shop: typeof shop;
+      walk: typeof walk;
     };
   }
 }
