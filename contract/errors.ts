@@ -19,6 +19,7 @@ export const ERROR_MESSAGES = {
   paymentNotPending: 'The payment is not pending',
   invalidSignature: 'Invalid signature',
   amountMismatch: 'The amount does not match the order',
+  manualMethodUnavailable: 'This payment method is not available yet, choose another one',
   // Auth and profile (SPEC §5)
   emailRequired: 'Email is required',
   emailIncorrect: 'Incorrect email',

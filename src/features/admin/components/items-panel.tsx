@@ -7,8 +7,9 @@ import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/error-message';
 import { formatMoney } from '@/lib/format';
 import { pushToast } from '@/lib/toast';
-import { usePagedList } from '@/lib/use-paged-list';
-import type { AdminItem, AdminPackage, ItemBody } from '@contract/admin';
+import { useAsync } from '@/lib/use-async';
+import { PAGE_SIZE } from '@/lib/use-paged-list';
+import type { AdminItem, ItemBody } from '@contract/admin';
 
 import { createItem, createLesson, fetchAdminCatalogue, updateItem, uploadLessonVideo } from '../api';
 import { PublishControl } from './publish-control';
@@ -336,34 +337,42 @@ function ItemRow({
   );
 }
 
+/**
+ * Every package with every item. The last page stays on screen while it reloads after a change, so an open lessons
+ * list or form keeps its place (a plain paged list would unmount the rows while loading).
+ */
 export function ItemsPanel() {
   const { t } = useTranslation();
-  const list = usePagedList<AdminPackage>(fetchAdminCatalogue);
+  const [page, setPage] = useState(1);
+  const result = useAsync((signal) => fetchAdminCatalogue(page, PAGE_SIZE, signal), `admin-items|${page}`, {
+    keepPrevious: true,
+  });
+  const list = result.data?.list ?? [];
   return (
     <section className="card" aria-labelledby="admin-items-title">
       <h2 id="admin-items-title" className="section-title">
         {t('admin:items.title')}
       </h2>
       <AsyncState
-        loading={list.loading}
-        error={list.error}
-        empty={list.list.length === 0}
+        loading={result.loading && !result.data}
+        error={result.error ? errorMessage(result.error, t) : null}
+        empty={list.length === 0}
         emptyText={t('admin:items.empty')}
-        onRetry={list.reload}
+        onRetry={result.reload}
       >
-        {list.list.map((pack) => (
+        {list.map((pack) => (
           <div key={pack.id} className="admin-package">
             <h3 className="form__title">{t('admin:items.packageTitle', { id: pack.id, name: pack.name })}</h3>
             <ul className="item-list">
               {pack.items.map((item) => (
-                <ItemRow key={item.id} packageId={pack.id} item={item} onChanged={list.reload} />
+                <ItemRow key={item.id} packageId={pack.id} item={item} onChanged={result.reload} />
               ))}
             </ul>
           </div>
         ))}
-        <Pager page={list.page} perPage={list.perPage} total={list.total} onPage={list.setPage} />
+        <Pager page={page} perPage={PAGE_SIZE} total={result.data?.total ?? 0} onPage={setPage} />
       </AsyncState>
-      <ItemForm initial={EMPTY_ITEM} onSaved={list.reload} />
+      <ItemForm initial={EMPTY_ITEM} onSaved={result.reload} />
     </section>
   );
 }
