@@ -19,11 +19,11 @@ import { connectRedis } from './lib/redis.ts';
 import { type Clock, systemClock } from './lib/time.ts';
 import { pruneSessions } from './modules/auth/sessions.repository.ts';
 import { MailDispatcher } from './modules/mail/mail-dispatcher.ts';
+import { warnOfPlaceholderAccounts } from './modules/settings/manual-accounts.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling, registerNotFound } from './plugins/errors.ts';
 import { registerStatic } from './plugins/static.ts';
 import { registerRoutes } from './routes/index.ts';
-import { warnOfPlaceholderAccounts } from './modules/settings/manual-accounts.ts';
 import { createServices } from './services.ts';
 
 export type { AppConfig } from './config.ts';
