@@ -68,7 +68,7 @@ describeEachDatabase('manual payments in production', (kind) => {
     });
     expect(saved.statusCode).toBe(200);
     const after = await premiumCost(t.app, user);
-    expect(after.card).toMatchObject({ account: '4276 3800 1234 5678' });
+    expect(after).toMatchObject({ card: { account: '4276 3800 1234 5678' } });
     expect(after).toMatchObject({ btc: { account: '' }, tether: { account: '' } });
     const accepted = await manual(user, 'card', 'card 4242');
     expect(accepted.statusCode, accepted.body).toBe(200);
@@ -86,7 +86,7 @@ describeEachDatabase('manual payments outside production', (kind) => {
   it('keep the seed accounts so a developer can try every method', async () => {
     const user = await registerUser(t.app);
     const cost = await premiumCost(t.app, user);
-    expect(cost.card).toMatchObject({ account: DEFAULT_SETTINGS.card_account });
+    expect(cost).toMatchObject({ card: { account: DEFAULT_SETTINGS.card_account } });
   });
 });
 
