@@ -90,3 +90,37 @@ export const PackContentBody = Type.Object({
   nodes: Type.Array(PackNode, { maxItems: 200 }),
 });
 export type PackContentBody = Static<typeof PackContentBody>;
+
+/** A lesson as the admin sees it: whether its video is uploaded (a course is published only when all are). */
+export const AdminLesson = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  position: Type.Integer(),
+  has_video: Type.Boolean(),
+});
+export type AdminLesson = Static<typeof AdminLesson>;
+
+/** Every item, drafts included, with both prices and (for a course) its lessons. */
+export const AdminItem = Type.Object({
+  id: Type.Integer(),
+  type: Type.Union([Type.Literal('product'), Type.Literal('video_course')]),
+  name: Type.String(),
+  description: Type.String(),
+  price_usd: Type.Number(),
+  price_rub: Type.Number(),
+  published: Type.Boolean(),
+  /** How many users own it: a course they own stays open to them when it goes back to draft. */
+  owners: Type.Integer(),
+  lessons: Type.Array(AdminLesson),
+});
+export type AdminItem = Static<typeof AdminItem>;
+
+export const AdminPackage = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  items: Type.Array(AdminItem),
+});
+export type AdminPackage = Static<typeof AdminPackage>;
+
+export const PublishBody = Type.Object({ published: Type.Boolean() });
+export type PublishBody = Static<typeof PublishBody>;

@@ -14,7 +14,13 @@ export const Username = Type.String({ minLength: USERNAME_MIN, maxLength: USERNA
 export const Password = Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX });
 export const Email = Type.String({ pattern: EMAIL_PATTERN, maxLength: 254 });
 
-export const RegisterBody = Type.Object({ username: Username, email: Email, password: Password });
+export const RegisterBody = Type.Object({
+  username: Username,
+  email: Email,
+  password: Password,
+  /** The interface language of the sign-up page (a first visit follows the browser's): the account keeps it. */
+  language: Type.Optional(LanguageSchema),
+});
 export type RegisterBody = Static<typeof RegisterBody>;
 export const RegisterParams = Type.Object({ token: Type.String({ maxLength: 64 }) });
 

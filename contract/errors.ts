@@ -19,6 +19,7 @@ export const ERROR_MESSAGES = {
   paymentNotPending: 'The payment is not pending',
   invalidSignature: 'Invalid signature',
   amountMismatch: 'The amount does not match the order',
+  manualMethodUnavailable: 'This payment method is not available yet, choose another one',
   // Auth and profile (SPEC §5)
   emailRequired: 'Email is required',
   emailIncorrect: 'Incorrect email',
@@ -61,6 +62,9 @@ export const ERROR_MESSAGES = {
   notARange: 'Choose a range to train, not a folder',
   // Store
   productNotOwned: 'You do not own this video course',
+  courseWithoutLessons: 'Add at least one lesson before publishing the course',
+  lessonsWithoutVideo: 'Upload a video for every lesson before publishing the course',
+  coursePublished: 'Set the course back to draft before adding a lesson',
   // Abuse limits and failures (issue 9)
   accountLocked: 'Too many failed attempts. Try again in 15 minutes',
   serverBusy: 'The server is busy, try again in a moment',

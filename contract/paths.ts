@@ -70,6 +70,7 @@ export const API = {
     lessons: '/api/v1/admin/items/:id/lessons',
     itemContent: '/api/v1/admin/items/:id/content',
     lessonVideo: '/api/v1/admin/lessons/:id/video',
+    publish: '/api/v1/admin/items/:id/publish',
   },
 } as const;
 

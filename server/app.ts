@@ -19,6 +19,7 @@ import { connectRedis } from './lib/redis.ts';
 import { type Clock, systemClock } from './lib/time.ts';
 import { pruneSessions } from './modules/auth/sessions.repository.ts';
 import { MailDispatcher } from './modules/mail/mail-dispatcher.ts';
+import { warnOfPlaceholderAccounts } from './modules/settings/manual-accounts.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling, registerNotFound } from './plugins/errors.ts';
 import { registerStatic } from './plugins/static.ts';
@@ -115,6 +116,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // One Redis connection (REDIS_URL) for everything several instances must count together.
   const redis = config.redisUrl ? connectRedis(app, config.redisUrl) : null;
   app.decorate('services', createServices(db, config, mailer, app.log, clock, redis));
+  if (config.production) warnOfPlaceholderAccounts(app, db);
 
   registerErrorHandling(app);
   // API answers over 1 KB (tree, shop, range lists) are compressed on the fly with a cheap brotli level; static

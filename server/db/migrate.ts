@@ -8,6 +8,7 @@ import { rangeSidesMigration } from './migrations/003-range-sides.ts';
 import { mailOutboxMigration } from './migrations/004-mail-outbox.ts';
 import { moneyOnceMigration } from './migrations/004-money-once.ts';
 import { sessionsCountersMigration } from './migrations/005-sessions-counters.ts';
+import { coursePublishMigration } from './migrations/006-course-publish.ts';
 import { trainerMigration } from './migrations/008-trainer.ts';
 import { usernameKeyMigration } from './migrations/010-username-key.ts';
 
@@ -22,6 +23,7 @@ function provider(db: Db): MigrationProvider {
         '004-mail-outbox': mailOutboxMigration(db.dialect),
         '004-money-once': moneyOnceMigration,
         '005-sessions-counters': sessionsCountersMigration,
+        '006-course-publish': coursePublishMigration,
         '008-trainer': trainerMigration,
         '010-username-key': usernameKeyMigration,
       };

@@ -91,6 +91,8 @@ export interface ShopItemsTable {
   price_usd: number;
   price_rub: number;
   position: number;
+  /** 1: listed, priced and sold by the store; 0: a draft only its owners (and admins) see. */
+  published: Generated<number>;
 }
 
 /** Strategy packs: the JSON tree of template categories copied to the buyer (kept apart: it is large). */

@@ -7,8 +7,9 @@ export class HttpError extends Error {
   /** Seconds for the Retry-After header (429 and 503): when trying again makes sense. */
   readonly retryAfter: number | undefined;
 
-  constructor(statusCode: number, code: ErrorKey, retryAfter?: number) {
-    super(ERROR_MESSAGES[code]);
+  /** `message` replaces the catalogue text when the answer must name something (the lessons without video). */
+  constructor(statusCode: number, code: ErrorKey, retryAfter?: number, message?: string) {
+    super(message ?? ERROR_MESSAGES[code]);
     this.statusCode = statusCode;
     this.code = code;
     this.retryAfter = retryAfter === undefined ? undefined : Math.max(1, Math.ceil(retryAfter));

@@ -9,10 +9,11 @@ import type profile from '../locales/en-US/profile.json';
 import type ranges from '../locales/en-US/ranges.json';
 import type shop from '../locales/en-US/shop.json';
 import type trainer from '../locales/en-US/trainer.json';
+import type walk from '../locales/en-US/walk.json';
 
 // The code names every key with its namespace ('ranges:grid.label'); i18next's types accept that form only for
 // namespaces listed in an array, so the default is every namespace with common first (bare keys read common).
-type Namespaces = ['common', 'admin', 'auth', 'equity', 'errors', 'profile', 'ranges', 'shop', 'trainer'];
+type Namespaces = ['common', 'admin', 'auth', 'equity', 'errors', 'profile', 'ranges', 'shop', 'trainer', 'walk'];
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -27,6 +28,7 @@ declare module 'i18next' {
       ranges: typeof ranges;
       shop: typeof shop;
       trainer: typeof trainer;
+      walk: typeof walk;
     };
   }
 }

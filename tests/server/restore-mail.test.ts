@@ -44,4 +44,44 @@ describeEachDatabase('restore e-mail language', (kind) => {
       expect(mail.text).toMatch(/\d{6}/);
     },
   );
+
+  // The first visit's language (the browser's, picked by the SPA) is sent with the sign-up and kept by the account.
+  it.each(Object.entries(EXPECTED))(
+    'an account registered in %s has that language and gets its restore e-mail in it',
+    async (language, want) => {
+      const name = `first${language.slice(0, 2)}${Math.floor(Math.random() * 100000)}`;
+      const email = `${name}@example.com`;
+      const registered = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        payload: { username: name, email, password: 'secret123', language },
+      });
+      expect(registered.statusCode, registered.body).toBe(200);
+      expect(registered.json().data.me.language).toBe(language);
+      const row = await t.app.services.db.kysely
+        .selectFrom('users')
+        .select('language')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      expect(row.language).toBe(language);
+      await t.app.inject({ method: 'POST', url: '/api/v1/auth/recover', payload: { email } });
+      await expect.poll(() => t.mails.filter((mail) => mail.to === email).length).toBe(1);
+      expect(t.mails.find((mail) => mail.to === email)!.subject).toBe(want.subject);
+    },
+  );
+
+  it('refuses a language outside the four and keeps en-US when none is sent', async () => {
+    for (const language of ['de-DE', 'ru', '', 'en-us']) {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        payload: { username: 'badlang1', email: 'badlang1@example.com', password: 'secret123', language },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ error: 'Unsupported language', code: 'languageInvalid' });
+    }
+    const user = await registerUser(t.app);
+    const me = await as(t.app, user, { method: 'GET', url: '/api/v1/auth/user' });
+    expect(me.json().data.me.language).toBe('en-US');
+  });
 });

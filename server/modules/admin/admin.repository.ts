@@ -1,5 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 
+import type { DialectName } from '../../db/database.ts';
 import type { LessonsTable, PackagesTable, ShopItemsTable } from '../../db/schema.ts';
 import type { Executor } from '../categories/categories.repository.ts';
 
@@ -70,4 +71,69 @@ export async function setLessonVideo(db: Executor, id: number, file: string): Pr
 export async function replacePackContent(db: Executor, itemId: number, content: string): Promise<void> {
   await db.deleteFrom('shop_item_contents').where('item_id', '=', itemId).execute();
   await db.insertInto('shop_item_contents').values({ item_id: itemId, content }).execute();
+}
+
+/** Every package of one page (drafts included), for the admin's catalogue. */
+export async function listAdminPackages(db: Executor, page: number, perPage: number) {
+  const total = await db
+    .selectFrom('packages')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  const packages = await db
+    .selectFrom('packages')
+    .select(['id', 'name'])
+    .orderBy('position')
+    .orderBy('id')
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
+  return { total: Number(total.count), packages };
+}
+
+export async function listItemsOfPackages(db: Executor, packageIds: number[]) {
+  if (packageIds.length === 0) return [];
+  return db
+    .selectFrom('shop_items')
+    .select(['id', 'package_id', 'type', 'name', 'description', 'price_usd', 'price_rub', 'published'])
+    .select((eb) =>
+      eb
+        .selectFrom('purchases')
+        .select((p) => p.fn.countAll<number>().as('owners'))
+        .whereRef('purchases.item_id', '=', 'shop_items.id')
+        .as('owners'),
+    )
+    .where('package_id', 'in', packageIds)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+export async function listLessonsOfItems(db: Executor, itemIds: number[]) {
+  if (itemIds.length === 0) return [];
+  return db
+    .selectFrom('lessons')
+    .select(['id', 'item_id', 'title', 'position', 'video_file'])
+    .where('item_id', 'in', itemIds)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * The item's row, locked on PostgreSQL until the transaction ends: publishing and adding a lesson lock it first, so
+ * a lesson cannot slip into a course between the publish check and the publish (SQLite runs one transaction at a
+ * time already).
+ */
+export async function lockItem(db: Executor, dialect: DialectName, id: number) {
+  let query = db.selectFrom('shop_items').select(['id', 'type', 'published']).where('id', '=', id);
+  if (dialect === 'postgres') query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function setPublished(db: Executor, id: number, published: boolean): Promise<void> {
+  await db
+    .updateTable('shop_items')
+    .set({ published: published ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
 }

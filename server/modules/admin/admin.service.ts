@@ -5,9 +5,17 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
-import type { AdminUser, ItemBody, PackContentBody, PackNode, Settings } from '../../../contract/admin.ts';
+import type {
+  AdminPackage,
+  AdminUser,
+  ItemBody,
+  PackContentBody,
+  PackNode,
+  Settings,
+} from '../../../contract/admin.ts';
+import { errorText } from '../../../contract/errors.ts';
 import type { Db } from '../../db/database.ts';
-import { badRequest, notFound } from '../../lib/http-error.ts';
+import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import { normalizeButtons, normalizePairs } from '../categories/pairs.ts';
 import { readSettings, writeSettings } from '../settings/settings.repository.ts';
@@ -20,10 +28,15 @@ import {
   insertItem,
   insertLesson,
   insertPackage,
+  listAdminPackages,
+  listItemsOfPackages,
+  listLessonsOfItems,
   listUsers,
+  lockItem,
   packageExists,
   replacePackContent,
   setLessonVideo,
+  setPublished,
   updateItem,
 } from './admin.repository.ts';
 
@@ -78,6 +91,8 @@ export class AdminService {
         price_usd: Math.round(body.price_usd * 100),
         price_rub: Math.round(body.price_rub * 100),
         position: 100,
+        // A new course has no lesson yet: it starts as a draft and is published by publish() once complete.
+        published: body.type === 'video_course' ? 0 : 1,
       });
       return { id, package_id: packageId };
     });
@@ -93,11 +108,82 @@ export class AdminService {
     if (!changed) throw notFound();
   }
 
+  /** A lesson goes into a draft course only: a published course never shows a lesson it cannot play. */
   async addLesson(itemId: number, title: string): Promise<{ id: number }> {
-    const item = await findItemType(this.db.kysely, itemId);
-    if (!item || item.type !== 'video_course') throw notFound();
-    const position = await countLessons(this.db.kysely, itemId);
-    return insertLesson(this.db.kysely, { item_id: itemId, title, position, video_file: null });
+    return this.db.kysely.transaction().execute(async (trx) => {
+      const item = await lockItem(trx, this.db.dialect, itemId);
+      if (!item || item.type !== 'video_course') throw notFound();
+      if (item.published) throw new HttpError(409, 'coursePublished');
+      const position = await countLessons(trx, itemId);
+      return insertLesson(trx, { item_id: itemId, title, position, video_file: null });
+    });
+  }
+
+  /**
+   * Publishes an item, or sets it back to draft. A course is published only with at least one lesson and a video
+   * for every lesson (409 naming the lessons without one). A draft leaves the store at once; whoever bought it
+   * keeps it (product page, lessons), so going back to draft is always allowed.
+   */
+  async setPublished(itemId: number, published: boolean): Promise<void> {
+    await this.db.kysely.transaction().execute(async (trx) => {
+      const item = await lockItem(trx, this.db.dialect, itemId);
+      if (!item) throw notFound();
+      if (published && item.type === 'video_course') {
+        const lessons = await listLessonsOfItems(trx, [itemId]);
+        if (lessons.length === 0) throw new HttpError(409, 'courseWithoutLessons');
+        const missing = lessons.filter((lesson) => lesson.video_file === null).map((lesson) => lesson.title);
+        if (missing.length > 0) {
+          const names = missing.map((title) => `"${title}"`).join(', ');
+          throw new HttpError(
+            409,
+            'lessonsWithoutVideo',
+            undefined,
+            `${errorText('lessonsWithoutVideo')}: ${names}`,
+          );
+        }
+      }
+      await setPublished(trx, itemId, published);
+    });
+  }
+
+  /** Every package with every item (drafts included), both prices, owners and lessons: the admin's catalogue. */
+  async catalogue(page: number, perPage: number): Promise<{ total: number; list: AdminPackage[] }> {
+    const { total, packages } = await listAdminPackages(this.db.kysely, page, perPage);
+    const items = await listItemsOfPackages(
+      this.db.kysely,
+      packages.map((pack) => pack.id),
+    );
+    const lessons = await listLessonsOfItems(
+      this.db.kysely,
+      items.filter((item) => item.type === 'video_course').map((item) => item.id),
+    );
+    return {
+      total,
+      list: packages.map((pack) => ({
+        id: pack.id,
+        name: pack.name,
+        items: items
+          .filter((item) => item.package_id === pack.id)
+          .map((item) => ({
+            id: item.id,
+            type: item.type as 'product' | 'video_course',
+            name: item.name,
+            description: item.description,
+            price_usd: item.price_usd / 100,
+            price_rub: item.price_rub / 100,
+            published: item.published === 1,
+            owners: Number(item.owners ?? 0),
+            lessons: lessons
+              .filter((lesson) => lesson.item_id === item.id)
+              .map((lesson) => ({
+                id: lesson.id,
+                title: lesson.title,
+                position: lesson.position,
+                has_video: lesson.video_file !== null,
+              })),
+          })),
+      })),
+    };
   }
 
   /** Streams an uploaded video to media/videos/ under a random name (never the client's file name). */

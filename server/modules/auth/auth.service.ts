@@ -50,7 +50,13 @@ export class AuthService {
     const passwordHash = await this.hasher.hash(body.password);
     let user: UserRow;
     try {
-      user = await insertUser(this.db, { username, email: body.email, passwordHash, referrerId });
+      user = await insertUser(this.db, {
+        username,
+        email: body.email,
+        passwordHash,
+        referrerId,
+        language: body.language,
+      });
     } catch (error) {
       // A concurrent registration won the unique index between our check and the insert.
       if (/unique|duplicate/i.test(String(error))) throw conflict('usernameTaken');

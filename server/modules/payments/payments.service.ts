@@ -11,6 +11,7 @@ import type { OrderRow, UserRow } from '../../db/schema.ts';
 import { hmacHex } from '../../lib/crypto.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import { nowIso } from '../../lib/time.ts';
+import { closedManualMethods } from '../settings/manual-accounts.ts';
 import { readSettings } from '../settings/settings.repository.ts';
 import { type OrderScope, type PricedOrder, priceOrder, toMajor } from '../shop/pricing.ts';
 import { fulfilOrder } from './fulfil.ts';
@@ -92,6 +93,7 @@ export class PaymentsService {
    */
   async cost(user: UserRow, scope: OrderScope): Promise<PaymentParams> {
     const settings = await readSettings(this.db);
+    const closed = closedManualMethods(settings, this.config.production);
     const priced = await priceOrder(this.db.kysely, user, settings, scope);
     const order = priced.amount > 0 ? await this.openCardOrder(user, priced) : null;
     const common = {
@@ -108,9 +110,13 @@ export class PaymentsService {
       description: priced.items.length > 0 ? 'RangeForge store' : 'RangeForge Premium',
       currency: priced.currency,
       cloud_payments: { price },
-      card: { price, currency: priced.currency, account: settings.card_account },
-      btc: { price: Number((usd / settings.btc_usd_rate).toFixed(8)), account: settings.btc_account },
-      tether: { price: usd, account: settings.tether_account },
+      // A closed method (production with the seed's placeholder account) has no account: the window says so.
+      card: { price, currency: priced.currency, account: closed.has('card') ? '' : settings.card_account },
+      btc: {
+        price: Number((usd / settings.btc_usd_rate).toFixed(8)),
+        account: closed.has('btc') ? '' : settings.btc_account,
+      },
+      tether: { price: usd, account: closed.has('tether') ? '' : settings.tether_account },
       premium_required: priced.premiumRequired,
       premium_cost: toMajor(priced.premiumCost),
       cloud_payments_params: {
@@ -191,6 +197,8 @@ export class PaymentsService {
   async manual(user: UserRow, body: ManualPaymentBody): Promise<PaymentInfo> {
     const source = checkPaymentSource(body.method, body.payment_source);
     const settings = await readSettings(this.db);
+    if (closedManualMethods(settings, this.config.production).has(body.method))
+      throw conflict('manualMethodUnavailable');
     const priced = await priceOrder(this.db.kysely, user, settings, {
       payForPremium: body.pay_for_premium ?? false,
       packageId: body.package_id ?? null,

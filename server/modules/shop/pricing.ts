@@ -94,7 +94,12 @@ export async function priceOrder(
   if (request.packageId !== null) {
     const pack = await findActivePackage(db, request.packageId);
     if (!pack) throw notFound();
-    const rows = await listPackageItems(db, pack.id, [...request.products, ...request.videoCourses]);
+    // Drafts are left out: a draft's id, even guessed or kept from before, is not an item of the package here,
+    // and a package with nothing published is not on sale at all.
+    const onSale = await listPackageItems(db, pack.id, { published: true });
+    if (onSale.length === 0) throw notFound();
+    const asked = new Set([...request.products, ...request.videoCourses]);
+    const rows = onSale.filter((row) => asked.has(row.id));
     const valid = (ids: number[], type: string) =>
       ids.every((id) => rows.some((row) => row.id === id && row.type === type));
     if (!valid(request.products, 'product') || !valid(request.videoCourses, 'video_course')) {

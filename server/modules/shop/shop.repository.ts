@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 
 import type { Db } from '../../db/database.ts';
 import { fastStatement } from '../../db/fast.ts';
@@ -38,14 +38,17 @@ export async function findActivePackage(db: Executor, id: number): Promise<Packa
     .executeTakeFirst();
 }
 
+/** A package's items; `published` keeps what the store sells (pricing and checkout never see a draft). */
 export async function listPackageItems(
   db: Executor,
   packageId: number,
-  ids?: number[],
+  options: { ids?: number[]; published?: boolean } = {},
 ): Promise<ShopItemRow[]> {
+  const { ids, published } = options;
   if (ids && ids.length === 0) return [];
   let query = db.selectFrom('shop_items').selectAll().where('package_id', '=', packageId);
   if (ids) query = query.where('id', 'in', ids);
+  if (published) query = query.where('published', '=', 1);
   return query.orderBy('position').orderBy('id').execute();
 }
 
@@ -66,19 +69,23 @@ export async function ownedItemIdsFast(db: Db, userId: number): Promise<Set<numb
   return new Set((fast.all(userId) as Array<{ item_id: number }>).map((row) => row.item_id));
 }
 
-/** Active packages of one page with their items; SQLite reads skip the query builder (a hot public route). */
+/** A package is on sale when it is active and has at least one published item (drafts are never listed). */
+const ON_SALE =
+  'active = 1 AND EXISTS (SELECT 1 FROM shop_items WHERE shop_items.package_id = packages.id AND published = 1)';
+
+/** Packages on sale of one page with their published items; SQLite reads skip the query builder (a hot route). */
 export async function catalogue(db: Db, page: number, perPage: number) {
   const offset = (page - 1) * perPage;
-  const count = fastStatement(db, 'SELECT COUNT(*) AS count FROM packages WHERE active = 1');
+  const count = fastStatement(db, `SELECT COUNT(*) AS count FROM packages WHERE ${ON_SALE}`);
   const pageSql = fastStatement(
     db,
-    'SELECT * FROM packages WHERE active = 1 ORDER BY position, id LIMIT ? OFFSET ?',
+    `SELECT * FROM packages WHERE ${ON_SALE} ORDER BY position, id LIMIT ? OFFSET ?`,
   );
   const itemsSql = fastStatement(
     db,
     'SELECT id, package_id, type, name, description, price_usd, price_rub, position FROM shop_items ' +
-      'WHERE package_id IN (SELECT id FROM packages WHERE active = 1 ORDER BY position, id LIMIT ? OFFSET ?) ' +
-      'ORDER BY position, id',
+      `WHERE published = 1 AND package_id IN (SELECT id FROM packages WHERE ${ON_SALE} ` +
+      'ORDER BY position, id LIMIT ? OFFSET ?) ORDER BY position, id',
   );
   if (count && pageSql && itemsSql) {
     return {
@@ -87,15 +94,16 @@ export async function catalogue(db: Db, page: number, perPage: number) {
       items: itemsSql.all(perPage, offset) as ShopItemRow[],
     };
   }
+  const onSale = sql<boolean>`${sql.raw(ON_SALE)}`;
   const total = await db.kysely
     .selectFrom('packages')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('active', '=', 1)
+    .where(onSale)
     .executeTakeFirstOrThrow();
   const packages = await db.kysely
     .selectFrom('packages')
     .selectAll()
-    .where('active', '=', 1)
+    .where(onSale)
     .orderBy('position')
     .orderBy('id')
     .limit(perPage)
@@ -105,6 +113,7 @@ export async function catalogue(db: Db, page: number, perPage: number) {
     ? await db.kysely
         .selectFrom('shop_items')
         .select(['id', 'package_id', 'type', 'name', 'description', 'price_usd', 'price_rub', 'position'])
+        .where('published', '=', 1)
         .where(
           'package_id',
           'in',

@@ -135,12 +135,17 @@ export class ShopService {
   async product(user: UserRow | null, id: number): Promise<ProductPage> {
     const pack = await findActivePackage(this.db.kysely, id);
     if (!pack) throw notFound();
-    const items = await listPackageItems(this.db.kysely, pack.id);
+    const owned = await this.owned(user);
+    // A draft is shown only to those who own it (bought before it went back to draft); it is never priced, since
+    // quoteOffer leaves owned items out, and never sold (priceOrder reads published items only).
+    const items = (await listPackageItems(this.db.kysely, pack.id)).filter(
+      (item) => item.published === 1 || owned.has(item.id),
+    );
+    if (items.length === 0) throw notFound();
     const lessons = await listLessons(
       this.db.kysely,
       items.filter((item) => item.type === 'video_course').map((item) => item.id),
     );
-    const owned = await this.owned(user);
     const settings = await this.quoteSettings(user, [pack]);
     return {
       ...this.offerHead(pack, items, user, owned, settings),

@@ -1,9 +1,8 @@
 import { api } from '@/lib/api-client';
 import type { Page } from '@/lib/use-paged-list';
-import type { AdminPayment, ItemBody, Settings } from '@contract/admin';
+import type { AdminPackage, AdminPayment, ItemBody, Settings } from '@contract/admin';
 import { API, pathFor } from '@contract/paths';
 import type { PAYMENT_STATUSES } from '@contract/payments';
-import type { Offer, ProductPage, ShopPage } from '@contract/shop';
 
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** The manual payments of one status, or `refunds`: every order owing money back (a second charge for owned items). */
@@ -57,24 +56,25 @@ export function saveSettings(settings: Partial<Settings>): Promise<Settings> {
   return api.post<Settings>(API.admin.settings, settings, { quiet: true });
 }
 
-// Store items: the server has create and update routes; the catalogue itself is read from the public store
-// routes, which list every package with its strategy packs and video courses (and a course's lessons).
+// Store items: the admin's own catalogue lists every package with every item, drafts included (the public store
+// hides drafts), with both prices, the number of owners and each course's lessons.
 
-export async function fetchCatalogue(
+export async function fetchAdminCatalogue(
   page: number,
   perPage: number,
   signal: AbortSignal,
-): Promise<Page<Offer>> {
-  const data = await api.get<ShopPage>(API.shop.list, {
+): Promise<Page<AdminPackage>> {
+  const data = await api.get<PagedAnswer<AdminPackage>>(API.admin.items, {
     query: { page, per_page: perPage },
     signal,
     quiet: true,
   });
-  return { total: data.total, page: data.page, list: data.list };
+  return toPage(data);
 }
 
-export function fetchPackage(id: number, signal: AbortSignal): Promise<ProductPage> {
-  return api.get<ProductPage>(pathFor(API.shop.product, { id }), { signal, quiet: true });
+/** Publishes an item or sets it back to draft; a course with a lesson lacking its video is refused (409). */
+export function setItemPublished(id: number, published: boolean): Promise<{ ok: boolean }> {
+  return api.post<{ ok: boolean }>(pathFor(API.admin.publish, { id }), { published }, { quiet: true });
 }
 
 export function createItem(body: ItemBody): Promise<{ id: number; package_id: number }> {

@@ -1,4 +1,6 @@
 import { api } from '@/lib/api-client';
+import { languageAtom } from '@/lib/i18n';
+import { appStore } from '@/lib/store';
 import type {
   ConfirmBody,
   LoginBody,
@@ -11,11 +13,16 @@ import { API, pathFor } from '@contract/paths';
 
 // Forms show failures inline, so these calls are quiet (no global toast); 402 still reaches the global handler.
 
-export function register(body: RegisterBody, referralToken?: string): Promise<UserResponse> {
+/** The new account keeps the interface language of the sign-up (on a first visit, the browser's). */
+export function register(
+  body: Omit<RegisterBody, 'language'>,
+  referralToken?: string,
+): Promise<UserResponse> {
   const path = referralToken
     ? pathFor(API.auth.registerWithToken, { token: referralToken })
     : API.auth.register;
-  return api.post<UserResponse>(path, body, { quiet: true });
+  const language = appStore.get(languageAtom);
+  return api.post<UserResponse>(path, { ...body, language } satisfies RegisterBody, { quiet: true });
 }
 
 export function login(body: LoginBody): Promise<UserResponse> {

@@ -3,10 +3,11 @@ import { useCallback, useRef } from 'react';
 import { getEngineClient } from '@/engine/engine-instance';
 import { appStore, useAtomValue, useSetAtom } from '@/lib/store';
 import type { RangeButton } from '@contract/categories';
-import { classWeightsToRange, rangeToClassWeights } from '@contract/hands';
+import { applyExclusions, classWeightsToRange } from '@contract/hands';
 
 import {
   buttonsAtom,
+  comboExclusionsAtom,
   currentColorAtom,
   displayModeAtom,
   editVersionAtom,
@@ -20,13 +21,13 @@ import {
   classWeights,
   mergeImported,
   paintPair,
-  pairsFromClassWeights,
   parseWeight,
   type RangePairs,
   recolor,
   removeColor,
   strokeIntent,
 } from './range-rules';
+import { importTextRange, mergeImportedExclusions } from './text-import';
 
 const paintOptions = () => ({
   mode: appStore.get(displayModeAtom),
@@ -155,12 +156,15 @@ export function useRangeText() {
     importText: async (text: string) => {
       const range = await getEngineClient().parseRange(text);
       const color = appStore.get(currentColorAtom);
-      const imported = pairsFromClassWeights(rangeToClassWeights(range), color);
-      commit((pairs) => mergeImported(pairs, imported, color));
+      // Exact combos stay exact, as in the players' text fields (text-import.ts).
+      const imported = importTextRange(range, color);
+      commit((pairs) => mergeImported(pairs, imported.pairs, color));
+      appStore.set(comboExclusionsAtom, mergeImportedExclusions(appStore.get(comboExclusionsAtom), imported));
     },
     exportText: async (colors: string[]) => {
       const grid = classWeights(appStore.get(rangeHistoryAtom).present, colors);
-      return getEngineClient().rangeToNotation(classWeightsToRange(grid));
+      const range = applyExclusions(classWeightsToRange(grid), appStore.get(comboExclusionsAtom));
+      return getEngineClient().rangeToNotation(range);
     },
   };
 }

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 
 import { getEngineClient } from '@/engine/engine-instance';
-import { useAtomValue } from '@/lib/store';
-import { classWeightsToRange, rangeToClassWeights } from '@contract/hands';
+import { appStore, useAtomValue } from '@/lib/store';
+import { applyExclusions, classWeightsToRange } from '@contract/hands';
 
-import { rangePairsAtom } from './atoms';
-import { classWeights, mergeImported, pairsFromClassWeights } from './range-rules';
+import { comboExclusionsAtom, rangePairsAtom } from './atoms';
+import { classWeights, mergeImported } from './range-rules';
+import { importTextRange, mergeImportedExclusions } from './text-import';
 import { useRangeCommands } from './use-range-editor';
 
 /** Pause before the chart is turned into text again, so a drag across the grid asks the engine once. */
@@ -18,6 +19,7 @@ const NOTATION_SETTLE_MS = 120;
  */
 export function useSideText(colors: readonly string[]) {
   const pairs = useAtomValue(rangePairsAtom);
+  const exclusions = useAtomValue(comboExclusionsAtom);
   const { commit } = useRangeCommands();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -29,7 +31,8 @@ export function useSideText(colors: readonly string[]) {
       const engine = getEngineClient();
       try {
         const grid = classWeights(pairs, key ? key.split(',') : []);
-        const notation = await engine.rangeToNotation(classWeightsToRange(grid), {
+        const range = applyExclusions(classWeightsToRange(grid), exclusions);
+        const notation = await engine.rangeToNotation(range, {
           signal: controller.signal,
         });
         if (!controller.signal.aborted) setText(notation);
@@ -41,15 +44,18 @@ export function useSideText(colors: readonly string[]) {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [pairs, key]);
+  }, [pairs, key, exclusions]);
 
   const apply = async (input: string) => {
     const color = colors[0];
     if (!color) return;
     try {
       const range = await getEngineClient().parseRange(input);
-      const imported = pairsFromClassWeights(rangeToClassWeights(range), color);
-      commit((current) => mergeImported(current, imported, color));
+      // Exact combos stay exact ("QsQd" is one combo, not QQ): the classes the text names only in part get the
+      // rest of their combos left out, as the suit editor does.
+      const imported = importTextRange(range, color);
+      commit((current) => mergeImported(current, imported.pairs, color));
+      appStore.set(comboExclusionsAtom, mergeImportedExclusions(appStore.get(comboExclusionsAtom), imported));
       setError(null);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));

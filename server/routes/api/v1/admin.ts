@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 
 import {
+  AdminPackage,
   AdminPayment,
   AdminPaymentsQuery,
   AdminUser,
@@ -8,6 +9,7 @@ import {
   LessonBody,
   PackContentBody,
   PackNode,
+  PublishBody,
   Settings,
   SettingsUpdate,
 } from '../../../../contract/admin.ts';
@@ -107,6 +109,41 @@ export const adminRoutes: RoutePlugin = async (app) => {
       schema: { tags, body: SettingsUpdate, response: { 200: DataEnvelope(Settings), ...errors } },
     },
     async (request) => ({ data: await admin.updateSettings(request.body) }),
+  );
+
+  app.get(
+    API.admin.items,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        description: 'Every package with every item, drafts included, with lessons and owner counts.',
+        querystring: Paging,
+        response: { 200: DataEnvelope(Paged(AdminPackage)), ...errors },
+      },
+    },
+    async (request) => {
+      const { page = 1, per_page: perPage = PAGE_SIZE } = request.query;
+      return { data: { ...(await admin.catalogue(page, perPage)), page, per_page: perPage } };
+    },
+  );
+  app.post(
+    API.admin.publish,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        description:
+          'Publishes an item or sets it back to draft. A course needs a lesson and a video for every lesson (409).',
+        params: IdParams,
+        body: PublishBody,
+        response: { 200: DataEnvelope(Ok), ...errors },
+      },
+    },
+    async (request) => {
+      await admin.setPublished(request.params.id, request.body.published);
+      return { data: { ok: true } };
+    },
   );
 
   const ItemCreated = Type.Object({ id: Type.Integer(), package_id: Type.Integer() });

@@ -51,7 +51,7 @@ describe('AdminPage', () => {
           body: { data: { referral_percent: 20, premium_price_rub: 2500, btc_usd_rate: 60000, ...body } },
         };
       }
-      if (url.startsWith('/api/shop'))
+      if (url.startsWith('/api/v1/admin/items'))
         return { body: { data: { total: 0, page: 1, per_page: 10, list: [] } } };
       return undefined;
     });
@@ -95,7 +95,7 @@ describe('AdminPage', () => {
         return { body: { data: { total: queue.length, page: 1, per_page: 10, list: queue } } };
       }
       if (url === '/api/v1/admin/settings') return { body: { data: { referral_percent: 20 } } };
-      if (url.startsWith('/api/shop'))
+      if (url.startsWith('/api/v1/admin/items'))
         return { body: { data: { total: 0, page: 1, per_page: 10, list: [] } } };
       return undefined;
     });

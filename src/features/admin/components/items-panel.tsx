@@ -8,18 +8,11 @@ import { errorMessage } from '@/lib/error-message';
 import { formatMoney } from '@/lib/format';
 import { pushToast } from '@/lib/toast';
 import { useAsync } from '@/lib/use-async';
-import { usePagedList } from '@/lib/use-paged-list';
-import type { ItemBody } from '@contract/admin';
-import type { Offer, OfferItem } from '@contract/shop';
+import { PAGE_SIZE } from '@/lib/use-paged-list';
+import type { AdminItem, ItemBody } from '@contract/admin';
 
-import {
-  createItem,
-  createLesson,
-  fetchCatalogue,
-  fetchPackage,
-  updateItem,
-  uploadLessonVideo,
-} from '../api';
+import { createItem, createLesson, fetchAdminCatalogue, updateItem, uploadLessonVideo } from '../api';
+import { PublishControl } from './publish-control';
 
 export interface ItemDraft {
   type: ItemBody['type'];
@@ -185,12 +178,8 @@ function ItemForm({
   );
 }
 
-function CourseLessons({ packageId, courseId }: { packageId: number; courseId: number }) {
+function CourseLessons({ course, onChanged }: { course: AdminItem; onChanged: () => void }) {
   const { t } = useTranslation();
-  const result = useAsync((signal) => fetchPackage(packageId, signal), `package-${packageId}`, {
-    keepPrevious: true,
-  });
-  const lessons = result.data?.video_courses.find((course) => course.id === courseId)?.lessons ?? [];
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -204,9 +193,9 @@ function CourseLessons({ packageId, courseId }: { packageId: number; courseId: n
     setBusy(true);
     setError(null);
     try {
-      await createLesson(courseId, title.trim());
+      await createLesson(course.id, title.trim());
       setTitle('');
-      result.reload();
+      onChanged();
     } catch (cause) {
       setError(errorMessage(cause, t));
     } finally {
@@ -220,7 +209,7 @@ function CourseLessons({ packageId, courseId }: { packageId: number; courseId: n
     try {
       await uploadLessonVideo(lessonId, file);
       pushToast(t('admin:items.videoUploaded'), 'success');
-      result.reload();
+      onChanged();
     } catch (cause) {
       pushToast(errorMessage(cause, t), 'error');
     } finally {
@@ -230,19 +219,19 @@ function CourseLessons({ packageId, courseId }: { packageId: number; courseId: n
 
   return (
     <div className="admin-lessons">
-      <AsyncState
-        loading={result.loading && !result.data}
-        error={result.error ? errorMessage(result.error, t) : null}
-        empty={lessons.length === 0}
-        emptyText={t('admin:items.noLessons')}
-        onRetry={result.reload}
-      >
+      {course.lessons.length === 0 ? (
+        <p className="muted">{t('admin:items.noLessons')}</p>
+      ) : (
         <ol className="lessons">
-          {lessons.map((lesson) => (
+          {course.lessons.map((lesson) => (
             <li key={lesson.id} className="lessons__item">
               <span>
-                {lesson.title}
-                {lesson.has_video && <span className="badge">{t('admin:items.hasVideo')}</span>}
+                {lesson.title}{' '}
+                {lesson.has_video ? (
+                  <span className="badge">{t('admin:items.hasVideo')}</span>
+                ) : (
+                  <span className="badge badge--danger">{t('walk:courses.noVideo')}</span>
+                )}
               </span>
               <label className="button button--ghost file-button">
                 {lesson.has_video ? t('admin:items.replaceVideo') : t('admin:items.uploadVideo')}
@@ -250,6 +239,7 @@ function CourseLessons({ packageId, courseId }: { packageId: number; courseId: n
                   type="file"
                   accept="video/mp4,video/webm"
                   className="visually-hidden"
+                  aria-label={t('walk:courses.videoFor', { title: lesson.title })}
                   disabled={busy}
                   onChange={(event) => void upload(lesson.id, event.target.files?.[0])}
                 />
@@ -257,59 +247,62 @@ function CourseLessons({ packageId, courseId }: { packageId: number; courseId: n
             </li>
           ))}
         </ol>
-      </AsyncState>
-      <form className="form form--inline" noValidate onSubmit={(event) => void add(event)}>
-        <TextField
-          label={t('admin:items.lessonTitle')}
-          value={title}
-          onChange={(event) => {
-            setTitle(event.target.value);
-            setError(null);
-          }}
-          error={error}
-        />
-        <button type="submit" className="button button--ghost" disabled={busy}>
-          {t('admin:items.addLesson')}
-        </button>
-      </form>
+      )}
+      {course.published ? (
+        <p className="muted">{t('walk:courses.draftToAdd')}</p>
+      ) : (
+        <form className="form form--inline" noValidate onSubmit={(event) => void add(event)}>
+          <TextField
+            label={t('admin:items.lessonTitle')}
+            value={title}
+            onChange={(event) => {
+              setTitle(event.target.value);
+              setError(null);
+            }}
+            error={error}
+          />
+          <button type="submit" className="button button--ghost" disabled={busy}>
+            {t('admin:items.addLesson')}
+          </button>
+        </form>
+      )}
     </div>
   );
 }
 
 function ItemRow({
-  offer,
+  packageId,
   item,
-  type,
   onChanged,
 }: {
-  offer: Offer;
-  item: OfferItem;
-  type: ItemBody['type'];
+  packageId: number;
+  item: AdminItem;
   onChanged: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [lessonsOpen, setLessonsOpen] = useState(false);
+  const course = item.type === 'video_course';
   return (
-    <li className="item-list__row item-list__row--course">
+    <li className="item-list__row item-list__row--course" aria-label={item.name}>
       <div className="admin-item">
         <strong>{item.name}</strong>{' '}
-        <span className="badge">
-          {type === 'video_course' ? t('admin:items.videoCourse') : t('admin:items.product')}
-        </span>
+        <span className="badge">{course ? t('admin:items.videoCourse') : t('admin:items.product')}</span>{' '}
+        <PublishControl item={item} onChanged={onChanged} />
         <p className="muted">
-          #{item.id} · {formatMoney(item.price_in_user_currency, offer.currency, i18n.language)}
+          #{item.id} · {formatMoney(item.price_usd, 'USD', i18n.language)} ·{' '}
+          {formatMoney(item.price_rub, 'RUB', i18n.language)}
         </p>
         {editing && (
           <ItemForm
             itemId={item.id}
             initial={{
-              type,
+              type: item.type,
               name: item.name,
               description: item.description,
-              price_usd: '',
-              price_rub: '',
-              package_id: String(offer.id),
+              price_usd: String(item.price_usd),
+              price_rub: String(item.price_rub),
+              package_id: String(packageId),
             }}
             onSaved={() => {
               setEditing(false);
@@ -318,10 +311,10 @@ function ItemRow({
             onCancel={() => setEditing(false)}
           />
         )}
-        {lessonsOpen && <CourseLessons packageId={offer.id} courseId={item.id} />}
+        {lessonsOpen && <CourseLessons course={item} onChanged={onChanged} />}
       </div>
       <div className="strategy-list__actions">
-        {type === 'video_course' && (
+        {course && (
           <button
             type="button"
             className="button button--ghost"
@@ -344,45 +337,42 @@ function ItemRow({
   );
 }
 
+/**
+ * Every package with every item. The last page stays on screen while it reloads after a change, so an open lessons
+ * list or form keeps its place (a plain paged list would unmount the rows while loading).
+ */
 export function ItemsPanel() {
   const { t } = useTranslation();
-  const list = usePagedList<Offer>(fetchCatalogue);
+  const [page, setPage] = useState(1);
+  const result = useAsync((signal) => fetchAdminCatalogue(page, PAGE_SIZE, signal), `admin-items|${page}`, {
+    keepPrevious: true,
+  });
+  const list = result.data?.list ?? [];
   return (
     <section className="card" aria-labelledby="admin-items-title">
       <h2 id="admin-items-title" className="section-title">
         {t('admin:items.title')}
       </h2>
       <AsyncState
-        loading={list.loading}
-        error={list.error}
-        empty={list.list.length === 0}
+        loading={result.loading && !result.data}
+        error={result.error ? errorMessage(result.error, t) : null}
+        empty={list.length === 0}
         emptyText={t('admin:items.empty')}
-        onRetry={list.reload}
+        onRetry={result.reload}
       >
-        {list.list.map((offer) => (
-          <div key={offer.id} className="admin-package">
-            <h3 className="form__title">
-              {t('admin:items.packageTitle', { id: offer.id, name: offer.name })}
-            </h3>
+        {list.map((pack) => (
+          <div key={pack.id} className="admin-package">
+            <h3 className="form__title">{t('admin:items.packageTitle', { id: pack.id, name: pack.name })}</h3>
             <ul className="item-list">
-              {offer.products.map((item) => (
-                <ItemRow key={item.id} offer={offer} item={item} type="product" onChanged={list.reload} />
-              ))}
-              {offer.video_courses.map((item) => (
-                <ItemRow
-                  key={item.id}
-                  offer={offer}
-                  item={item}
-                  type="video_course"
-                  onChanged={list.reload}
-                />
+              {pack.items.map((item) => (
+                <ItemRow key={item.id} packageId={pack.id} item={item} onChanged={result.reload} />
               ))}
             </ul>
           </div>
         ))}
-        <Pager page={list.page} perPage={list.perPage} total={list.total} onPage={list.setPage} />
+        <Pager page={page} perPage={PAGE_SIZE} total={result.data?.total ?? 0} onPage={setPage} />
       </AsyncState>
-      <ItemForm initial={EMPTY_ITEM} onSaved={list.reload} />
+      <ItemForm initial={EMPTY_ITEM} onSaved={result.reload} />
     </section>
   );
 }

@@ -71,6 +71,8 @@ describe('AuthPage', () => {
       username: 'newbie',
       email: 'newbie@example.com',
       password: 'secret12',
+      // The interface language goes with the sign-up, so the account keeps the first visit's language.
+      language: 'en-US',
     });
     expect(localStorage.getItem('rangeforge.token')).toBe('tok-9');
     expect(appStore.get(sessionAtom).user?.username).toBe('newbie');

@@ -144,6 +144,18 @@ describe('PaymentWindow', () => {
     expect(toasts()).toContain('The payment data has been sent. Please wait for confirmation.');
   });
 
+  it('says a method is unavailable when the server sends no account for it (production placeholder)', async () => {
+    const user = userEvent.setup();
+    const params = paymentParams({ card: { price: 25, currency: 'USD', account: '' } });
+    renderApp(<PaymentWindow target={{ kind: 'premium', params }} onClose={vi.fn()} />, { user: testUser });
+    await user.click(screen.getByRole('radio', { name: /Bank card transfer/ }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This payment method is not available yet, choose another one',
+    );
+    expect(screen.queryByRole('button', { name: 'Send' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Copy the account' })).not.toBeInTheDocument();
+  });
+
   it('needs a letter in a crypto transaction id', async () => {
     const user = userEvent.setup();
     renderApp(<PaymentWindow target={{ kind: 'premium', params: paymentParams() }} onClose={vi.fn()} />, {

@@ -262,7 +262,12 @@ export function PaymentWindow({ target, onClose }: PaymentWindowProps) {
           </div>
         )}
 
-        {manual && isManualMethod(state.method) && (
+        {manual && isManualMethod(state.method) && manual.account === '' && (
+          <p className="form__error" role="alert">
+            {t('errors:manualMethodUnavailable')}
+          </p>
+        )}
+        {manual && isManualMethod(state.method) && manual.account !== '' && (
           <form
             className="payment-window__manual"
             noValidate

@@ -1,0 +1,70 @@
+// Issue 10 (left from last session): typing an exact combo such as "QsQd" in a text range painted the whole QQ
+// class, because the engine's 1326 combo weights were averaged onto the 13x13 chart. importTextRange keeps exact
+// combos as left-out combos of their class; checked here against the real engine's parse of the text.
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  applyExclusions,
+  canonicalCombo,
+  classCombos,
+  classWeightsToRange,
+  HAND_CLASSES,
+  rangeToClassWeights,
+} from '../../contract/hands.ts';
+import { createEngineApi, type EngineApi } from '../../src/engine/engine-api.ts';
+import { loadEquityWasm } from '../../src/engine/node/load-wasm.ts';
+import { classWeights } from '../../src/features/range-tool/range-rules.ts';
+import { importTextRange, mergeImportedExclusions } from '../../src/features/range-tool/text-import.ts';
+
+const HERO = '#1847BE';
+// "QsQd" in the suit editor's canonical spelling (hearts, clubs, diamonds, spades order).
+const QS_QD = canonicalCombo('QQ', 'QsQd');
+let api: EngineApi;
+
+beforeAll(async () => {
+  api = createEngineApi(await loadEquityWasm());
+});
+
+/** The 1326 weights the chart gives back for the hero colour: what the equity panel and the text field read. */
+function chartRange(text: string): Float32Array {
+  const imported = importTextRange(api.parseRange(text), HERO);
+  return applyExclusions(classWeightsToRange(classWeights(imported.pairs, [HERO])), imported.exclusions);
+}
+
+describe('text ranges keep exact combos', () => {
+  it('"QsQd" is that one combo, not the QQ class', () => {
+    const parsed = api.parseRange('QsQd');
+    const imported = importTextRange(parsed, HERO);
+    expect(imported.pairs).toEqual({ QQ: [{ color: HERO, weight: 100 }] });
+    expect(imported.exclusions).toEqual({ QQ: classCombos('QQ').filter((combo) => combo !== QS_QD) });
+    expect(imported.exclusions.QQ).toHaveLength(5);
+    expect(chartRange('QsQd')).toEqual(parsed);
+    expect(api.rangeToNotation(chartRange('QsQd'))).toBe(api.rangeToNotation(parsed));
+    // The old path averaged the class: QQ at a sixth of full weight, every QQ combo painted.
+    expect(rangeToClassWeights(parsed)[HAND_CLASSES.indexOf('QQ')]).toBeCloseTo(1 / 6, 5);
+  });
+
+  it.each([
+    'QsQd, KhQh',
+    'AA, AKs, AhKc:0.5, 99-77',
+    'QQ+, AdKd, JsTs:0.25, 7c7d, 7h7s',
+    'AKo, AsKh',
+    '22+, A2s+, K9o+',
+  ])('the chart holds exactly what "%s" parses to', (text) => {
+    const parsed = api.parseRange(text);
+    expect(chartRange(text)).toEqual(parsed);
+    expect(api.rangeToNotation(chartRange(text))).toBe(api.rangeToNotation(parsed));
+  });
+
+  it('gives a class whose combos the text weights differently the mean of its combos', () => {
+    const imported = importTextRange(api.parseRange('AsAh:0.5, AdAc'), HERO);
+    expect(imported.pairs).toEqual({ AA: [{ color: HERO, weight: 75 }] });
+    expect(imported.exclusions.AA).toHaveLength(4);
+  });
+
+  it('replaces the left-out combos of the classes the text names and keeps the others', () => {
+    const imported = importTextRange(api.parseRange('QsQd, AKs'), HERO);
+    const merged = mergeImportedExclusions({ AKs: ['AhKh'], KK: ['KhKc'], QQ: ['QhQc'] }, imported);
+    expect(merged).toEqual({ KK: ['KhKc'], QQ: classCombos('QQ').filter((combo) => combo !== QS_QD) });
+  });
+});
