@@ -6,12 +6,15 @@ export class HttpError extends Error {
   readonly code: ErrorKey;
   /** Seconds for the Retry-After header (429 and 503): when trying again makes sense. */
   readonly retryAfter: number | undefined;
+  /** Sent as `current` beside the error (a 409 range conflict carries the range as it is now). */
+  readonly current: unknown;
 
-  constructor(statusCode: number, code: ErrorKey, retryAfter?: number) {
+  constructor(statusCode: number, code: ErrorKey, retryAfter?: number, current?: unknown) {
     super(ERROR_MESSAGES[code]);
     this.statusCode = statusCode;
     this.code = code;
     this.retryAfter = retryAfter === undefined ? undefined : Math.max(1, Math.ceil(retryAfter));
+    this.current = current;
   }
 }
 
