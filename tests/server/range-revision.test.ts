@@ -77,7 +77,7 @@ describeEachDatabase('range revisions', (kind) => {
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(hands.length - 1);
-    const winner = hands[statuses.indexOf(200)];
+    const winner = hands[statuses.indexOf(200)] ?? '';
     const after = await read(user, id);
     expect(after.category.revision).toBe(1);
     expect(after.coloured).toEqual(red(winner));
