@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import wasm from 'vite-plugin-wasm';
 
-import { CHART_CACHE, CHART_ROUTE } from './src/lib/offline-cache-names';
+import { CHART_CACHE, CHART_ROUTE } from './src/lib/offline-cache-names.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
