@@ -7,7 +7,7 @@ import { Popup } from '@/components/popup';
 import type { Pair } from '@contract/categories';
 import { HAND_CLASSES } from '@contract/hands';
 
-import { differingClasses } from '../range-conflict';
+import { differingClasses, type RangeConflict } from '../range-conflict';
 import { useRangeConflict } from '../use-range-conflict';
 
 /** CSS background for a cell: colour stripes sized by weight, the rest left empty. */
@@ -62,22 +62,23 @@ function VersionGrid({
 /**
  * A save refused because the range was changed in another session: both versions side by side, the differing
  * classes outlined, and the player's choice. Closing it decides nothing: the edit stays held on this device and
- * the dialog returns with the next load.
+ * the dialog returns with the next edit of the range or the next load.
  */
 export function ConflictDialog() {
   const { t } = useTranslation();
   const { conflict, busy, error, choose } = useRangeConflict();
-  const [deferred, setDeferred] = useState<string | null>(null);
+  // Closed without a choice: hidden until the next refused save (every new edit of the range brings it back).
+  const [deferred, setDeferred] = useState<RangeConflict | null>(null);
   if (!conflict) return null;
   const differs = differingClasses(conflict.mine.pairs, conflict.theirs.pairs);
-  const open = deferred !== `${conflict.key}:${conflict.theirs.category.revision}`;
+  const open = deferred !== conflict;
   return (
     <Popup
       open={open}
       title={t('offline:conflict.title')}
       width={980}
       className="conflict"
-      onClose={() => setDeferred(`${conflict.key}:${conflict.theirs.category.revision}`)}
+      onClose={() => setDeferred(conflict)}
     >
       <p className="conflict__intro">
         {t('offline:conflict.intro', { name: conflict.theirs.category.name })}
