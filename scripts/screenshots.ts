@@ -101,7 +101,7 @@ const SHOTS: Shot[] = [
   },
   {
     // A range saved in another session while this one edited it: both versions side by side.
-    name: 'conflict-dialog',
+    name: 'range-conflict',
     widths: [375, 1440],
     viewportOnly: true,
     async prepare(page, baseUrl) {
@@ -172,7 +172,7 @@ async function main(): Promise<void> {
     await page.getByRole('button', { name: 'Log out' }).waitFor();
     mkdirSync(outDir, { recursive: true });
     // Shot by shot, each at every width: a shot that changes the data (a conflict's range) comes last.
-    // `npm run screenshots -- offline-banner conflict-dialog` re-takes only the shots named.
+    // `npm run screenshots -- offline-banner range-conflict` re-takes only the shots named.
     const named = process.argv.slice(2);
     for (const shot of named.length > 0 ? SHOTS.filter((entry) => named.includes(entry.name)) : SHOTS) {
       for (const width of shot.widths ?? SCREENSHOT_WIDTHS) {

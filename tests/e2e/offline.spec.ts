@@ -2,10 +2,12 @@
 // service worker) opens the range tool and the user's charts, computes equity in the wasm engine and holds an
 // edit until the connection returns; a range changed in another session meanwhile is never overwritten silently,
 // and each choice of the conflict dialog does what it says.
+import { join } from 'node:path';
+
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { withAppAndBrowser } from './support/browser.ts';
+import { ARTIFACTS_DIR, withAppAndBrowser } from './support/browser.ts';
 
 const cell = (page: Page, hand: string) => page.locator(`.range-grid [data-hand="${hand}"]`);
 const saveState = (page: Page) => page.getByTestId('save-state').getAttribute('data-state');
@@ -179,7 +181,7 @@ describe('offline', () => {
       .toEqual(['AA', 'QQ', '22']);
 
     await conflictOn(ids.copy);
-    await page.screenshot({ path: 'test-results/e2e/offline-conflict-dialog.png' });
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'offline-conflict-dialog.png') });
     await dialog.getByRole('button', { name: 'Save mine as a copy' }).click();
     const copyNode = page.locator('.library-node__name', { hasText: 'UTG open (my version)' });
     await copyNode.waitFor();

@@ -140,6 +140,8 @@ export const rangeSaver = {
     const userId = currentUserId();
     if (userId === null) return;
     const key = keyOf(userId, categoryId);
+    // A conflict waiting for the player keeps its old base: the next edit must not quietly win over theirs.
+    if (queue?.inConflict(key)) return;
     const held = queue?.pendingBody(key);
     if (held?.base_revision !== undefined) revisions.set(key, held.base_revision);
     else if (!held) revisions.set(key, revision);
