@@ -81,6 +81,11 @@ export const UpdateCategoryBody = Type.Object({
   buttons: Type.Optional(Type.Array(RangeButton, { maxItems: 50 })),
   pairs: Type.Optional(Type.Array(Pair, { maxItems: 169 })),
   sides: Type.Optional(Type.Union([RangeSides, Type.Null()])),
+  /**
+   * The range's revision this edit was based on: when the range has moved since (saved in another session), the
+   * server answers 409 `rangeConflict` with the current version and changes nothing. Omitted: no check (rename).
+   */
+  base_revision: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })),
 });
 export type UpdateCategoryBody = Static<typeof UpdateCategoryBody>;
 
@@ -95,6 +100,8 @@ export const Category = Type.Object({
   buttons: Type.Array(RangeButton),
   /** The range's saved hero/villain colours; null when never chosen (the editor keeps its current choice). */
   sides: Type.Union([RangeSides, Type.Null()]),
+  /** Bumped by every save of the chart, buttons, note or sides; a save names the revision it was based on. */
+  revision: Type.Integer(),
   /** True for ready-made strategies (bought or seeded): create_from_template copies them. */
   is_template: Type.Boolean(),
   created_at: Type.String(),
@@ -170,3 +177,14 @@ export const AcceptResponse = Type.Object({
   /** Free tier (SPEC §4): the first category of the list is deleted to make room; its id, else null. */
   removed_category_id: Type.Union([Type.Integer(), Type.Null()]),
 });
+
+/**
+ * A 409 of the update route. For `rangeConflict` (a save based on an old revision) `current` is the range as it is
+ * now, so the player can compare; other conflicts carry no `current`.
+ */
+export const RangeConflictBody = Type.Object({
+  error: Type.String(),
+  code: Type.Optional(Type.String()),
+  current: Type.Optional(Type.Object({ category: Category, pairs: Type.Array(Pair) })),
+});
+export type RangeConflictBody = Static<typeof RangeConflictBody>;

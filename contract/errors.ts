@@ -71,6 +71,7 @@ export const ERROR_MESSAGES = {
   serviceUnavailable: 'The service is temporarily unavailable, try again later',
   usernameInvalid: 'Username may use letters of one alphabet, digits, spaces, dots, dashes and underscores',
   categoryNameRequired: 'Enter a name',
+  rangeConflict: 'This range was changed in another session',
   categoryLimitReached: 'You have reached the limit of 5,000 categories',
   uploadIncomplete: 'The upload was incomplete, try again',
 } as const;

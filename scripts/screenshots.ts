@@ -23,6 +23,10 @@ interface Shot {
   prepare(page: Page, baseUrl: string): Promise<void>;
   /** A modal covers the viewport, not the page: the window alone is the picture. */
   viewportOnly?: boolean;
+  /** The widths this shot is taken at (default: every checked width). */
+  widths?: readonly number[];
+  /** Undoes what prepare changed (the connection, a pending conflict) once the picture is taken. */
+  after?(page: Page): Promise<void>;
 }
 
 async function settle(page: Page): Promise<void> {
@@ -88,6 +92,77 @@ const SHOTS: Shot[] = [
       await page.getByRole('tab').first().waitFor();
     },
   },
+  {
+    // Started without a connection: the shell from the service worker, the chart from its cache.
+    name: 'offline-banner',
+    widths: [375, 1440],
+    async prepare(page, baseUrl) {
+      await page.goto(`${baseUrl}/`);
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await page.reload();
+      await page.locator('.library-node__name', { hasText: 'CO open' }).first().click();
+      await page.locator('[data-hand="AA"][data-weight="100"]').waitFor();
+      await page.context().setOffline(true);
+      await page.reload();
+      await page.getByTestId('offline-notice').waitFor();
+      await page.locator('.library-node__name', { hasText: 'CO open' }).first().click();
+      await page.locator('[data-hand="AA"][data-weight="100"]').waitFor();
+    },
+    after: (page) => page.context().setOffline(false),
+  },
+  {
+    // A range saved in another session while this one edited it: both versions side by side.
+    name: 'range-conflict',
+    widths: [375, 1440],
+    viewportOnly: true,
+    async prepare(page, baseUrl) {
+      await page.goto(`${baseUrl}/`);
+      const id = await page.evaluate(async () => {
+        const headers = {
+          Authorization: `Bearer ${localStorage.getItem('rangeforge.token') ?? ''}`,
+          'Content-Type': 'application/json',
+        };
+        // No named functions in here: tsx's keepNames would wrap them in a helper the page does not have.
+        const hands = ['AA', 'KK', 'QQ', 'AKs', 'AKo', 'KQs'];
+        const created = await fetch('/api/v1/categories', {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            name: 'BTN open 2.5x',
+            kind: 'range',
+            root_type: 'preflop_root',
+            buttons: [{ color: '#1847BE', label: 'Raise' }],
+            pairs: hands.map((hand) => ({ hand, colors: [{ color: '#1847BE', weight: 100 }] })),
+          }),
+        });
+        return ((await created.json()) as { data: { id: number } }).data.id;
+      });
+      await page.reload();
+      await page.locator(`[data-node-id="${id}"] .library-node__name`).click();
+      await page.locator('[data-hand="AA"][data-weight="100"]').waitFor();
+      await page.evaluate(async (rangeId) => {
+        const headers = {
+          Authorization: `Bearer ${localStorage.getItem('rangeforge.token') ?? ''}`,
+          'Content-Type': 'application/json',
+        };
+        const hands = ['AA', 'KK', 'QQ', 'JJ', 'TT', 'AKs', 'AQs', 'AKo'];
+        await fetch(`/api/v1/categories/${rangeId}`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            pairs: hands.map((hand) => ({ hand, colors: [{ color: '#1847BE', weight: 100 }] })),
+            base_revision: 0,
+          }),
+        });
+      }, id);
+      await page.locator('.range-grid [data-hand="KJs"]').click();
+      await page.getByRole('dialog').getByTestId('conflict-mine').waitFor();
+    },
+    async after(page) {
+      await page.getByRole('dialog').getByRole('button', { name: 'Keep theirs' }).click();
+      await page.locator('[data-testid="save-state"]:not([data-state="conflict"])').waitFor();
+    },
+  },
 ];
 
 async function main(): Promise<void> {
@@ -107,9 +182,12 @@ async function main(): Promise<void> {
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await page.getByRole('button', { name: 'Log out' }).waitFor();
     mkdirSync(outDir, { recursive: true });
-    for (const width of SCREENSHOT_WIDTHS) {
-      await page.setViewportSize({ width, height: 900 });
-      for (const shot of SHOTS) {
+    // Shot by shot, each at every width: a shot that changes the data (a conflict's range) comes last.
+    // `npm run screenshots -- offline-banner range-conflict` re-takes only the shots named.
+    const named = process.argv.slice(2);
+    for (const shot of named.length > 0 ? SHOTS.filter((entry) => named.includes(entry.name)) : SHOTS) {
+      for (const width of shot.widths ?? SCREENSHOT_WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
         await shot.prepare(page, server.baseUrl);
         await settle(page);
         const png = await page.screenshot({ fullPage: !shot.viewportOnly });
@@ -117,6 +195,7 @@ async function main(): Promise<void> {
         const file = join(outDir, `${shot.name}-${width}.png`);
         writeFileSync(file, await sharp(png).png({ palette: true, compressionLevel: 9 }).toBuffer());
         console.log(`  ${file.slice(root.length)}`);
+        await shot.after?.(page);
       }
     }
   } finally {

@@ -10,6 +10,7 @@ import { moneyOnceMigration } from './migrations/004-money-once.ts';
 import { sessionsCountersMigration } from './migrations/005-sessions-counters.ts';
 import { coursePublishMigration } from './migrations/006-course-publish.ts';
 import { trainerMigration } from './migrations/008-trainer.ts';
+import { rangeRevisionMigration } from './migrations/009-range-revision.ts';
 import { usernameKeyMigration } from './migrations/010-username-key.ts';
 
 /** Versioned migrations in code (no file-system scan, so they bundle and run the same under tsx and vitest). */
@@ -25,6 +26,7 @@ function provider(db: Db): MigrationProvider {
         '005-sessions-counters': sessionsCountersMigration,
         '006-course-publish': coursePublishMigration,
         '008-trainer': trainerMigration,
+        '009-range-revision': rangeRevisionMigration,
         '010-username-key': usernameKeyMigration,
       };
     },

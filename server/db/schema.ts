@@ -59,6 +59,8 @@ export interface CategoriesTable {
   pairs: string;
   /** Hero/villain colours as JSON `{ hero, villain }` (migration 003); NULL when never chosen. */
   sides: string | null;
+  /** Bumped by every content save (migration 009); a save based on an older revision is refused with 409. */
+  revision: Generated<number>;
   is_template: number;
   created_at: string;
   updated_at: string;

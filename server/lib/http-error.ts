@@ -6,13 +6,24 @@ export class HttpError extends Error {
   readonly code: ErrorKey;
   /** Seconds for the Retry-After header (429 and 503): when trying again makes sense. */
   readonly retryAfter: number | undefined;
+  /** Sent as `current` beside the error (a 409 range conflict carries the range as it is now). */
+  readonly current: unknown;
 
-  /** `message` replaces the catalogue text when the answer must name something (the lessons without video). */
-  constructor(statusCode: number, code: ErrorKey, retryAfter?: number, message?: string) {
-    super(message ?? ERROR_MESSAGES[code]);
+  /**
+   * `details.message` replaces the catalogue text when the answer must name something (the lessons without video);
+   * `details.current` is sent beside the error (a 409 range conflict carries the range as it is now).
+   */
+  constructor(
+    statusCode: number,
+    code: ErrorKey,
+    retryAfter?: number,
+    details: { message?: string; current?: unknown } = {},
+  ) {
+    super(details.message ?? ERROR_MESSAGES[code]);
     this.statusCode = statusCode;
     this.code = code;
     this.retryAfter = retryAfter === undefined ? undefined : Math.max(1, Math.ceil(retryAfter));
+    this.current = details.current;
   }
 }
 

@@ -88,7 +88,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
       if (error.statusCode >= 500) request.log.warn({ code: error.code }, error.message);
-      return reply.status(error.statusCode).send({ error: error.message, code: error.code });
+      const body = { error: error.message, code: error.code };
+      return reply
+        .status(error.statusCode)
+        .send(error.current === undefined ? body : { ...body, current: error.current });
     }
     if (isStorageUnavailable(error)) {
       request.log.error({ err: error }, 'storage unavailable');

@@ -8,12 +8,15 @@ export class ApiError extends Error {
   readonly status: number;
   /** The server's error key (contract/errors.ts ERROR_MESSAGES), used to translate the message. */
   readonly code: string | undefined;
+  /** The whole error body: a 409 range conflict carries the range as it is now in `current`. */
+  readonly body: unknown;
 
-  constructor(status: number, message: string, code?: string) {
+  constructor(status: number, message: string, code?: string, body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.body = body;
   }
 }
 
@@ -72,7 +75,7 @@ export interface RequestOptions {
   keepalive?: boolean;
 }
 
-function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -143,6 +146,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
       response.status,
       errorText(payload, response.statusText || `HTTP ${response.status}`),
       code,
+      payload,
     );
     errorHandler?.(error, { quiet: Boolean(options.quiet) });
     throw error;

@@ -5,6 +5,7 @@ import type auth from '../locales/en-US/auth.json';
 import type common from '../locales/en-US/common.json';
 import type equity from '../locales/en-US/equity.json';
 import type errors from '../locales/en-US/errors.json';
+import type offline from '../locales/en-US/offline.json';
 import type profile from '../locales/en-US/profile.json';
 import type ranges from '../locales/en-US/ranges.json';
 import type shop from '../locales/en-US/shop.json';
@@ -13,7 +14,7 @@ import type walk from '../locales/en-US/walk.json';
 
 // The code names every key with its namespace ('ranges:grid.label'); i18next's types accept that form only for
 // namespaces listed in an array, so the default is every namespace with common first (bare keys read common).
-type Namespaces = ['common', 'admin', 'auth', 'equity', 'errors', 'profile', 'ranges', 'shop', 'trainer', 'walk'];
+type Namespaces = ['common', 'admin', 'auth', 'equity', 'errors', 'profile', 'ranges', 'shop', 'trainer', 'walk', 'offline'];
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -24,6 +25,7 @@ declare module 'i18next' {
       common: typeof common;
       equity: typeof equity;
       errors: typeof errors;
+      offline: typeof offline;
       profile: typeof profile;
       ranges: typeof ranges;
       shop: typeof shop;

@@ -1,7 +1,7 @@
 import type { Me, UserResponse } from '@contract/auth';
 import { API } from '@contract/paths';
 
-import { api, ApiError, setToken } from './api-client';
+import { api, ApiError, getToken, setToken } from './api-client';
 import { i18n, languageAtom, storeLanguage } from './i18n';
 import { isLanguage } from './languages';
 import { appStore, atom, useAtomValue } from './store';
@@ -13,6 +13,8 @@ export interface SessionState {
   /** 'loading' until the first GET /api/v1/auth/user settles. */
   status: 'loading' | 'ready';
   user: SessionUser | null;
+  /** True when the server could not be reached and `user` is this device's copy from the last signed-in load. */
+  offline?: boolean;
 }
 
 export const sessionAtom = atom<SessionState>({ status: 'loading', user: null });
@@ -27,6 +29,32 @@ export function avatarUrl(avatar: string | null | undefined): string {
   if (!trimmed || trimmed === AVATAR_BASE || trimmed === AVATAR_BASE.slice(0, -1)) return DEFAULT_AVATAR;
   if (/^(https?:)?\/\//.test(trimmed) || trimmed.startsWith('/')) return trimmed;
   return `${AVATAR_BASE}${trimmed}`;
+}
+
+/**
+ * The signed-in user as last confirmed by the server, kept on this device so the app started without a
+ * connection (from the service worker) still knows whose charts it shows. Only the user's own profile; removed
+ * at sign-out and whenever the server ends the session.
+ */
+const OFFLINE_USER_KEY = 'rangeforge.offlineUser';
+
+function rememberUser(user: SessionUser | null): void {
+  try {
+    if (user) localStorage.setItem(OFFLINE_USER_KEY, JSON.stringify(user));
+    else localStorage.removeItem(OFFLINE_USER_KEY);
+  } catch {
+    // Without storage an offline start simply shows the signed-out app.
+  }
+}
+
+function rememberedUser(): SessionUser | null {
+  try {
+    const text = localStorage.getItem(OFFLINE_USER_KEY);
+    const value = text ? (JSON.parse(text) as Partial<Me>) : null;
+    return value && Number.isInteger(Number(value.id)) && Number(value.id) > 0 ? normaliseUser(value) : null;
+  } catch {
+    return null;
+  }
 }
 
 function normaliseUser(me: Partial<Me>): SessionUser {
@@ -46,6 +74,7 @@ function normaliseUser(me: Partial<Me>): SessionUser {
 export function applySession(me: Partial<Me> | null | undefined, token?: string | null): SessionUser | null {
   if (!me || me.id === undefined || me.id === null) {
     setToken(null);
+    rememberUser(null);
     appStore.set(sessionAtom, { status: 'ready', user: null });
     return null;
   }
@@ -58,6 +87,7 @@ export function applySession(me: Partial<Me> | null | undefined, token?: string 
     if (i18n.isInitialized) void i18n.changeLanguage(user.language);
     document.documentElement.lang = user.language;
   }
+  rememberUser(user);
   appStore.set(sessionAtom, { status: 'ready', user });
   return user;
 }
@@ -68,8 +98,18 @@ export async function loadSession(): Promise<SessionUser | null> {
     const data = await api.get<UserResponse>(API.auth.user, { quiet: true });
     return applySession(data?.me, data?.token);
   } catch (error) {
-    // A network failure keeps the token for the next load; an auth failure drops it.
-    if (error instanceof ApiError && error.status !== 0) setToken(null);
+    // A network failure keeps the token for the next load (and, offline, this device's copy of the user); an auth
+    // failure drops both.
+    const unreachable = !(error instanceof ApiError) || error.status === 0;
+    const remembered = unreachable && getToken() ? rememberedUser() : null;
+    if (remembered) {
+      appStore.set(sessionAtom, { status: 'ready', user: remembered, offline: true });
+      return remembered;
+    }
+    if (!unreachable) {
+      setToken(null);
+      rememberUser(null);
+    }
     appStore.set(sessionAtom, { status: 'ready', user: null });
     return null;
   }
@@ -77,13 +117,16 @@ export async function loadSession(): Promise<SessionUser | null> {
 
 export function resetSession(): void {
   setToken(null);
+  rememberUser(null);
   appStore.set(sessionAtom, { status: 'ready', user: null });
 }
 
 export function updateSessionUser(patch: Partial<SessionUser>): void {
   const current = appStore.get(sessionAtom);
   if (!current.user) return;
-  appStore.set(sessionAtom, { ...current, user: { ...current.user, ...patch } });
+  const user = { ...current.user, ...patch };
+  if (!current.offline) rememberUser(user);
+  appStore.set(sessionAtom, { ...current, user });
 }
 
 export function useSession(): SessionState {

@@ -138,7 +138,7 @@ export class AdminService {
             409,
             'lessonsWithoutVideo',
             undefined,
-            `${errorText('lessonsWithoutVideo')}: ${names}`,
+            { message: `${errorText('lessonsWithoutVideo')}: ${names}` },
           );
         }
       }

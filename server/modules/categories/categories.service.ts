@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+
 import {
   type Category,
   type CategoryKind,
@@ -51,6 +53,7 @@ export function toCategory(row: CategoryRow): Category {
     note: row.note,
     buttons: parseButtons(row.buttons),
     sides: parseSides(row.sides),
+    revision: row.revision,
     is_template: Boolean(row.is_template),
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -155,8 +158,28 @@ export class CategoriesService {
     if (body.buttons !== undefined) changes.buttons = JSON.stringify(normalizeButtons(body.buttons));
     if (body.pairs !== undefined) changes.pairs = JSON.stringify(normalizePairs(body.pairs));
     if (body.sides !== undefined) changes.sides = sidesColumn(body.sides);
-    await this.db.kysely.updateTable('categories').set(changes).where('id', '=', id).execute();
-    return toCategory({ ...row, ...changes } as CategoryRow);
+    // A rename or move is no content change: it keeps the revision, so it never turns an open editor's next save
+    // into a conflict.
+    const content = ['note', 'buttons', 'pairs', 'sides'].some((field) => field in changes);
+    let update = this.db.kysely
+      .updateTable('categories')
+      .set(content ? { ...changes, revision: sql<number>`revision + 1` } : changes)
+      .where('id', '=', id);
+    // Compare-and-set in the one UPDATE: of two saves from the same base, the row lock (PostgreSQL) or the single
+    // writer (SQLite) lets exactly one match; the other updates nothing and is answered with the range as it is.
+    if (body.base_revision !== undefined) update = update.where('revision', '=', body.base_revision);
+    const result = await update.executeTakeFirst();
+    if (result.numUpdatedRows === 0n) throw await this.conflict(user, id);
+    const saved = await this.owned(user, id);
+    return toCategory(saved);
+  }
+
+  /** The 409 of a save based on an old revision, carrying the current category and chart. */
+  private async conflict(user: UserRow, id: number): Promise<HttpError> {
+    const current = await this.owned(user, id);
+    return new HttpError(409, 'rangeConflict', undefined, {
+      current: { category: toCategory(current), pairs: pairsWindow(parsePairs(current.pairs)) },
+    });
   }
 
   async remove(user: UserRow, id: number): Promise<void> {

@@ -2,6 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 
 import { Toaster } from '@/components/toaster';
+import { OfflineBanner } from '@/features/offline/components/offline-banner';
+import { ConflictDialog } from '@/features/range-tool/components/conflict-dialog';
+import { rangeSaver } from '@/features/range-tool/range-saver';
 import { PaymentHost } from '@/features/shop/components/payment-host';
 
 import { useDocumentTitle } from '../use-document-title';
@@ -17,11 +20,13 @@ export function Layout() {
         {t('common:skip')}
       </a>
       <Header />
+      <OfflineBanner beforeReload={rangeSaver.flush} />
       <main id="main" className="main" tabIndex={-1}>
         <Outlet />
       </main>
       <Footer />
       <PaymentHost />
+      <ConflictDialog />
       <Toaster />
     </div>
   );

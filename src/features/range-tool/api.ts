@@ -1,5 +1,5 @@
 // The range library's server calls (contract/categories.ts, contract/paths.ts) over the app's API client.
-import { api } from '@/lib/api-client';
+import { api, buildUrl } from '@/lib/api-client';
 import type {
   Category,
   CreateCategoryBody,
@@ -13,11 +13,19 @@ import type { FoundUser } from '@contract/profile';
 
 export type CategoryAction = 'copyUp' | 'copyDown' | 'moveUp' | 'moveDown' | 'createFromTemplate';
 
+const rangeQuery = (categoryId: number) => ({ category_id: categoryId, begin: 0, end: 169 });
+
+/** The URLs of one range's GETs, as the service worker caches them (the saver refreshes those copies). */
+export const rangePaths = (categoryId: number) => ({
+  category: pathFor(API.categories.byId, { id: categoryId }),
+  range: buildUrl(API.categories.range, rangeQuery(categoryId)),
+});
+
 export const rangeApi = {
   tree: (rootType: RootType) =>
     api.get<TreeResponse>(API.categories.tree, { query: { root_type: rootType } }),
   range: (categoryId: number, signal?: AbortSignal) =>
-    api.get<Pair[]>(API.categories.range, { query: { category_id: categoryId, begin: 0, end: 169 }, signal }),
+    api.get<Pair[]>(API.categories.range, { query: rangeQuery(categoryId), signal }),
   category: (id: number, signal?: AbortSignal) =>
     api.get<Category>(pathFor(API.categories.byId, { id }), { signal }),
   create: (body: CreateCategoryBody) => api.post<Category>(API.categories.root, body),

@@ -4,6 +4,7 @@ import { atom } from '@/lib/store';
 import type { RangeButton } from '@contract/categories';
 
 import { emptyEquityResult, type EquityResult } from './equity-rules';
+import type { RangeConflict } from './range-conflict';
 import { type History, initHistory, pushHistory } from './range-history';
 import { DEFAULT_COLOR, DEFAULT_DISPLAY_MODE, type RangePairs } from './range-rules';
 import type { SaveStatus } from './save-queue';
@@ -76,6 +77,14 @@ export const editVersionAtom = atom(0);
 /** The save queue's state (range-saver.ts): saved, saving, unsaved (waiting), offline (retrying) or error. */
 export type SaveState = SaveStatus;
 export const saveStateAtom = atom<SaveState>('idle');
+
+/**
+ * Saves the server refused because the range moved meanwhile (saved in another session), oldest first: each waits
+ * for the player to keep theirs, keep mine or save mine as a copy (range-conflict.ts).
+ */
+export const rangeConflictsAtom = atom<RangeConflict[]>([]);
+/** Bumped when a range is created outside the library (a conflict's "save mine as a copy"): the tree reloads. */
+export const libraryVersionAtom = atom(0);
 
 /** Suit editor: single combos left out of a class (hand class → "AhKh"…), applied to the equity ranges. */
 export const comboExclusionsAtom = atom<Record<string, string[]>>({});

@@ -1,27 +1,31 @@
 // The app's one range save queue (save-queue.ts over IndexedDB), living as long as the page and not as long as
 // the range tool: a save still in flight when the player opens the store keeps going. It reports its state in
 // saveStateAtom, replays what a previous page left, sends the rest with keepalive on pagehide and asks before
-// the page unloads with edits the server has not confirmed.
+// the page unloads with edits the server has not confirmed. Every save names the revision it was based on; one the
+// server refuses because the range moved meanwhile becomes a conflict for the player (rangeConflictsAtom).
 import { ApiError } from '@/lib/api-client';
+import { putCachedAnswer } from '@/lib/offline-cache';
 import { sessionAtom } from '@/lib/session';
 import { appStore } from '@/lib/store';
-import type { UpdateCategoryBody } from '@contract/categories';
+import type { Category } from '@contract/categories';
 
-import { rangeApi } from './api';
+import { rangeApi, rangePaths } from './api';
 import {
   buttonsAtom,
   comboExclusionsAtom,
   heroColorsAtom,
   noteAtom,
+  rangeConflictsAtom,
   rangeHistoryAtom,
   saveStateAtom,
   villainColorsAtom,
 } from './atoms';
 import { indexedDbStore } from './pending-store';
+import { conflictVersion, fullChart, type RangeBody, withConflict } from './range-conflict';
 import { pairsToSave, sidesToSave } from './range-save';
-import { type PendingSave, SaveQueue } from './save-queue';
+import { type FailureKind, type PendingSave, SaveQueue } from './save-queue';
 
-export type RangeBody = Required<Pick<UpdateCategoryBody, 'pairs' | 'buttons' | 'note' | 'sides'>>;
+export type { RangeBody };
 
 const keyOf = (userId: number, categoryId: number) => `${userId}:${categoryId}`;
 
@@ -29,19 +33,46 @@ const keyOf = (userId: number, categoryId: number) => `${userId}:${categoryId}`;
  * Network failures and overloaded servers are retried; any other refusal (the range was deleted, the session
  * ended, the body is invalid) never succeeds by retrying and is reported as "error renewing range".
  */
-export function classifySaveError(error: unknown): 'offline' | 'retry' | 'drop' {
+export function classifySaveError(error: unknown): FailureKind {
   if (!(error instanceof ApiError)) return 'offline';
   if (error.status === 0) return 'offline';
+  if (error.status === 409 && conflictVersion(error.body)) return 'conflict';
   if (error.status === 408 || error.status === 429 || error.status >= 500) return 'retry';
   return 'drop';
 }
 
 const currentUserId = () => appStore.get(sessionAtom).user?.id ?? null;
 
+/**
+ * The revision each range was last known at on the server, by key: set when the editor loads a range and after
+ * each confirmed save. A save names it as its base; a save replayed from an earlier page names its own.
+ */
+const revisions = new Map<string, number>();
+
 async function send(save: PendingSave<RangeBody>, { keepalive }: { keepalive: boolean }) {
   // The request goes with the signed-in user's token: another user's held save waits for its owner.
   if (currentUserId() !== save.userId) throw new ApiError(0, 'held for another account');
-  await rangeApi.save(save.categoryId, save.body, keepalive);
+  const base = revisions.get(save.key) ?? save.body.base_revision;
+  const body = base === undefined ? save.body : { ...save.body, base_revision: base };
+  return rangeApi.save(save.categoryId, body, keepalive);
+}
+
+function saved(save: PendingSave<RangeBody>, result: unknown): void {
+  const category = result as Category;
+  revisions.set(save.key, category.revision);
+  // The offline copy follows the server: a reload without a connection opens the chart as saved.
+  const paths = rangePaths(save.categoryId);
+  void Promise.all([
+    putCachedAnswer(paths.category, category),
+    putCachedAnswer(paths.range, fullChart(save.body.pairs)),
+  ]).catch(() => undefined);
+}
+
+function conflicted(save: PendingSave<RangeBody>, error: unknown): void {
+  const theirs = error instanceof ApiError ? conflictVersion(error.body) : null;
+  if (!theirs) return;
+  const { key, userId, categoryId, body: mine } = save;
+  appStore.set(rangeConflictsAtom, (list) => withConflict(list, { key, userId, categoryId, mine, theirs }));
 }
 
 let queue: SaveQueue<RangeBody> | null = null;
@@ -54,12 +85,17 @@ function rangeQueue(): SaveQueue<RangeBody> {
     store: indexedDbStore<RangeBody>(),
     classify: classifySaveError,
     onStatus: (status) => appStore.set(saveStateAtom, status),
+    onSaved: saved,
+    onConflict: conflicted,
+    rebase: (body, result) => ({ ...body, base_revision: (result as Category).revision }),
   });
   queue = created;
   // Another account signed in: the previous one's waiting saves stay held for it, unsent.
   appStore.sub(sessionAtom, () => {
     const userId = currentUserId();
     created.release((save) => save.userId !== userId);
+    // Another account's conflicts are its own: they come back from the store at its next sign-in.
+    appStore.set(rangeConflictsAtom, (list) => list.filter((entry) => entry.userId === userId));
   });
   if (typeof window !== 'undefined') {
     window.addEventListener('pagehide', () => created.flushOnExit());
@@ -91,7 +127,35 @@ export const rangeSaver = {
   queueEdit(categoryId: number): void {
     const userId = currentUserId();
     if (userId === null) return;
-    rangeQueue().enqueue({ key: keyOf(userId, categoryId), userId, categoryId, body: currentRangeBody() });
+    const key = keyOf(userId, categoryId);
+    const base = revisions.get(key);
+    const body = base === undefined ? currentRangeBody() : { ...currentRangeBody(), base_revision: base };
+    rangeQueue().enqueue({ key, userId, categoryId, body });
+  },
+  /**
+   * The editor opened `categoryId` at the server's `revision`. A held edit of it keeps the revision it was made
+   * on: if the server moved since, its save is a conflict for the player, not an overwrite.
+   */
+  loaded(categoryId: number, revision: number): void {
+    const userId = currentUserId();
+    if (userId === null) return;
+    const key = keyOf(userId, categoryId);
+    // A conflict waiting for the player keeps its old base: the next edit must not quietly win over theirs.
+    if (queue?.inConflict(key)) return;
+    const held = queue?.pendingBody(key);
+    if (held?.base_revision !== undefined) revisions.set(key, held.base_revision);
+    else if (!held) revisions.set(key, revision);
+  },
+  /** "Keep mine": my version is queued again on their revision and saved over theirs. */
+  keepMine(key: string, body: RangeBody, userId: number, categoryId: number): void {
+    if (body.base_revision !== undefined) revisions.set(key, body.base_revision);
+    rangeQueue().enqueue({ key, userId, categoryId, body });
+    void rangeQueue().flush();
+  },
+  /** "Keep theirs" (and after a copy): my unconfirmed version is forgotten; the editor continues from theirs. */
+  forget(key: string, revision: number): void {
+    revisions.set(key, revision);
+    rangeQueue().discard(key);
   },
   /** Replays, once per account and page, the saves a previous page could not confirm; resolves when queued. */
   restore(): Promise<void> {

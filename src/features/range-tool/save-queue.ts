@@ -2,6 +2,8 @@
 // one range coalesce into one request (each save carries the whole range, so the newest body is all that counts),
 // requests go out one at a time in the order the ranges were first edited, failures are retried with backoff, and
 // every waiting save is also held in a PendingStore (IndexedDB in the app) so a reload or a closed tab replays it.
+// A save the server refuses because the range moved meanwhile (a conflict) is set aside, still held, until the
+// player chooses which version to keep: it is never retried over the newer copy nor dropped.
 
 export interface PendingSave<B> {
   /** One range of one user: `${userId}:${categoryId}`. */
@@ -18,16 +20,22 @@ export interface PendingStore<B> {
   remove(key: string): Promise<void>;
 }
 
-/** 'unsaved': waiting to be sent; 'offline': the last attempt could not reach the server and will be retried. */
-export type SaveStatus = 'idle' | 'saved' | 'unsaved' | 'saving' | 'offline' | 'error';
+/**
+ * 'unsaved': waiting to be sent; 'offline': the last attempt could not reach the server and will be retried;
+ * 'conflict': a save waits for the player to choose between it and the server's newer copy.
+ */
+export type SaveStatus = 'idle' | 'saved' | 'unsaved' | 'saving' | 'offline' | 'error' | 'conflict';
 
-export type SendSave<B> = (save: PendingSave<B>, options: { keepalive: boolean }) => Promise<void>;
+export type FailureKind = 'offline' | 'retry' | 'drop' | 'conflict';
+
+/** Resolves with the server's answer (handed to onSaved and rebase), rejects with the failure. */
+export type SendSave<B> = (save: PendingSave<B>, options: { keepalive: boolean }) => Promise<unknown>;
 
 export interface SaveQueueOptions<B> {
   send: SendSave<B>;
   store: PendingStore<B>;
   /** How a failure is treated: retried later, or dropped because the server will never accept it. */
-  classify: (error: unknown) => 'offline' | 'retry' | 'drop';
+  classify: (error: unknown) => FailureKind;
   /** Edits that arrive within this window after the first waiting one share a request. */
   coalesceMs?: number;
   retryBaseMs?: number;
@@ -37,6 +45,12 @@ export interface SaveQueueOptions<B> {
   onStatus?: (status: SaveStatus) => void;
   /** A save the server refused for good (4xx): reported so the editor can say so. */
   onDrop?: (save: PendingSave<B>, error: unknown) => void;
+  /** The range moved on the server since this save's base: it stays held until resolve() or discard(). */
+  onConflict?: (save: PendingSave<B>, error: unknown) => void;
+  /** A save the server confirmed, with its answer (the new revision, so the next save names it). */
+  onSaved?: (save: PendingSave<B>, result: unknown) => void;
+  /** A newer body of the same range, queued while the confirmed one was in flight, brought onto the answer. */
+  rebase?: (body: B, result: unknown) => B;
 }
 
 export const KEEPALIVE_LIMIT_BYTES = 64 * 1024;
@@ -49,7 +63,9 @@ export class SaveQueue<B> {
   private inFlight: PendingSave<B> | null = null;
   private attempt = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private failed: 'offline' | 'retry' | 'drop' | null = null;
+  private failed: FailureKind | null = null;
+  /** Keys of saves set aside by a conflict: held in the store, not sent, until the player decides. */
+  private readonly conflicts = new Set<string>();
   private flushWaiters: ((saved: boolean) => void)[] = [];
   private status: SaveStatus = 'idle';
   /** Store writes in call order, so a removal never overtakes the put of a newer body. */
@@ -82,6 +98,7 @@ export class SaveQueue<B> {
 
   /** Queues the newest state of one range; held in the store at once. */
   enqueue(save: PendingSave<B>): void {
+    this.conflicts.delete(save.key);
     const earlier = this.waiting.get(save.key);
     // Map.set on an existing key keeps its place: the range keeps its turn, with the newest body.
     this.waiting.set(save.key, earlier ? { ...earlier, body: save.body } : save);
@@ -93,7 +110,8 @@ export class SaveQueue<B> {
   /** Puts the saves a previous page left in the store back in the queue (only those of `userId`). */
   async restore(userId: number): Promise<number> {
     const held = (await this.options.store.all()).filter((save) => save.userId === userId);
-    for (const save of held) if (!this.waiting.has(save.key)) this.enqueue(save);
+    for (const save of held)
+      if (!this.waiting.has(save.key) && this.inFlight?.key !== save.key) this.enqueue(save);
     return held.length;
   }
 
@@ -145,6 +163,20 @@ export class SaveQueue<B> {
     this.refreshStatus();
   }
 
+  /** Forgets a range's unconfirmed save for good (the player kept the server's copy): out of the queue and store. */
+  discard(key: string): void {
+    this.conflicts.delete(key);
+    this.waiting.delete(key);
+    this.persist(() => this.options.store.remove(key));
+    if (this.waiting.size === 0) this.clearTimer();
+    this.refreshStatus();
+  }
+
+  /** True while a save of `key` waits for the player's choice after a conflict. */
+  inConflict(key: string): boolean {
+    return this.conflicts.has(key);
+  }
+
   /** Stops timers (tests, sign-out); held saves stay in the store. */
   dispose(): void {
     this.clearTimer();
@@ -176,16 +208,24 @@ export class SaveQueue<B> {
     this.inFlight = save;
     this.refreshStatus();
     try {
-      await this.options.send(save, { keepalive: false });
+      const result = await this.options.send(save, { keepalive: false });
       this.inFlight = null;
       this.attempt = 0;
       this.failed = null;
-      // A newer body for this range queued meanwhile keeps the stored copy (it already replaced this one).
-      if (!this.waiting.has(save.key)) this.persist(() => this.options.store.remove(save.key));
+      this.options.onSaved?.(save, result);
+      // A newer body for this range queued meanwhile keeps the stored copy (it already replaced this one), now
+      // based on the revision just confirmed, so a reload does not mistake it for a conflict with itself.
+      const newer = this.waiting.get(save.key);
+      if (!newer) this.persist(() => this.options.store.remove(save.key));
+      else if (this.options.rebase) {
+        const rebased = { ...newer, body: this.options.rebase(newer.body, result) };
+        this.waiting.set(save.key, rebased);
+        this.persist(() => this.options.store.put(rebased));
+      }
       if (this.waiting.size > 0) void this.sendNext();
       else {
         this.settleFlush(true);
-        this.status = 'saved';
+        this.status = this.conflicts.size > 0 ? 'conflict' : 'saved';
         this.emit();
       }
     } catch (error) {
@@ -198,6 +238,19 @@ export class SaveQueue<B> {
         this.settleFlush(false);
         this.status = 'error';
         this.emit();
+        if (this.waiting.size > 0) this.schedule(0);
+        return;
+      }
+      if (kind === 'conflict') {
+        // Set aside, still held in the store: the player's choice (or a newer edit) decides what happens to it.
+        // A newer body for the range queued meanwhile joins it: it has the same stale base.
+        const newer = this.waiting.get(save.key);
+        this.waiting.delete(save.key);
+        this.conflicts.add(save.key);
+        this.failed = null;
+        this.options.onConflict?.(newer ?? save, error);
+        this.settleFlush(false);
+        this.refreshStatus();
         if (this.waiting.size > 0) this.schedule(0);
         return;
       }
@@ -238,6 +291,7 @@ export class SaveQueue<B> {
   private refreshStatus(): void {
     let next: SaveStatus;
     if (this.inFlight) next = 'saving';
+    else if (this.conflicts.size > 0 && this.waiting.size === 0) next = 'conflict';
     else if (this.waiting.size === 0)
       next = this.status === 'error' ? 'error' : this.status === 'idle' ? 'idle' : 'saved';
     else if (this.failed === 'offline') next = 'offline';

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 
 import { ApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/session';
-import { appStore, useSetAtom } from '@/lib/store';
-import type { CategoryKind, RootType, TreeNode } from '@contract/categories';
+import { appStore, useAtomValue, useSetAtom } from '@/lib/store';
+import type { CategoryKind, Pair, RangeButton, RangeSides, RootType, TreeNode } from '@contract/categories';
 
 import { type CategoryAction, type FoundUser, rangeApi } from './api';
 import {
@@ -13,6 +13,7 @@ import {
   DEFAULT_BUTTONS,
   editVersionAtom,
   heroColorsAtom,
+  libraryVersionAtom,
   noteAtom,
   rangeHistoryAtom,
   rangeLoadingAtom,
@@ -31,6 +32,34 @@ export interface LibraryState {
 
 /** True while a loaded range is put into the editor: those atom writes are not edits (see useAutosave). */
 let restoring = false;
+
+/** The range's saved state as the editor shows it: the server's copy, or an edit the server has not confirmed. */
+export interface ShownRange {
+  note: string;
+  buttons: RangeButton[];
+  pairs: Pair[];
+  sides: RangeSides | null;
+}
+
+/** Puts a range into the editor without counting it as an edit (a load, or the version a conflict kept). */
+export function showRange(id: number, range: ShownRange): void {
+  restoring = true;
+  try {
+    appStore.set(categoryIdAtom, id);
+    appStore.set(noteAtom, range.note);
+    appStore.set(buttonsAtom, range.buttons.length ? range.buttons : DEFAULT_BUTTONS);
+    appStore.set(rangeHistoryAtom, initHistory(pairsFromList(range.pairs)));
+    appStore.set(comboExclusionsAtom, exclusionsFromList(range.pairs));
+    // A range saved before sides existed has none: the panel keeps its current choice.
+    const sides = sidesFromCategory(range.sides);
+    if (sides) {
+      appStore.set(heroColorsAtom, sides.hero);
+      appStore.set(villainColorsAtom, sides.villain);
+    }
+  } finally {
+    restoring = false;
+  }
+}
 
 /** The category tree of one root type and the operations on it, all through the server. */
 export function useRangeLibrary(rootType: RootType) {
@@ -57,6 +86,11 @@ export function useRangeLibrary(rootType: RootType) {
     void reload();
   }, [reload, setCategoryId]);
 
+  const libraryVersion = useAtomValue(libraryVersionAtom);
+  useEffect(() => {
+    if (libraryVersion > 0) void reload();
+  }, [libraryVersion, reload]);
+
   const select = useCallback(async (id: number) => {
     appStore.set(rangeLoadingAtom, true);
     try {
@@ -66,24 +100,13 @@ export function useRangeLibrary(rootType: RootType) {
       await rangeSaver.flush();
       const [category, pairs] = await Promise.all([rangeApi.category(id), rangeApi.range(id)]);
       const held = rangeSaver.pendingBody(id);
-      const list = held?.pairs ?? pairs;
-      restoring = true;
-      try {
-        appStore.set(categoryIdAtom, id);
-        appStore.set(noteAtom, held?.note ?? category.note);
-        const buttons = held?.buttons ?? category.buttons;
-        appStore.set(buttonsAtom, buttons.length ? buttons : DEFAULT_BUTTONS);
-        appStore.set(rangeHistoryAtom, initHistory(pairsFromList(list)));
-        appStore.set(comboExclusionsAtom, exclusionsFromList(list));
-        // A range saved before sides existed has none: the panel keeps its current choice.
-        const sides = sidesFromCategory(held ? held.sides : category.sides);
-        if (sides) {
-          appStore.set(heroColorsAtom, sides.hero);
-          appStore.set(villainColorsAtom, sides.villain);
-        }
-      } finally {
-        restoring = false;
-      }
+      rangeSaver.loaded(id, category.revision);
+      showRange(
+        id,
+        held
+          ? { note: held.note, buttons: held.buttons, pairs: held.pairs, sides: held.sides }
+          : { note: category.note, buttons: category.buttons, pairs, sides: category.sides },
+      );
     } catch {
       // The API client has shown the failure; the editor keeps the chart it had.
     } finally {

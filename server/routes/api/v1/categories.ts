@@ -6,6 +6,7 @@ import {
   CreateCategoryBody,
   IncomingPage,
   Pair,
+  RangeConflictBody,
   RangeQuery,
   ShareBody,
   ShareResponse,
@@ -133,7 +134,7 @@ export const categoryRoutes: RoutePlugin = async (app) => {
         tags,
         params: IdParams,
         body: UpdateCategoryBody,
-        response: { 200: DataEnvelope(Category), ...errors },
+        response: { 200: DataEnvelope(Category), ...errors, 409: RangeConflictBody },
       },
     },
     async (request) => ({

@@ -18,6 +18,7 @@ export function SaveStatus() {
         unsaved: t('ranges:saving.unsaved'),
         offline: t('ranges:saving.offline'),
         error: t('ranges:errors.renew'),
+        conflict: t('offline:status.conflict'),
       }[state];
   return (
     <p

@@ -1,0 +1,97 @@
+// A range conflict (issue 13 point 5): an edit made from an older revision of a range (offline, or in a tab left
+// open) meets a newer copy saved in another session. The server refuses it with 409 and the current version; the
+// player sees both and decides. These are the pure rules; use-range-conflict.ts carries them out.
+import type { Category, CreateCategoryBody, Pair, UpdateCategoryBody } from '@contract/categories';
+import { CategoryName } from '@contract/categories';
+import { HAND_CLASSES } from '@contract/hands';
+
+/** What the save queue sends for a range: the whole chart, its buttons, note and sides, on a base revision. */
+export type RangeBody = Required<Pick<UpdateCategoryBody, 'pairs' | 'buttons' | 'note' | 'sides'>> & {
+  base_revision?: number;
+};
+
+/** The range as the server has it now (the 409's `current`). */
+export interface RangeVersion {
+  category: Category;
+  pairs: Pair[];
+}
+
+export interface RangeConflict {
+  key: string;
+  userId: number;
+  categoryId: number;
+  mine: RangeBody;
+  theirs: RangeVersion;
+}
+
+export type ConflictChoice = 'mine' | 'theirs' | 'copy';
+
+/** The server's current version from a 409 body, or null when the body is not a range conflict. */
+export function conflictVersion(body: unknown): RangeVersion | null {
+  if (!body || typeof body !== 'object') return null;
+  const { code, current } = body as { code?: unknown; current?: unknown };
+  if (code !== 'rangeConflict' || !current || typeof current !== 'object') return null;
+  const { category, pairs } = current as { category?: Partial<Category>; pairs?: unknown };
+  if (!category || typeof category.revision !== 'number' || typeof category.id !== 'number') return null;
+  if (!Array.isArray(pairs)) return null;
+  return { category: category as Category, pairs: pairs as Pair[] };
+}
+
+/** "Open (2)" with the player's own words for a copy; trimmed to the longest name the server takes. */
+export function copyName(name: string, suffix: string): string {
+  const max = CategoryName.maxLength ?? 120;
+  const tail = ` (${suffix})`;
+  return `${name.slice(0, Math.max(1, max - tail.length))}${tail}`;
+}
+
+/** "Save mine as a copy": a new range beside the conflicted one, with my chart, buttons, note and sides. */
+export function copyBody(mine: RangeBody, theirs: Category, suffix: string): CreateCategoryBody {
+  return {
+    name: copyName(theirs.name, suffix),
+    kind: 'range',
+    root_type: theirs.root_type,
+    parent_id: theirs.parent_id,
+    buttons: mine.buttons,
+    pairs: mine.pairs,
+    note: mine.note,
+    sides: mine.sides,
+  };
+}
+
+/** "Keep mine": my body, now based on their revision, so the server takes it as the next version. */
+export const overwriteBody = (mine: RangeBody, theirs: Category): RangeBody => ({
+  ...mine,
+  base_revision: theirs.revision,
+});
+
+const cellKey = (pair: Pair | undefined) =>
+  JSON.stringify([
+    (pair?.colors ?? []).map(({ color, weight }) => [color.toUpperCase(), weight]),
+    [...(pair?.excluded ?? [])].sort(),
+  ]);
+
+/** Hand classes whose colours, weights or left-out combos differ between the two versions, in grid order. */
+export function differingClasses(mine: readonly Pair[], theirs: readonly Pair[]): string[] {
+  const a = new Map(mine.map((pair) => [pair.hand, pair]));
+  const b = new Map(theirs.map((pair) => [pair.hand, pair]));
+  return HAND_CLASSES.filter((hand) => cellKey(a.get(hand)) !== cellKey(b.get(hand)));
+}
+
+/** Adds or replaces the conflict of one range (a newer refused save of the same range replaces the older). */
+export function withConflict(list: readonly RangeConflict[], next: RangeConflict): RangeConflict[] {
+  const at = list.findIndex((entry) => entry.key === next.key);
+  if (at < 0) return [...list, next];
+  return list.map((entry, index) => (index === at ? next : entry));
+}
+
+/** The 169 cells of a chart in the range route's answer form: what the server answers for GET range. */
+export function fullChart(pairs: readonly Pair[]): Pair[] {
+  const byHand = new Map(pairs.map((pair) => [pair.hand, pair]));
+  return HAND_CLASSES.map((hand) => {
+    const pair = byHand.get(hand);
+    if (!pair) return { hand, colors: [] };
+    return pair.excluded?.length
+      ? { hand, colors: pair.colors, excluded: pair.excluded }
+      : { hand, colors: pair.colors };
+  });
+}

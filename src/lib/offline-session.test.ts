@@ -1,0 +1,92 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { watchChartCacheOwner } from './offline-cache';
+import { CHART_CACHE } from './offline-cache-names';
+import { loadSession, resetSession, sessionAtom } from './session';
+import { appStore } from './store';
+
+// An app started without a connection keeps the last confirmed user (never another's), and the chart cache the
+// service worker fills is emptied at sign-out and when a different account signs in.
+
+const me = (id: number) => ({
+  id,
+  username: `player${id}`,
+  email: `p${id}@example.com`,
+  avatar: '',
+  language: 'en-US',
+  is_premium: false,
+  is_admin: false,
+  referral_token: 'r',
+});
+const answer = (status: number, body: unknown) =>
+  Promise.resolve(
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  localStorage.clear();
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  appStore.set(sessionAtom, { status: 'loading', user: null });
+});
+
+describe('offline session', () => {
+  it('uses the last confirmed user when the server cannot be reached, and only with a token', async () => {
+    fetchMock.mockImplementationOnce(() => answer(200, { data: { me: me(5), token: 'tok' } }));
+    expect((await loadSession())?.id).toBe(5);
+
+    fetchMock.mockImplementationOnce(() => Promise.reject(new TypeError('Failed to fetch')));
+    const offline = await loadSession();
+    expect(offline?.id).toBe(5);
+    expect(appStore.get(sessionAtom).offline).toBe(true);
+
+    localStorage.removeItem('rangeforge.token');
+    fetchMock.mockImplementationOnce(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect(await loadSession()).toBeNull();
+  });
+
+  it('forgets the remembered user when the server ends the session or the player signs out', async () => {
+    fetchMock.mockImplementationOnce(() => answer(200, { data: { me: me(6), token: 'tok' } }));
+    await loadSession();
+    fetchMock.mockImplementationOnce(() =>
+      answer(401, { error: 'User is not authorized', code: 'unauthorized' }),
+    );
+    expect(await loadSession()).toBeNull();
+    localStorage.setItem('rangeforge.token', 'tok');
+    fetchMock.mockImplementationOnce(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect(await loadSession()).toBeNull();
+
+    fetchMock.mockImplementationOnce(() => answer(200, { data: { me: me(6), token: 'tok' } }));
+    await loadSession();
+    resetSession();
+    localStorage.setItem('rangeforge.token', 'tok');
+    fetchMock.mockImplementationOnce(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect(await loadSession()).toBeNull();
+  });
+});
+
+describe('chart cache owner', () => {
+  it('empties the chart cache at sign-out and for another account, not for the same one', async () => {
+    const deleted: string[] = [];
+    vi.stubGlobal('caches', { delete: (name: string) => Promise.resolve(deleted.push(name) > 0) });
+    const stop = watchChartCacheOwner();
+    try {
+      fetchMock.mockImplementation(() => answer(200, { data: { me: me(1), token: 'tok' } }));
+      await loadSession();
+      expect(deleted).toEqual([CHART_CACHE]);
+      await loadSession();
+      expect(deleted).toHaveLength(1);
+      resetSession();
+      expect(deleted).toHaveLength(2);
+      fetchMock.mockImplementation(() => answer(200, { data: { me: me(2), token: 'tok' } }));
+      await loadSession();
+      expect(deleted).toHaveLength(3);
+    } finally {
+      stop();
+    }
+  });
+});
