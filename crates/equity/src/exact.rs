@@ -32,6 +32,7 @@ use crate::range::Range;
 use crate::report::EquityTally;
 use crate::runouts::for_each_group;
 use crate::sweep::{Entry, Sweeper};
+use crate::symmetry::Symmetry;
 
 /// Which part of a request a call computes: work units are dealt round-robin over `count` shards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -144,7 +145,7 @@ pub fn tally(request: &EquityRequest) -> Result<EquityTally, EquityError> {
     if request.board.is_empty() && request.dead.is_empty() {
         preflop_tally(&entries, request.shard, &mut tally)?;
     } else {
-        enumerate_runouts(&entries, &request.board, blocked, request.shard, &mut tally);
+        enumerate_runouts(&entries, request, blocked, &mut tally);
     }
     Ok(tally)
 }
@@ -201,19 +202,16 @@ fn add_scaled(target: &mut [f64], values: &[f64; 3], scale: f64) {
     }
 }
 
-/// Enumerates the runout groups of this shard and sweeps each runout.
-fn enumerate_runouts(
-    entries: &[Entry],
-    board: &[Card],
-    blocked: CardSet,
-    shard: Shard,
-    tally: &mut EquityTally,
-) {
+/// Enumerates the runout groups of this shard and sweeps each runout (one per suit orbit where the request is
+/// suit-symmetric, see [`crate::symmetry`]).
+fn enumerate_runouts(entries: &[Entry], request: &EquityRequest, blocked: CardSet, tally: &mut EquityTally) {
+    let (board, shard) = (&request.board[..], request.shard);
     let deck: Vec<Card> = Card::all().filter(|&c| !blocked.contains(c)).collect();
     let mut sweeper = Sweeper::new(entries, HandKey::of(board));
     let next_street = matches!(board.len(), 3 | 4);
     let mut unit = 0u64;
-    for_each_group(&deck, board, |group| {
+    let symmetry = Symmetry::of(&request.hero, &request.villain, board, &request.dead);
+    for_each_group(&deck, board, &symmetry, |group| {
         if shard.owns(unit) {
             let (sums, cards) = (&mut tally.sums, &mut tally.cards);
             let mut per_runout = |runout: u64, runout_sums: [f64; 3]| {
@@ -229,4 +227,5 @@ fn enumerate_runouts(
         }
         unit += 1;
     });
+    symmetry.spread(&mut tally.combos, &mut tally.cards);
 }

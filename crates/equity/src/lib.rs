@@ -58,6 +58,7 @@ mod rank_sort;
 pub mod report;
 mod runouts;
 mod sweep;
+mod symmetry;
 pub mod throughput;
 
 pub use card::{parse_cards, Card, CardSet};

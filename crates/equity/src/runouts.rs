@@ -13,13 +13,15 @@
 use crate::card::Card;
 use crate::evaluator::HandKey;
 use crate::multiway::next_combination;
+use crate::symmetry::Symmetry;
 
 /// Runouts (card masks) that share one ranking key.
 pub(crate) struct RunoutGroup {
     /// Key of the runout cards to add to the board key: suitless for a flush-free group.
     pub(crate) key: HandKey,
-    /// Card masks of the runouts, in enumeration order.
-    pub(crate) runouts: Vec<u64>,
+    /// Card masks of the runouts, in enumeration order, each with its weight: the size of its suit-isomorphism
+    /// orbit ([`crate::symmetry`]), 1 without symmetry.
+    pub(crate) runouts: Vec<(u64, f64)>,
 }
 
 /// Groups are built in memory only up to two missing cards (flop and turn: at most 1,176 runouts). Preflop with
@@ -27,8 +29,14 @@ pub(crate) struct RunoutGroup {
 const GROUPED_UP_TO: usize = 2;
 
 /// Calls `visit` for every group of runouts completing `board` from `deck`, in the order of each group's first
-/// runout in combination order (deterministic, so that sharded work units are stable).
-pub(crate) fn for_each_group(deck: &[Card], board: &[Card], mut visit: impl FnMut(&RunoutGroup)) {
+/// runout in combination order (deterministic, so that sharded work units are stable). Only one runout per
+/// orbit of `symmetry` is listed, weighted by the orbit's size.
+pub(crate) fn for_each_group(
+    deck: &[Card],
+    board: &[Card],
+    symmetry: &Symmetry,
+    mut visit: impl FnMut(&RunoutGroup),
+) {
     let missing = 5usize.saturating_sub(board.len());
     if deck.len() < missing {
         return;
@@ -37,13 +45,15 @@ pub(crate) fn for_each_group(deck: &[Card], board: &[Card], mut visit: impl FnMu
     if missing > GROUPED_UP_TO {
         let mut single = RunoutGroup {
             key: HandKey::NONE,
-            runouts: vec![0],
+            runouts: vec![(0, 1.0)],
         };
         loop {
             let (key, mask) = runout_key(deck, &idx);
-            single.key = key;
-            single.runouts[0] = mask;
-            visit(&single);
+            if let Some(weight) = symmetry.representative(mask) {
+                single.key = key;
+                single.runouts[0] = (mask, weight);
+                visit(&single);
+            }
             if !next_combination(&mut idx, deck.len()) {
                 return;
             }
@@ -58,6 +68,12 @@ pub(crate) fn for_each_group(deck: &[Card], board: &[Card], mut visit: impl FnMu
     let mut by_ranks = [usize::MAX; 13 * 13];
     loop {
         let (key, mask) = runout_key(deck, &idx);
+        let Some(weight) = symmetry.representative(mask) else {
+            if !next_combination(&mut idx, deck.len()) {
+                break;
+            }
+            continue;
+        };
         let mut suits = board_suits;
         let mut ranks = [0usize; GROUPED_UP_TO];
         for (slot, &i) in idx.iter().enumerate() {
@@ -75,15 +91,15 @@ pub(crate) fn for_each_group(deck: &[Card], board: &[Card], mut visit: impl FnMu
                         .fold(HandKey::NONE, |k, &i| k.plus(HandKey::suitless(deck[i])));
                     groups.push(RunoutGroup {
                         key: suitless,
-                        runouts: vec![mask],
+                        runouts: vec![(mask, weight)],
                     });
                 }
-                group => groups[group].runouts.push(mask),
+                group => groups[group].runouts.push((mask, weight)),
             }
         } else {
             groups.push(RunoutGroup {
                 key,
-                runouts: vec![mask],
+                runouts: vec![(mask, weight)],
             });
         }
         if !next_combination(&mut idx, deck.len()) {
@@ -106,13 +122,20 @@ fn runout_key(deck: &[Card], idx: &[usize]) -> (HandKey, u64) {
 mod tests {
     use super::*;
     use crate::card::parse_cards;
+    use crate::range::Range;
 
     fn groups_of(board: &str) -> Vec<(HandKey, Vec<u64>)> {
         let board = parse_cards(board).expect("board");
         let used = board.iter().fold(0u64, |m, c| m | c.mask());
         let deck: Vec<Card> = Card::all().filter(|c| used & c.mask() == 0).collect();
         let mut out = Vec::new();
-        for_each_group(&deck, &board, |g| out.push((g.key, g.runouts.clone())));
+        // AhKh against AdKc tells every suit apart: no symmetry, so every runout is listed.
+        let (hero, villain) = (Range::parse("AhKh"), Range::parse("AdKc"));
+        let symmetry = Symmetry::of(&hero.expect("range"), &villain.expect("range"), &board, &[]);
+        for_each_group(&deck, &board, &symmetry, |g| {
+            assert!(g.runouts.iter().all(|&(_, weight)| weight == 1.0));
+            out.push((g.key, g.runouts.iter().map(|&(mask, _)| mask).collect()));
+        });
         out
     }
 

@@ -86,7 +86,7 @@ impl<'e> Sweeper<'e> {
 
     /// Ranks and sorts the group's combos once, sweeps each runout, adds per-combo sums to `combos` (the
     /// tally's interleaved win, tie, faced per combo) and calls
-    /// `runout_sums` with each runout's mask and hero (win, tie, total).
+    /// `runout_sums` with each runout's mask and weighted hero (win, tie, total).
     pub(crate) fn run_group(
         &mut self,
         group: &RunoutGroup,
@@ -94,7 +94,7 @@ impl<'e> Sweeper<'e> {
         mut runout_sums: impl FnMut(u64, [f64; 3]),
     ) {
         // Combos holding a card every runout of the group deals are dead throughout.
-        let common = group.runouts.iter().fold(u64::MAX, |m, &r| m & r);
+        let common = group.runouts.iter().fold(u64::MAX, |m, &(r, _)| m & r);
         let key = self.board.plus(group.key);
         self.order.clear();
         for (i, e) in self.entries.iter().enumerate() {
@@ -119,8 +119,8 @@ impl<'e> Sweeper<'e> {
         }));
         self.acc.clear();
         self.acc.resize(self.records.len(), [0.0; 3]);
-        for &runout in &group.runouts {
-            let sums = self.sweep(runout);
+        for &(runout, weight) in &group.runouts {
+            let sums = self.sweep(runout, weight);
             runout_sums(runout, sums);
         }
         for (record, acc) in self.records.iter().zip(&self.acc) {
@@ -154,8 +154,9 @@ impl<'e> Sweeper<'e> {
         (all, total)
     }
 
-    /// One runout's sweep over the group's records, weakest first; returns the runout's hero (win, tie, total).
-    fn sweep(&mut self, runout: u64) -> [f64; 3] {
+    /// One runout's sweep over the group's records, weakest first; returns the runout's hero (win, tie, total),
+    /// all multiplied by `weight` (a small integer, so the products of `f32` weights stay exact).
+    fn sweep(&mut self, runout: u64, weight: f64) -> [f64; 3] {
         let (all, all_total) = self.runout_totals(runout);
         let records = &self.records;
         let (below, group, acc) = (&mut self.below, &mut self.group, &mut self.acc);
@@ -183,7 +184,7 @@ impl<'e> Sweeper<'e> {
                     continue;
                 }
                 let (a, b) = (r.a as usize, r.b as usize);
-                let (hero, villain) = (f64::from(r.hero), f64::from(r.villain));
+                let (hero, villain) = (f64::from(r.hero) * weight, f64::from(r.villain));
                 let win = below_total - below[a] - below[b];
                 let tie = group_total - group[a] - group[b] + villain;
                 let faced = all_total - all[a] - all[b] + villain;
