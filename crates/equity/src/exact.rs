@@ -12,8 +12,8 @@
 //! * faced = `all_total - all[a] - all[b] + w_v(hero combo)`.
 //!
 //! Each runout therefore costs O(n log n) for n combos instead of O(n^2), and less: runouts that give every combo
-//! the same rank share one ranking and sort ([`crate::runouts`]), and the sweep itself runs over compact records
-//! ([`crate::sweep`]). The same pass gives each hero combo's sums (the heat map) and the runout's totals, which
+//! the same rank share one ranking and sort (module `runouts`), and the sweep itself runs over compact records
+//! (module `sweep`). The same pass gives each hero combo's sums (the heat map) and the runout's totals, which
 //! are added to every card the runout deals: on a flop the equity after a turn card is the aggregate of the
 //! runouts containing it, on a turn each runout is a river.
 //!
