@@ -1,7 +1,8 @@
-// Before/after of the wasm engine in one run: `npx tsx tests/bench/engine-ab.bench.ts <baseline pkg dir>` loads a
+// Before/after of the wasm engine in one run: `npx tsx tests/bench/engine-ab.bench.ts <baseline pkg dir> [runs]` loads a
 // baseline build (e.g. an older commit's crates/equity-wasm/pkg copied to a temp dir) and the current
 // crates/equity-wasm/pkg into this process, checks that both give the same equities, then times each job
-// alternately A, B, A, B… after 5 warm-up calls of each and prints median [min–max] per build (no best-of).
+// alternately A, B, A, B… after 5 warm-up calls of each and prints median [min–max] per build (no best-of). `runs`
+// overrides the timed calls per job (default: each scenario's own count), for a loaded machine.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -45,6 +46,7 @@ function stats(samples: number[]): Stats {
 }
 
 const baselineDir = process.argv[2];
+const runsOverride = Number(process.argv[3] ?? 0);
 if (!baselineDir) throw new Error('usage: tsx tests/bench/engine-ab.bench.ts <baseline pkg dir>');
 const builds = [
   { name: 'before', wasm: await loadPkg(baselineDir) },
@@ -72,7 +74,8 @@ for (const job of JOBS) {
   const gap = Math.abs(reports[0]!.hero.equity - reports[1]!.hero.equity);
   if (gap > 1e-12) throw new Error(`${job.name}: equities differ by ${gap}`);
   const samples = calls.map(() => [] as number[]);
-  for (let round = 0; round < WARM_UP_CALLS + job.runs; round += 1) {
+  const runs = runsOverride > 0 ? runsOverride : job.runs;
+  for (let round = 0; round < WARM_UP_CALLS + runs; round += 1) {
     for (const [index, call] of calls.entries()) {
       const started = performance.now();
       call();
