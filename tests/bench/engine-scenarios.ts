@@ -49,6 +49,22 @@ export const SCENARIOS: Scenario[] = [
     runs: 21,
   },
   {
+    name: 'two-tone flop Ks9s4d 124 vs 246',
+    hero: HERO_124,
+    villain: VILLAIN_246,
+    board: 'Ks9s4d',
+    note: 'suit-symmetric ranges: one runout per orbit (2 suit permutations)',
+    runs: 11,
+  },
+  {
+    name: 'monotone flop Qs7s2s 124 vs 246',
+    hero: HERO_124,
+    villain: VILLAIN_246,
+    board: 'Qs7s2s',
+    note: 'suit-symmetric ranges: one runout per orbit (6 suit permutations)',
+    runs: 11,
+  },
+  {
     name: 'random vs random flop Qs7h2d',
     hero: 'random',
     villain: 'random',

@@ -46,6 +46,9 @@ fn heads_up(c: &mut Criterion) {
         ("preflop_124_vs_246", HERO, VILLAIN, ""),
         ("flop_124_vs_246", HERO, VILLAIN, "Qs7h2d"),
         ("turn_124_vs_246", HERO, VILLAIN, "Qs7h2d5c"),
+        // Suit-symmetric ranges: one runout per suit orbit (2 permutations two-tone, 6 monotone).
+        ("flop_two_tone_124_vs_246", HERO, VILLAIN, "Ks9s4d"),
+        ("flop_monotone_124_vs_246", HERO, VILLAIN, "Qs7s2s"),
         ("flop_random_vs_random", "random", "random", "Qs7h2d"),
     ] {
         let req = request(hero, villain, board);

@@ -166,6 +166,19 @@ impl HandKey {
         }
     }
 
+    /// The key of no cards and no suit bias, to start a sum of card keys that is added to a board key.
+    pub(crate) const NONE: HandKey = HandKey { key: 0, mask: 0 };
+
+    /// The key of a card's rank alone, without its suit: a seven-card hand with such a card ranks as if the card
+    /// belonged to no flush. Only exact when the card's suit cannot make a flush in the hand (see
+    /// `crate::runouts`).
+    pub(crate) fn suitless(card: Card) -> HandKey {
+        HandKey {
+            key: u64::from(RANK_KEYS[card.rank() as usize % 13]),
+            mask: 0,
+        }
+    }
+
     /// The key of two cards without the suit bias, to add to a board key.
     pub fn pair(a: Card, b: Card) -> HandKey {
         HandKey::card(a).plus(HandKey::card(b))

@@ -11,23 +11,28 @@
 //! * tie = `group_total - group[a] - group[b] + w_v(hero combo)`;
 //! * faced = `all_total - all[a] - all[b] + w_v(hero combo)`.
 //!
-//! Each runout therefore costs O(n log n) for n combos instead of O(n^2). The same pass gives each hero combo's
-//! sums (the heat map) and the runout's totals, which are added to every card the runout deals: on a flop the
-//! equity after a turn card is the aggregate of the runouts containing it, on a turn each runout is a river.
+//! Each runout therefore costs O(n log n) for n combos instead of O(n^2), and less: runouts that give every combo
+//! the same rank share one ranking and sort (module `runouts`), and the sweep itself runs over compact records
+//! (module `sweep`). The same pass gives each hero combo's sums (the heat map) and the runout's totals, which
+//! are added to every card the runout deals: on a flop the equity after a turn card is the aggregate of the
+//! runouts containing it, on a turn each runout is a river.
 //!
 //! Preflop without dead cards uses the embedded table ([`crate::preflop`]), one lookup per combo pair.
 //!
-//! Sharding: work units (runouts in enumeration order; preflop, live hero combos in index order) are dealt
-//! round-robin, unit `i` to shard `i % count`. Merged shard tallies equal the whole tally up to float rounding.
+//! Sharding: work units (postflop, groups of runouts in enumeration order; preflop, live hero combos in index
+//! order) are dealt round-robin, unit `i` to shard `i % count`. Merged shard tallies equal the whole tally up to
+//! float rounding.
 
 use crate::card::{validate_board_dead, Card, CardSet};
 use crate::combo::{combo_cards, combo_mask};
 use crate::error::EquityError;
 use crate::evaluator::HandKey;
-use crate::multiway::next_combination;
 use crate::preflop;
 use crate::range::Range;
 use crate::report::EquityTally;
+use crate::runouts::for_each_group;
+use crate::sweep::{Entry, Sweeper};
+use crate::symmetry::Symmetry;
 
 /// Which part of a request a call computes: work units are dealt round-robin over `count` shards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -77,18 +82,6 @@ pub struct EquityRequest {
     pub dead: Vec<Card>,
     /// Which shard to compute.
     pub shard: Shard,
-}
-
-/// One combo live in either range.
-#[derive(Clone, Copy)]
-struct Entry {
-    combo: usize,
-    a: usize,
-    b: usize,
-    mask: u64,
-    key: HandKey,
-    hero: f64,
-    villain: f64,
 }
 
 /// FNV-1a 64 of the request inputs, so that only tallies of the same request merge.
@@ -152,7 +145,7 @@ pub fn tally(request: &EquityRequest) -> Result<EquityTally, EquityError> {
     if request.board.is_empty() && request.dead.is_empty() {
         preflop_tally(&entries, request.shard, &mut tally)?;
     } else {
-        enumerate_runouts(&entries, &request.board, blocked, request.shard, &mut tally);
+        enumerate_runouts(&entries, request, blocked, &mut tally);
     }
     Ok(tally)
 }
@@ -209,126 +202,30 @@ fn add_scaled(target: &mut [f64], values: &[f64; 3], scale: f64) {
     }
 }
 
-/// Enumerates the runouts of this shard and sweeps each one.
-fn enumerate_runouts(
-    entries: &[Entry],
-    board: &[Card],
-    blocked: CardSet,
-    shard: Shard,
-    tally: &mut EquityTally,
-) {
+/// Enumerates the runout groups of this shard and sweeps each runout (one per suit orbit where the request is
+/// suit-symmetric, see [`crate::symmetry`]).
+fn enumerate_runouts(entries: &[Entry], request: &EquityRequest, blocked: CardSet, tally: &mut EquityTally) {
+    let (board, shard) = (&request.board[..], request.shard);
     let deck: Vec<Card> = Card::all().filter(|&c| !blocked.contains(c)).collect();
-    let missing = 5 - board.len();
-    let board_key = HandKey::of(board);
-    let mut sweep = Sweep::new(entries.len());
-    let mut idx: Vec<usize> = (0..missing).collect();
+    let mut sweeper = Sweeper::new(entries, HandKey::of(board));
+    let next_street = matches!(board.len(), 3 | 4);
     let mut unit = 0u64;
-    if deck.len() < missing {
-        return;
-    }
-    loop {
+    let symmetry = Symmetry::of(&request.hero, &request.villain, board, &request.dead);
+    for_each_group(&deck, board, &symmetry, |group| {
         if shard.owns(unit) {
-            let mut key = board_key;
-            let mut mask = 0u64;
-            for &i in &idx {
-                key = key.plus(HandKey::card(deck[i]));
-                mask |= deck[i].mask();
-            }
-            let sums = sweep.run(entries, key, mask, tally);
-            add_scaled(&mut tally.sums, &sums, 1.0);
-            if matches!(board.len(), 3 | 4) {
-                for &i in &idx {
-                    let card = deck[i].index() as usize;
-                    add_scaled(&mut tally.cards[3 * card..3 * card + 3], &sums, 1.0);
+            let (sums, cards) = (&mut tally.sums, &mut tally.cards);
+            let mut per_runout = |runout: u64, runout_sums: [f64; 3]| {
+                add_scaled(sums, &runout_sums, 1.0);
+                let mut rest = if next_street { runout } else { 0 };
+                while rest != 0 {
+                    let card = rest.trailing_zeros() as usize;
+                    add_scaled(&mut cards[3 * card..3 * card + 3], &runout_sums, 1.0);
+                    rest &= rest - 1;
                 }
-            }
+            };
+            sweeper.run_group(group, &mut tally.combos, &mut per_runout);
         }
         unit += 1;
-        if !next_combination(&mut idx, deck.len()) {
-            break;
-        }
-    }
-}
-
-/// Scratch space for one runout sweep.
-struct Sweep {
-    /// Live combos of the runout as `rank << 16 | entry index`, sorted by rank.
-    order: Vec<u32>,
-    scratch: Vec<u32>,
-    below: [f64; 52],
-    group: [f64; 52],
-    all: [f64; 52],
-}
-
-impl Sweep {
-    fn new(capacity: usize) -> Sweep {
-        Sweep {
-            order: Vec::with_capacity(capacity),
-            scratch: Vec::with_capacity(capacity),
-            below: [0.0; 52],
-            group: [0.0; 52],
-            all: [0.0; 52],
-        }
-    }
-
-    /// Ranks and sweeps one runout; adds per-combo sums to the tally and returns the runout's hero
-    /// (win, tie, total).
-    fn run(&mut self, entries: &[Entry], board: HandKey, runout: u64, tally: &mut EquityTally) -> [f64; 3] {
-        self.order.clear();
-        self.below = [0.0; 52];
-        self.all = [0.0; 52];
-        let mut all_total = 0.0;
-        for (i, e) in entries.iter().enumerate() {
-            if e.mask & runout != 0 {
-                continue;
-            }
-            let rank = board.plus(e.key).rank7().0;
-            self.order.push(u32::from(rank) << 16 | i as u32);
-            all_total += e.villain;
-            self.all[e.a] += e.villain;
-            self.all[e.b] += e.villain;
-        }
-        crate::rank_sort::sort_by_rank(&mut self.order, &mut self.scratch);
-        let mut below_total = 0.0;
-        let mut sums = [0.0f64; 3];
-        let mut start = 0;
-        while start < self.order.len() {
-            let rank = self.order[start] >> 16;
-            let mut end = start;
-            let mut group_total = 0.0;
-            while end < self.order.len() && self.order[end] >> 16 == rank {
-                let e = &entries[(self.order[end] & 0xFFFF) as usize];
-                group_total += e.villain;
-                self.group[e.a] += e.villain;
-                self.group[e.b] += e.villain;
-                end += 1;
-            }
-            for &packed in &self.order[start..end] {
-                let e = &entries[(packed & 0xFFFF) as usize];
-                if e.hero <= 0.0 {
-                    continue;
-                }
-                let win = below_total - self.below[e.a] - self.below[e.b];
-                let tie = group_total - self.group[e.a] - self.group[e.b] + e.villain;
-                let faced = all_total - self.all[e.a] - self.all[e.b] + e.villain;
-                let slot = &mut tally.combos[3 * e.combo..3 * e.combo + 3];
-                slot[0] += e.hero * win;
-                slot[1] += e.hero * tie;
-                slot[2] += e.hero * faced;
-                sums[0] += e.hero * win;
-                sums[1] += e.hero * tie;
-                sums[2] += e.hero * faced;
-            }
-            for &packed in &self.order[start..end] {
-                let e = &entries[(packed & 0xFFFF) as usize];
-                self.below[e.a] += e.villain;
-                self.below[e.b] += e.villain;
-                self.group[e.a] = 0.0;
-                self.group[e.b] = 0.0;
-            }
-            below_total += group_total;
-            start = end;
-        }
-        sums
-    }
+    });
+    symmetry.spread(&mut tally.combos, &mut tally.cards);
 }

@@ -56,6 +56,9 @@ pub mod preflop;
 pub mod range;
 mod rank_sort;
 pub mod report;
+mod runouts;
+mod sweep;
+mod symmetry;
 pub mod throughput;
 
 pub use card::{parse_cards, Card, CardSet};

@@ -3,22 +3,8 @@
 
 mod common;
 
-use common::{naive_equity, Rng};
+use common::{naive_equity, random_range, Rng};
 use equity::{parse_cards, tally, Card, EquityError, EquityRequest, EquityTally, Range, Shard};
-
-/// A random range of about `size` combos with random weights (some exactly 1).
-fn random_range(rng: &mut Rng, size: usize) -> Range {
-    let mut weights = vec![0.0f32; 1326];
-    for _ in 0..size {
-        let combo = rng.below(1326) as usize;
-        weights[combo] = if rng.below(3) == 0 {
-            1.0
-        } else {
-            (rng.unit() as f32).max(0.01)
-        };
-    }
-    Range::from_weights(&weights).expect("weights in range")
-}
 
 fn request(hero: Range, villain: Range, board: Vec<Card>, dead: Vec<Card>) -> EquityRequest {
     EquityRequest {

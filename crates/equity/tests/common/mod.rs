@@ -3,7 +3,7 @@
 
 #![allow(dead_code)] // Each test binary uses a different subset of the helpers.
 
-use equity::{combo_cards, Card};
+use equity::{combo_cards, Card, Range};
 
 /// SplitMix64: tiny, seeded, good enough for test data.
 pub struct Rng(pub u64);
@@ -38,6 +38,20 @@ impl Rng {
         }
         out
     }
+}
+
+/// A random range of about `size` combos with random weights (some exactly 1).
+pub fn random_range(rng: &mut Rng, size: usize) -> Range {
+    let mut weights = vec![0.0f32; 1326];
+    for _ in 0..size {
+        let combo = rng.below(1326) as usize;
+        weights[combo] = if rng.below(3) == 0 {
+            1.0
+        } else {
+            (rng.unit() as f32).max(0.01)
+        };
+    }
+    Range::from_weights(&weights).expect("weights in range")
 }
 
 /// Naive 5-card value: (category 0..8, tie-break ranks), compared lexicographically.
@@ -100,6 +114,33 @@ pub fn naive_best(cards: &[Card]) -> (u8, Vec<u8>) {
 
 /// Naive O(n^2) heads-up equity per runout: returns (hero win, tie, total) pair weights summed over runouts.
 pub fn naive_equity(hero: &[f32], villain: &[f32], board: &[Card], dead: &[Card]) -> (f64, f64, f64) {
+    let t = naive_tally(hero, villain, board, dead);
+    (t.sums[0], t.sums[1], t.sums[2])
+}
+
+/// What the naive enumeration sums: totals, per hero combo (times its weight) and per runout card.
+pub struct NaiveTally {
+    pub sums: [f64; 3],
+    pub combos: Vec<[f64; 3]>,
+    pub cards: Vec<[f64; 3]>,
+}
+
+impl NaiveTally {
+    /// Hero equity of one combo, `None` where it never faced a villain combo.
+    pub fn combo_equity(&self, combo: usize) -> Option<f64> {
+        let [w, t, n] = self.combos[combo];
+        (n > 0.0).then(|| (w + t / 2.0) / n)
+    }
+
+    /// Hero equity over the runouts dealing `card`, `None` where there are none.
+    pub fn card_equity(&self, card: usize) -> Option<f64> {
+        let [w, t, n] = self.cards[card];
+        (n > 0.0).then(|| (w + t / 2.0) / n)
+    }
+}
+
+/// Naive O(n^2) heads-up enumeration of every runout with the independent evaluator.
+pub fn naive_tally(hero: &[f32], villain: &[f32], board: &[Card], dead: &[Card]) -> NaiveTally {
     let mut blocked = 0u64;
     for c in board.iter().chain(dead) {
         blocked |= 1 << c.index();
@@ -120,7 +161,11 @@ pub fn naive_equity(hero: &[f32], villain: &[f32], board: &[Card], dead: &[Card]
         }
         runouts = next;
     }
-    let (mut win, mut tie, mut total) = (0.0, 0.0, 0.0);
+    let mut out = NaiveTally {
+        sums: [0.0; 3],
+        combos: vec![[0.0; 3]; 1326],
+        cards: vec![[0.0; 3]; 52],
+    };
     for runout in runouts {
         let mut full = board.to_vec();
         full.extend(&runout);
@@ -144,6 +189,7 @@ pub fn naive_equity(hero: &[f32], villain: &[f32], board: &[Card], dead: &[Card]
             .filter(|&c| live(c, villain))
             .map(|c| (c, value(c)))
             .collect();
+        let mut here = [0.0f64; 3];
         for (h, hval) in &hv {
             let (a, b) = combo_cards(*h);
             let hmask = (1u64 << a.index()) | (1 << b.index());
@@ -153,14 +199,25 @@ pub fn naive_equity(hero: &[f32], villain: &[f32], board: &[Card], dead: &[Card]
                     continue;
                 }
                 let w = f64::from(hero[*h]) * f64::from(villain[*v]);
-                total += w;
-                match hval.cmp(vval) {
-                    std::cmp::Ordering::Greater => win += w,
-                    std::cmp::Ordering::Equal => tie += w,
-                    std::cmp::Ordering::Less => {}
+                let slot = match hval.cmp(vval) {
+                    std::cmp::Ordering::Greater => Some(0),
+                    std::cmp::Ordering::Equal => Some(1),
+                    std::cmp::Ordering::Less => None,
+                };
+                for i in slot.into_iter().chain([2]) {
+                    here[i] += w;
+                    out.combos[*h][i] += w;
+                }
+            }
+        }
+        for (i, &value) in here.iter().enumerate() {
+            out.sums[i] += value;
+            if matches!(board.len(), 3 | 4) {
+                for c in &runout {
+                    out.cards[c.index() as usize][i] += value;
                 }
             }
         }
     }
-    (win, tie, total)
+    out
 }
