@@ -7,6 +7,7 @@ import { parseCards } from '../../contract/hands.ts';
 import type { EngineApi, MonteCarloSnapshot } from './engine-api.ts';
 import type { EquityReport, SideTotals } from './engine-types.ts';
 import { estimateWork, shardCount } from './equity-schedule.ts';
+import { runShardedEquity } from './sharded-equity.ts';
 
 export interface WorkerHandle {
   endpoint: Endpoint;
@@ -30,6 +31,8 @@ export interface EquityJob {
   dead?: string;
   /** Equity change (fraction) under which a next card counts as "keep". */
   keepThreshold?: number;
+  /** Shard count instead of the estimate's plan (benchmarks compare plans with it); 1 runs the job whole. */
+  shards?: number;
 }
 
 export interface RunOptions {
@@ -132,7 +135,7 @@ export class EngineClient {
   /**
    * Exact heads-up equity, scheduled by estimated work: a job one worker finishes in a couple of milliseconds runs
    * whole in one call (the tally never leaves the worker); a larger one is cut into equal shards, a multiple of the
-   * worker count, whose tallies come back by transfer and are merged and finished in one call.
+   * worker count, that the workers take in turn and whose tallies merge from worker to worker (sharded-equity.ts).
    */
   async equity(job: EquityJob, options: RunOptions = {}): Promise<EquityReport> {
     const { signal, onProgress } = options;
@@ -140,8 +143,8 @@ export class EngineClient {
     const dead = job.dead ?? '';
     const keep = job.keepThreshold ?? DEFAULT_KEEP_THRESHOLD;
     const work = estimateWork(job.hero, job.villain, board, dead);
-    const shards = shardCount(work, this.options.size, parseCards(board)?.length ?? 0);
-    if (shards === 1) {
+    const shards = job.shards ?? shardCount(work, this.options.size, parseCards(board)?.length ?? 0);
+    if (shards <= 1) {
       const report = await this.withWorker(
         (api) => api.equityReport(send(job.hero), send(job.villain), board, dead, keep),
         signal,
@@ -149,29 +152,24 @@ export class EngineClient {
       onProgress?.(1);
       return report;
     }
-    let finished = 0;
-    const tallies = await Promise.all(
-      Array.from({ length: shards }, (_, index) =>
-        this.withWorker(async (api) => {
-          const tally = await api.equityTally(send(job.hero), send(job.villain), board, dead, index, shards);
-          onProgress?.(Math.min(0.99, ++finished / shards));
-          return tally;
-        }, signal),
-      ),
+    return runShardedEquity(
+      {
+        id: `eq-${this.nextJobId++}`,
+        request: { hero: job.hero, villain: job.villain, board, dead },
+        shards,
+        keepThreshold: keep,
+      },
+      {
+        lanes: this.options.size,
+        signal,
+        onProgress,
+        copy: (range) => range.slice(),
+        acquire: async (laneSignal) => {
+          const worker = await this.acquire(laneSignal);
+          return { api: worker.api, release: () => this.release(worker) };
+        },
+      },
     );
-    const report = await this.withWorker(
-      (api) =>
-        api.finishTallies(
-          transfer(
-            tallies,
-            tallies.map((tally) => tally.buffer),
-          ),
-          keep,
-        ),
-      signal,
-    );
-    onProgress?.(1);
-    return report;
   }
 
   /** Equity of 2 to 6 ranges: exact when small enough, else Monte Carlo on every worker until precise enough. */

@@ -146,9 +146,9 @@ const cases: Case[] = [
       await freshPage();
       await importInto(0, 'random');
       // Both sides read the first colour: hero and villain are the same full range.
-      const chooser = (side: string) => page.locator(`.side-chooser[data-side="${side}"] .chip-toggle`);
-      await chooser('villain').nth(0).click();
-      await chooser('villain').nth(1).click();
+      const chooser = (side: string) => page.locator(`.player[data-player="${side}"] .chip-toggle`);
+      await chooser('villain-1').nth(0).click();
+      await chooser('villain-1').nth(1).click();
       await dealFlop();
       const toggled = '72o';
       const without = HAND_CLASSES.filter((hand) => hand !== toggled).join(', ');
