@@ -268,6 +268,14 @@ export class EngineClient {
     }
   }
 
+  /** An idle worker at once, or undefined when every worker is busy or still warming up. */
+  private takeIdle(signal?: AbortSignal): PooledWorker | undefined {
+    throwIfAborted(signal);
+    clearTimeout(this.idleTimer);
+    this.start();
+    return this.idle.pop();
+  }
+
   private acquire(signal?: AbortSignal): Promise<PooledWorker> {
     throwIfAborted(signal);
     clearTimeout(this.idleTimer);
@@ -307,7 +315,9 @@ export class EngineClient {
     task: (api: Remote<EngineApi>) => Promise<T> | T,
     signal?: AbortSignal,
   ): Promise<T> {
-    const worker = await this.acquire(signal);
+    // An idle worker is taken without a promise tick, so a job started inside an input event posts its first
+    // message before the event's render runs (see useLatestJob).
+    const worker = this.takeIdle(signal) ?? (await this.acquire(signal));
     try {
       throwIfAborted(signal);
       return await task(worker.api);
