@@ -1,7 +1,7 @@
 // React binding of the job layer: one LatestJob per component, started by the store the moment its inputs change.
 import { useEffect, useRef } from 'react';
 
-import { appStore,type Atom } from '@/lib/store';
+import { appStore, type Atom } from '@/lib/store';
 
 import { type JobContext, type JobStatus, LatestJob } from './latest-job.ts';
 
