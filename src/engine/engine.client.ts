@@ -246,8 +246,8 @@ export class EngineClient {
   }
 
   /**
-   * Starts the missing workers. Each runs a real equity job first, so the first paint meets optimised wasm; a
-   * user job queued meanwhile waits for it (a few milliseconds once the module has loaded).
+   * Starts the missing workers. Each runs a real equity job a few times first, so the first paint meets optimised
+   * wasm; a user job queued meanwhile waits for the module to load and at most one round (a few milliseconds).
    */
   private start(): void {
     while (this.workers.length < this.options.size) {
@@ -256,8 +256,13 @@ export class EngineClient {
       const worker: PooledWorker = { api, handle, ready: Promise.resolve('') };
       worker.ready = (async () => {
         try {
-          await api.warmUp(WARM_UP_ROUNDS);
-          return await api.version();
+          // The first call waits for the module to load. The warm-up then runs one round per call and yields to
+          // a real job as soon as one waits: that job warms the worker as well as a round would.
+          const version = await api.version();
+          for (let round = 0; round < WARM_UP_ROUNDS && this.waiting.length === 0; round += 1) {
+            await api.warmUp(1);
+          }
+          return version;
         } finally {
           this.release(worker);
         }
