@@ -6,6 +6,8 @@
  * job, workers, rendering). An engine sample is the same equity job through an EngineClient with one worker in Node.
  * UI and engine samples alternate (A, B, A, B…) after 5 warm-up pairs; medians with min and max, no best-of.
  */
+import { availableParallelism, loadavg } from 'node:os';
+
 import { HAND_CLASSES } from '../../contract/hands.ts';
 import { createNodeEngineClient } from '../../src/engine/node/node-engine-client.ts';
 import { startAppServer } from '../e2e/support/app-server.ts';
@@ -219,7 +221,10 @@ try {
 }
 
 console.log(
-  `\nRange tool: paint → equity shown, and the engine alone on the same job (${PAINTS} alternating pairs)\n`,
+  `\nRange tool: paint → equity shown, and the engine alone on the same job (${PAINTS} alternating pairs; load ` +
+    `average ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')} on ${availableParallelism()} cores)\n`,
 );
 console.table(rows);
 const [flop, random] = summary as [{ ui: Stats; engine: Stats }, { ui: Stats; engine: Stats }];
