@@ -83,6 +83,8 @@ export function runShardedEquity(job: ShardedJob, options: ShardedOptions): Prom
           onProgress?.(Math.min(0.99, finished / shards));
         }
         if (!joined || failed) return;
+        // A superseded job stops here too: its workers drop their part instead of merging it.
+        if (signal?.aborted) throw abortError();
         if (finished < shards) {
           // Shards are still running elsewhere: the last of them finishes the job, and receives this tally.
           const { port1, port2 } = new MessageChannel();
