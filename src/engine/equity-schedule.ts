@@ -4,7 +4,7 @@ import { COMBO_COUNT, parseCards } from '../../contract/hands.ts';
 
 /**
  * Work units a worker gets through in about a millisecond (one unit = one live combo ranked on one runout). Measured
- * in wasm on this engine, warm, on an unloaded core: a 124 vs 246 combo flop (about 435,000 units) takes 3.9 ms,
+ * in wasm on this engine, warm, in one thread (load average 9 on 2 cores): a 124 vs 246 combo flop (about 435,000 units) takes 3.9 ms,
  * random vs random on the flop (about 2.76 M units) 31 ms, i.e. 89,000 to 112,000 units a millisecond.
  */
 export const UNITS_PER_MS = 100_000;
@@ -13,8 +13,10 @@ export const UNITS_PER_MS = 100_000;
  * takes T / 2 plus a fixed cost: the extra calls (a shard run on each worker, the hand-off of one tally, the
  * finishing merge), each a message each way, which the main thread and the workers must all be scheduled for. In
  * the range tool the second worker is also busy with the same paint's hand categories and hole-card equity. Measured
- * in one run, alternating (bench:engine, "flop ... whole / split"): the 124 vs 246 flop (3.9 ms) split in two took
- * longer than whole, loaded or not, so the limit sits above it, with a margin for the estimate's error (+-20 %).
+ * in one run, alternating, on 2 workers (bench:engine, "whole / split in 2"; the machine was loaded each time): the
+ * 124 vs 246 flop (3.9 ms alone) took 4.9 ms whole against 6.8 ms split (medians, load 22), and 4.5 against 6.3 ms
+ * at best in another run whose medians drowned in the load. So the limit sits above that flop, with a margin for the
+ * estimate's error (about 20 %).
  */
 export const WHOLE_JOB_MS = 5;
 /** Shards per worker for long jobs, so progress moves and a superseded job stops between shards. */
