@@ -4,8 +4,8 @@ import { COMBO_COUNT, parseCards } from '../../contract/hands.ts';
 
 /**
  * Work units a worker gets through in about a millisecond (one unit = one live combo ranked on one runout). Measured
- * in wasm on this engine, warm, in one thread (load average 9 on 2 cores): a 124 vs 246 combo flop (about 435,000 units) takes 3.9 ms,
- * random vs random on the flop (about 2.76 M units) 31 ms, i.e. 89,000 to 112,000 units a millisecond.
+ * in wasm on this engine, warm, in one thread (load average 9 on 2 cores): a 124 vs 246 combo flop (about 435,000
+ * units) takes 3.9 ms, random vs random on the flop (about 2.76 M units) 31 ms: 89,000 to 112,000 units a millisecond.
  */
 export const UNITS_PER_MS = 100_000;
 /**
