@@ -15,6 +15,25 @@ export interface MonteCarloSnapshot {
   samples: number;
 }
 
+/** The request of a sharded job, sent to each worker once with its first shard. */
+export interface ShardRequest {
+  hero: Float32Array;
+  villain: Float32Array;
+  board: string;
+  dead: string;
+}
+
+/**
+ * The part of a MessagePort a tally travels through, written so the DOM's and worker_threads' ports both fit.
+ * A port keeps what was posted to it until it is started, also while it is being transferred.
+ */
+export interface TallyPort {
+  postMessage(message: unknown, transfer: ArrayBuffer[]): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  start(): void;
+  close(): void;
+}
+
 /** Hands a typed array back to the caller by moving its buffer instead of copying it. */
 const moved = <T extends Float32Array | Float64Array>(array: T): T => transfer(array, [array.buffer]);
 
@@ -27,6 +46,15 @@ const WARM_UP = {
 
 export function createEngineApi(wasm: EquityWasmModule) {
   const monteCarloJobs = new Map<string, EquityWasm.MonteCarloJob>();
+  // Sharded exact jobs: the request arrives once, and each shard's tally is merged here, so tallies never cross
+  // the main thread; at the end one worker receives the others' tallies through MessagePorts and finishes.
+  const shardedJobs = new Map<string, ShardRequest & { tally: Float64Array | null }>();
+  const takeShardedJob = (id: string) => {
+    const job = shardedJobs.get(id);
+    shardedJobs.delete(id);
+    if (!job?.tally) throw new Error(`Unknown sharded job ${id}`);
+    return job.tally;
+  };
   const merge = (tallies: Float64Array[]): Float64Array => {
     const [first, ...rest] = tallies;
     if (!first) throw new Error('No tallies to merge');
@@ -70,6 +98,40 @@ export function createEngineApi(wasm: EquityWasmModule) {
         wasm.finishEquity(wasm.equityTally(hero, villain, WARM_UP.board, '', 0, 1), 0.02);
       }
       return performance.now() - started;
+    },
+    /** Computes shard `index` of `count` of job `id` and merges it into the tally this worker keeps for the job. */
+    shardRun: (id: string, index: number, count: number, request?: ShardRequest): void => {
+      if (request) shardedJobs.set(id, { ...request, tally: null });
+      const job = shardedJobs.get(id);
+      if (!job) throw new Error(`Unknown sharded job ${id}`);
+      const tally = wasm.equityTally(job.hero, job.villain, job.board, job.dead, index, count);
+      job.tally = job.tally ? wasm.mergeTallies(job.tally, tally) : tally;
+    },
+    /** Posts this worker's tally of job `id` to the worker that finishes it, and forgets the job. */
+    shardHandOff: (id: string, port: TallyPort): void => {
+      const tally = takeShardedJob(id);
+      port.postMessage(tally, [tally.buffer as ArrayBuffer]);
+    },
+    /** Merges this worker's tally with one arriving on each port (the other workers' hand-offs) and finishes. */
+    shardFinish: async (id: string, keepThreshold: number, ports: TallyPort[]): Promise<EquityReport> => {
+      const own = takeShardedJob(id);
+      const others = await Promise.all(
+        ports.map(
+          (port) =>
+            new Promise<Float64Array>((resolve) => {
+              port.addEventListener('message', (event) => {
+                port.close();
+                resolve(event.data as Float64Array);
+              });
+              port.start();
+            }),
+        ),
+      );
+      return wasm.finishEquity(merge([own, ...others]), keepThreshold);
+    },
+    /** Forgets a sharded job that failed or was superseded. */
+    shardDrop: (id: string): void => {
+      shardedJobs.delete(id);
     },
     handCategories: (range: Float32Array, board: string, dead: string): CategoryStat[] =>
       wasm.handCategories(range, board, dead),

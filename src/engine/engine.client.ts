@@ -7,6 +7,7 @@ import { parseCards } from '../../contract/hands.ts';
 import type { EngineApi, MonteCarloSnapshot } from './engine-api.ts';
 import type { EquityReport, SideTotals } from './engine-types.ts';
 import { estimateWork, shardCount } from './equity-schedule.ts';
+import { runShardedEquity } from './sharded-equity.ts';
 
 export interface WorkerHandle {
   endpoint: Endpoint;
@@ -30,6 +31,8 @@ export interface EquityJob {
   dead?: string;
   /** Equity change (fraction) under which a next card counts as "keep". */
   keepThreshold?: number;
+  /** Shard count instead of the estimate's plan (benchmarks compare plans with it); 1 runs the job whole. */
+  shards?: number;
 }
 
 export interface RunOptions {
@@ -132,7 +135,7 @@ export class EngineClient {
   /**
    * Exact heads-up equity, scheduled by estimated work: a job one worker finishes in a couple of milliseconds runs
    * whole in one call (the tally never leaves the worker); a larger one is cut into equal shards, a multiple of the
-   * worker count, whose tallies come back by transfer and are merged and finished in one call.
+   * worker count, that the workers take in turn and whose tallies merge from worker to worker (sharded-equity.ts).
    */
   async equity(job: EquityJob, options: RunOptions = {}): Promise<EquityReport> {
     const { signal, onProgress } = options;
@@ -140,8 +143,8 @@ export class EngineClient {
     const dead = job.dead ?? '';
     const keep = job.keepThreshold ?? DEFAULT_KEEP_THRESHOLD;
     const work = estimateWork(job.hero, job.villain, board, dead);
-    const shards = shardCount(work, this.options.size, parseCards(board)?.length ?? 0);
-    if (shards === 1) {
+    const shards = job.shards ?? shardCount(work, this.options.size, parseCards(board)?.length ?? 0);
+    if (shards <= 1) {
       const report = await this.withWorker(
         (api) => api.equityReport(send(job.hero), send(job.villain), board, dead, keep),
         signal,
@@ -149,29 +152,24 @@ export class EngineClient {
       onProgress?.(1);
       return report;
     }
-    let finished = 0;
-    const tallies = await Promise.all(
-      Array.from({ length: shards }, (_, index) =>
-        this.withWorker(async (api) => {
-          const tally = await api.equityTally(send(job.hero), send(job.villain), board, dead, index, shards);
-          onProgress?.(Math.min(0.99, ++finished / shards));
-          return tally;
-        }, signal),
-      ),
+    return runShardedEquity(
+      {
+        id: `eq-${this.nextJobId++}`,
+        request: { hero: job.hero, villain: job.villain, board, dead },
+        shards,
+        keepThreshold: keep,
+      },
+      {
+        lanes: this.options.size,
+        signal,
+        onProgress,
+        copy: (range) => range.slice(),
+        acquire: async (laneSignal) => {
+          const worker = await this.acquire(laneSignal);
+          return { api: worker.api, release: () => this.release(worker) };
+        },
+      },
     );
-    const report = await this.withWorker(
-      (api) =>
-        api.finishTallies(
-          transfer(
-            tallies,
-            tallies.map((tally) => tally.buffer),
-          ),
-          keep,
-        ),
-      signal,
-    );
-    onProgress?.(1);
-    return report;
   }
 
   /** Equity of 2 to 6 ranges: exact when small enough, else Monte Carlo on every worker until precise enough. */
@@ -248,8 +246,8 @@ export class EngineClient {
   }
 
   /**
-   * Starts the missing workers. Each runs a real equity job first, so the first paint meets optimised wasm; a
-   * user job queued meanwhile waits for it (a few milliseconds once the module has loaded).
+   * Starts the missing workers. Each runs a real equity job a few times first, so the first paint meets optimised
+   * wasm; a user job queued meanwhile waits for the module to load and at most one round (a few milliseconds).
    */
   private start(): void {
     while (this.workers.length < this.options.size) {
@@ -258,8 +256,13 @@ export class EngineClient {
       const worker: PooledWorker = { api, handle, ready: Promise.resolve('') };
       worker.ready = (async () => {
         try {
-          await api.warmUp(WARM_UP_ROUNDS);
-          return await api.version();
+          // The first call waits for the module to load. The warm-up then runs one round per call and yields to
+          // a real job as soon as one waits: that job warms the worker as well as a round would.
+          const version = await api.version();
+          for (let round = 0; round < WARM_UP_ROUNDS && this.waiting.length === 0; round += 1) {
+            await api.warmUp(1);
+          }
+          return version;
         } finally {
           this.release(worker);
         }
@@ -268,6 +271,14 @@ export class EngineClient {
       worker.ready.catch(() => undefined);
       this.workers.push(worker);
     }
+  }
+
+  /** An idle worker at once, or undefined when every worker is busy or still warming up. */
+  private takeIdle(signal?: AbortSignal): PooledWorker | undefined {
+    throwIfAborted(signal);
+    clearTimeout(this.idleTimer);
+    this.start();
+    return this.idle.pop();
   }
 
   private acquire(signal?: AbortSignal): Promise<PooledWorker> {
@@ -309,7 +320,9 @@ export class EngineClient {
     task: (api: Remote<EngineApi>) => Promise<T> | T,
     signal?: AbortSignal,
   ): Promise<T> {
-    const worker = await this.acquire(signal);
+    // An idle worker is taken without a promise tick, so a job started inside an input event posts its first
+    // message before the event's render runs (see useLatestJob).
+    const worker = this.takeIdle(signal) ?? (await this.acquire(signal));
     try {
       throwIfAborted(signal);
       return await task(worker.api);

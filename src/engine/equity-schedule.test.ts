@@ -8,6 +8,7 @@ import {
   runoutCount,
   shardCount,
   UNITS_PER_MS,
+  WHOLE_JOB_MS,
 } from './equity-schedule';
 
 const full = new Float32Array(COMBO_COUNT).fill(1);
@@ -31,6 +32,13 @@ describe('equity scheduling', () => {
     expect(shardCount(estimateWork(few(40), few(60), 'Kh9d4c', ''), 2, 3)).toBe(1);
   });
 
+  it('runs the 124 vs 246 combo flop (about 4 ms) whole: split in two it measured slower', () => {
+    const work = estimateWork(few(124), few(246), 'Qs7h2d', '');
+    expect(work / UNITS_PER_MS).toBeGreaterThan(3);
+    expect(work / UNITS_PER_MS).toBeLessThanOrEqual(WHOLE_JOB_MS);
+    expect(shardCount(work, 2, 3)).toBe(1);
+  });
+
   it('splits random vs random on the flop into equal shards, a multiple of the workers', () => {
     const work = estimateWork(full, full, 'Kh9d4c', '');
     expect(work / UNITS_PER_MS).toBeGreaterThan(10);
@@ -39,7 +47,8 @@ describe('equity scheduling', () => {
       expect(shards % workers).toBe(0);
       expect(shards).toBeLessThanOrEqual(workers * MAX_SHARDS_PER_WORKER);
     }
-    expect(shardCount(work, 2, 3)).toBeGreaterThanOrEqual(2);
+    // More shards than workers: a worker the machine slows down takes fewer of them.
+    expect(shardCount(work, 2, 3)).toBeGreaterThanOrEqual(4);
   });
 
   it('prices preflop table lookups below flop enumeration', () => {

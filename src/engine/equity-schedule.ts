@@ -3,16 +3,29 @@
 import { COMBO_COUNT, parseCards } from '../../contract/hands.ts';
 
 /**
- * Work units a worker gets through in about a millisecond (one unit = one combo ranked on one runout, measured on
- * this engine in wasm: a 124 vs 246 combo flop, 370 x 1176 units, takes about 3.8 ms cold and 3 ms warm).
+ * Work units a worker gets through in about a millisecond (one unit = one live combo ranked on one runout). Measured
+ * in wasm on this engine, warm, in one thread (load average 9 on 2 cores): a 124 vs 246 combo flop (about 435,000
+ * units) takes 3.9 ms, random vs random on the flop (about 2.76 M units) 31 ms: 89,000 to 112,000 units a millisecond.
  */
-export const UNITS_PER_MS = 120_000;
-/** A job one worker finishes in about this long runs whole: splitting it costs more in messages than it saves. */
-export const WHOLE_JOB_MS = 2;
+export const UNITS_PER_MS = 100_000;
+/**
+ * A job one worker finishes in about this long runs whole on one worker. Splitting a job of T ms over two workers
+ * takes T / 2 plus a fixed cost: the extra calls (a shard run on each worker, the hand-off of one tally, the
+ * finishing merge), each a message each way, which the main thread and the workers must all be scheduled for. In
+ * the range tool the second worker is also busy with the same paint's hand categories and hole-card equity. Measured
+ * in one run, alternating, on 2 workers (bench:engine, "whole / split in 2"; the machine was loaded each time): the
+ * 124 vs 246 flop (3.9 ms alone) took 4.9 ms whole against 6.8 ms split (medians, load 22), and 4.5 against 6.3 ms
+ * at best in another run whose medians drowned in the load. So the limit sits above that flop, with a margin for the
+ * estimate's error (about 20 %).
+ */
+export const WHOLE_JOB_MS = 5;
 /** Shards per worker for long jobs, so progress moves and a superseded job stops between shards. */
 export const MAX_SHARDS_PER_WORKER = 4;
-/** Shards shorter than this would spend a noticeable share of their time in messages. */
-const MIN_SHARD_MS = 8;
+/**
+ * Shards are at least this long. Workers take shards in turn, so more shards than workers let a worker the machine
+ * slows down do less of the job; each shard costs a message each way (well under 0.5 ms), which caps how small.
+ */
+const MIN_SHARD_MS = 4;
 
 /** Boards (runouts) the engine enumerates: the cards missing from `boardCards`, dealt from the deck minus board and dead. */
 export function runoutCount(boardCards: number, deadCards: number): number {

@@ -19,9 +19,25 @@ export function formatDateTime(value: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
+/**
+ * One Intl.NumberFormat per language and options. Building a formatter costs tens of microseconds (locale data
+ * lookup); the range grid formats 169 cell titles after every equity result, so building them per call put
+ * milliseconds of main-thread work between the result and the screen.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(language: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${language}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 /** A count (combos, samples) in the interface language: "1,326" in en, "1 326" in ru, "1.326" in es. */
 export function formatNumber(value: number, language: string, maximumFractionDigits = 1): string {
-  return new Intl.NumberFormat(language, { maximumFractionDigits }).format(value);
+  return numberFormat(language, { maximumFractionDigits }).format(value);
 }
 
 /**
@@ -35,7 +51,7 @@ export function formatPercent(
   fractionDigits = 1,
   maximumFractionDigits = fractionDigits,
 ): string {
-  return new Intl.NumberFormat(language, {
+  return numberFormat(language, {
     style: 'percent',
     minimumFractionDigits: fractionDigits,
     maximumFractionDigits,

@@ -3,6 +3,6 @@
 import { createStore } from 'jotai';
 
 export { atom, Provider as StoreProvider, useAtom, useAtomValue, useSetAtom } from 'jotai';
-export type { PrimitiveAtom, WritableAtom } from 'jotai';
+export type { Atom, PrimitiveAtom, WritableAtom } from 'jotai';
 
 export const appStore = createStore();

@@ -4,6 +4,7 @@
 // 1 and with 2 workers is timed alternately in one run, so load on the machine falls on both alike.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 import { createEngineApi } from '../../src/engine/engine-api.ts';
@@ -184,30 +185,63 @@ for (const scenario of SCENARIOS) {
   });
 }
 
-// Worker pool scaling: the flop and random vs random flop jobs on 1 and on 2 workers, timed alternately.
-for (const [name, heroText, villainText] of [
-  ['flop Qs7h2d 124 vs 246', SCENARIOS[1]!.hero, SCENARIOS[1]!.villain],
-  ['random vs random flop', 'random', 'random'],
-] as const) {
-  const job = { hero: api.parseRange(heroText), villain: api.parseRange(villainText), board: 'Qs7h2d' };
-  const pools = [createNodeEngineClient(1), createNodeEngineClient(2)];
+// Worker pool scaling: the flop and random vs random flop jobs on 1 and on 2 workers, timed alternately. The
+// process's CPU time over the wall time of the same calls says how many cores the machine gave the pool meanwhile:
+// on a loaded machine 2 workers cannot reach 2x when they get fewer than 2 cores between them.
+{
+  const pools = [createNodeEngineClient(1), createNodeEngineClient(2)] as const;
   await Promise.all(pools.map((pool) => pool.warm()));
-  const [one, two] = (await alternate(
-    pools.map((pool) => () => pool.equity(job)),
-    11,
+  const timed = (run: () => Promise<unknown>, usage: { cpu: number; wall: number }) => async () => {
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    await run();
+    const used = process.cpuUsage(cpu);
+    usage.cpu += (used.user + used.system) / 1000;
+    usage.wall += performance.now() - started;
+  };
+  const cores = ({ cpu, wall }: { cpu: number; wall: number }) => (cpu / wall).toFixed(2);
+  for (const [name, heroText, villainText] of [
+    ['flop Qs7h2d 124 vs 246', SCENARIOS[1]!.hero, SCENARIOS[1]!.villain],
+    ['random vs random flop', 'random', 'random'],
+  ] as const) {
+    const job = { hero: api.parseRange(heroText), villain: api.parseRange(villainText), board: 'Qs7h2d' };
+    const usage = pools.map(() => ({ cpu: 0, wall: 0 }));
+    const [one, two] = (await alternate(
+      pools.map((pool, index) => timed(() => pool.equity(job), usage[index]!)),
+      name.startsWith('random') ? 21 : 11,
+    )) as [Stats, Stats];
+    rows.push({
+      name: `${name}, pool 1 / 2 workers`,
+      native: '',
+      wasm: `${one.median.toFixed(2)} / ${two.median.toFixed(2)} ms`,
+      note: `1 worker ${fmtStats(one)}, 2 workers ${fmtStats(two)}; speed-up ${(one.median / two.median).toFixed(2)}x (target >= 1.8x on random vs random); cores used ${cores(usage[0]!)} / ${cores(usage[1]!)}`,
+    });
+  }
+  // Why the flop runs whole (WHOLE_JOB_MS in src/engine/equity-schedule.ts): the same job on 2 workers, whole
+  // on one of them against split in two.
+  const flop = {
+    hero: api.parseRange(SCENARIOS[1]!.hero),
+    villain: api.parseRange(SCENARIOS[1]!.villain),
+    board: 'Qs7h2d',
+  };
+  const [whole, split] = (await alternate(
+    [() => pools[1].equity({ ...flop, shards: 1 }), () => pools[1].equity({ ...flop, shards: 2 })],
+    21,
   )) as [Stats, Stats];
-  for (const pool of pools) pool.terminate();
   rows.push({
-    name: `${name}, pool 1 / 2 workers`,
+    name: 'flop Qs7h2d 124 vs 246, whole / split in 2',
     native: '',
-    wasm: `${one.median.toFixed(2)} / ${two.median.toFixed(2)} ms`,
-    note: `1 worker ${fmtStats(one)}, 2 workers ${fmtStats(two)}; speed-up ${(one.median / two.median).toFixed(2)}x (target >= 1.8x on random vs random)`,
+    wasm: `${whole.median.toFixed(2)} / ${split.median.toFixed(2)} ms`,
+    note: `2 workers: whole ${fmtStats(whole)}, split ${fmtStats(split)}; split/whole ${(split.median / whole.median).toFixed(2)}x`,
   });
+  for (const pool of pools) pool.terminate();
 }
 
 const widths = { name: 42, native: 12, wasm: 30 };
 console.log(
-  `\nRangeForge engine benchmark — wasm ${(wasmFileSize() / 1024).toFixed(0)} KiB, Node ${process.version}\n`,
+  `\nRangeForge engine benchmark — wasm ${(wasmFileSize() / 1024).toFixed(0)} KiB, Node ${process.version}, load average ${loadavg()
+    .map((load) => load.toFixed(1))
+    .join(' ')} on ${availableParallelism()} cores\n`,
 );
 console.log(
   `${'workload'.padEnd(widths.name)} ${'native'.padStart(widths.native)} ${'wasm'.padStart(widths.wasm)}  notes`,

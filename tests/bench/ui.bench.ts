@@ -6,6 +6,8 @@
  * job, workers, rendering). An engine sample is the same equity job through an EngineClient with one worker in Node.
  * UI and engine samples alternate (A, B, A, B…) after 5 warm-up pairs; medians with min and max, no best-of.
  */
+import { availableParallelism, loadavg } from 'node:os';
+
 import { HAND_CLASSES } from '../../contract/hands.ts';
 import { createNodeEngineClient } from '../../src/engine/node/node-engine-client.ts';
 import { startAppServer } from '../e2e/support/app-server.ts';
@@ -146,9 +148,9 @@ const cases: Case[] = [
       await freshPage();
       await importInto(0, 'random');
       // Both sides read the first colour: hero and villain are the same full range.
-      const chooser = (side: string) => page.locator(`.side-chooser[data-side="${side}"] .chip-toggle`);
-      await chooser('villain').nth(0).click();
-      await chooser('villain').nth(1).click();
+      const chooser = (side: string) => page.locator(`.player[data-player="${side}"] .chip-toggle`);
+      await chooser('villain-1').nth(0).click();
+      await chooser('villain-1').nth(1).click();
       await dealFlop();
       const toggled = '72o';
       const without = HAND_CLASSES.filter((hand) => hand !== toggled).join(', ');
@@ -219,7 +221,10 @@ try {
 }
 
 console.log(
-  `\nRange tool: paint → equity shown, and the engine alone on the same job (${PAINTS} alternating pairs)\n`,
+  `\nRange tool: paint → equity shown, and the engine alone on the same job (${PAINTS} alternating pairs; load ` +
+    `average ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')} on ${availableParallelism()} cores)\n`,
 );
 console.table(rows);
 const [flop, random] = summary as [{ ui: Stats; engine: Stats }, { ui: Stats; engine: Stats }];

@@ -67,22 +67,36 @@ describe('golden equities through the wasm build', () => {
 });
 
 describe('worker pool', () => {
-  it('splits a flop job across workers and merges it to the unsplit result', async () => {
+  it('runs the 124 vs 246 flop whole, and split into any number of shards merges to the same report', async () => {
     const hero = api.parseRange('77+, ATs+, KJs+, QJs, AJo+, KQo');
     const villain = api.parseRange('22+, A2s+, K9s+, QTs+, JTs, T9s, 98s, ATo+, KJo+, QJo');
     const whole = api.finishEquity(api.equityTally(hero, villain, 'Qs7h2d', '', 0, 1), 0.02);
-    const progress: number[] = [];
-    const split = await pool.equity(
-      { hero, villain, board: 'Qs7h2d' },
-      { onProgress: (value) => progress.push(value) },
-    );
+    expect(shardCount(estimateWork(hero, villain, 'Qs7h2d', ''), pool.size, 3)).toBe(1);
+    for (const shards of [undefined, 2, 5]) {
+      const progress: number[] = [];
+      const split = await pool.equity(
+        { hero, villain, board: 'Qs7h2d', shards },
+        { onProgress: (value) => progress.push(value) },
+      );
+      expect(split.hero.equity).toBeCloseTo(whole.hero.equity, 12);
+      expect(split.villain.equity).toBeCloseTo(whole.villain.equity, 12);
+      expect(split.combo_equity.length).toBe(1326);
+      expect(split.next_cards.map((card) => card.card)).toEqual(whole.next_cards.map((card) => card.card));
+      // Every shard reports as it lands, then the finish reports 1.
+      expect(progress.length).toBe((shards ?? 1) === 1 ? 1 : shards! + 1);
+      expect(progress.at(-1)).toBe(1);
+    }
+  });
+
+  it('finishes a split job while the other worker is busy with a long call', async () => {
+    const random = api.parseRange('random');
+    const whole = api.finishEquity(api.equityTally(random, random, 'Qs7h2d5c', '', 0, 1), 0.02);
+    // Both workers busy: the job's lanes wait; whichever worker frees first may take every shard.
+    const busy = [0, 1].map(() => pool.equity({ hero: random, villain: random, board: 'Kh9d4c', shards: 1 }));
+    const split = await pool.equity({ hero: random, villain: random, board: 'Qs7h2d5c', shards: 4 });
+    await Promise.all(busy);
     expect(split.hero.equity).toBeCloseTo(whole.hero.equity, 12);
-    expect(split.combo_equity.length).toBe(1326);
-    expect(split.next_cards.length).toBe(49);
-    expect(progress.at(-1)).toBe(1);
-    // The plan comes from the estimated work: every shard reports, then the merge and finish report 1.
-    const shards = shardCount(estimateWork(hero, villain, 'Qs7h2d', ''), pool.size, 3);
-    expect(progress.length).toBe(shards === 1 ? 1 : shards + 1);
+    expect(Array.from(split.combo_equity)).toEqual(Array.from(whole.combo_equity));
   });
 
   it('splits random vs random on the flop and merges to the whole job exactly', async () => {

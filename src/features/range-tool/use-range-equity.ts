@@ -1,10 +1,13 @@
 // The range tool's equity: a thin feature hook over the engine's job layer (src/engine/latest-job.ts). Every change
 // of the chart, colours, cards, suit choices or method starts a new job at once and aborts the superseded one.
+import { useRef } from 'react';
+
 import { type EngineClient, type MultiwayResult } from '@/engine/engine.client';
 import { getEngineClient } from '@/engine/engine-instance';
+import type { CategoryStat } from '@/engine/engine-types';
 import type { JobContext } from '@/engine/latest-job';
 import { useLatestJob } from '@/engine/use-latest-job';
-import { useAtomValue, useSetAtom } from '@/lib/store';
+import { atom, useSetAtom } from '@/lib/store';
 import { applyExclusions, classWeightsToRange, handRange } from '@contract/hands';
 
 import {
@@ -53,27 +56,34 @@ interface EquityInputs {
   more: Float32Array[];
 }
 
+/** Everything an equity job reads, as one value: a new object whenever any of these atoms changes. */
+const equityDepsAtom = atom((get) => ({
+  pairs: get(rangePairsAtom),
+  heroColors: get(heroColorsAtom),
+  villainColors: get(villainColorsAtom),
+  board: get(boardCardsAtom),
+  hole: get(holeCardsAtom),
+  exclusions: get(comboExclusionsAtom),
+  method: get(equityMethodAtom),
+  dead: get(deadCardsAtom),
+  moreVillains: get(moreVillainsAtom),
+}));
+
 /**
  * Keeps `equityResultAtom` and `equityStatusAtom` (idle / running with progress and live Monte Carlo figures / done /
  * error) up to date with the range tool's inputs. The previous result stays shown while a new job runs.
  */
 export function useRangeEquity() {
-  const pairs = useAtomValue(rangePairsAtom);
-  const heroColors = useAtomValue(heroColorsAtom);
-  const villainColors = useAtomValue(villainColorsAtom);
-  const board = useAtomValue(boardCardsAtom);
-  const hole = useAtomValue(holeCardsAtom);
-  const exclusions = useAtomValue(comboExclusionsAtom);
-  const method = useAtomValue(equityMethodAtom);
-  const dead = useAtomValue(deadCardsAtom);
-  const moreVillains = useAtomValue(moreVillainsAtom);
   const setMultiway = useSetAtom(multiwayEquityAtom);
   const setResult = useSetAtom(equityResultAtom);
   const setStatus = useSetAtom(equityStatusAtom);
+  // The hero's hand categories change only with the hero range, board and dead cards: a paint of the villain's
+  // range reuses them instead of asking a worker again.
+  const categoriesMemo = useRef(new CategoriesMemo());
 
-  useLatestJob<EquityResult>(
-    [pairs, heroColors, villainColors, board, hole, exclusions, method, dead, moreVillains],
-    () => {
+  useLatestJob(
+    equityDepsAtom,
+    ({ pairs, heroColors, villainColors, board, hole, exclusions, method, dead, moreVillains }) => {
       const heroGrid = classWeights(pairs, heroColors);
       const villainGrid = classWeights(pairs, villainColors);
       const hand = handRange(hole);
@@ -98,11 +108,12 @@ export function useRangeEquity() {
           .map((grid) => applyExclusions(classWeightsToRange(grid), exclusions)),
       };
       const engine = getEngineClient();
-      return async (context) => {
+      const memo = categoriesMemo.current;
+      return async (context: JobContext): Promise<EquityResult> => {
         const [result, multiway] = await Promise.all([
           method === 'monte-carlo'
-            ? monteCarloJob(engine, inputs, context)
-            : exactJob(engine, inputs, context),
+            ? monteCarloJob(engine, inputs, memo, context)
+            : exactJob(engine, inputs, memo, context),
           multiwayJob(engine, inputs, context.signal),
         ]);
         if (!context.signal.aborted) setMultiway(multiway);
@@ -114,22 +125,38 @@ export function useRangeEquity() {
   );
 }
 
+/** The last hand-category statistics the engine computed, with the inputs they belong to. */
+class CategoriesMemo {
+  private last: { range: Float32Array; board: string; dead: string; stats: CategoryStat[] } | null = null;
+
+  get(engine: EngineClient, inputs: EquityInputs, signal: AbortSignal): Promise<CategoryStat[]> {
+    if (inputs.boardCount < 3) return Promise.resolve([]);
+    const { hero: range, board, dead } = inputs;
+    const last = this.last;
+    if (last && last.board === board && last.dead === dead && sameWeights(last.range, range)) {
+      return Promise.resolve(last.stats);
+    }
+    return engine.handCategories(range, board, dead, { signal }).then((stats) => {
+      this.last = { range, board, dead, stats };
+      return stats;
+    });
+  }
+}
+
+const sameWeights = (a: Float32Array, b: Float32Array) =>
+  a.length === b.length && a.every((weight, index) => weight === b[index]);
+
 function handCategory(engine: EngineClient, inputs: EquityInputs, signal: AbortSignal) {
   return inputs.hand && inputs.boardCount >= 3
     ? engine.rankHand(`${cardsText(inputs.hole)}${inputs.board}`, { signal }).then((rank) => rank.category)
     : Promise.resolve(null);
 }
 
-function categories(engine: EngineClient, inputs: EquityInputs, signal: AbortSignal) {
-  return inputs.boardCount >= 3
-    ? engine.handCategories(inputs.hero, inputs.board, inputs.dead, { signal })
-    : Promise.resolve([]);
-}
-
 /** Exact equity of the ranges (and of the hole cards against the villain), categories and next cards. */
 async function exactJob(
   engine: EngineClient,
   inputs: EquityInputs,
+  categories: CategoriesMemo,
   context: JobContext,
 ): Promise<EquityResult> {
   const { signal } = context;
@@ -144,12 +171,14 @@ async function exactJob(
     ]);
     return { cards: inputs.hole, equity: report.hero.equity, category };
   };
-  const [report, statistics, hand] = await Promise.all([
+  // The categories (a fraction of a millisecond) go to a worker first: queued behind a split job's shards they
+  // would hold up its result.
+  const [statistics, report, hand] = await Promise.all([
+    categories.get(engine, inputs, signal),
     engine.equity(
       { hero: inputs.hero, villain: inputs.villain, board: inputs.board, dead: inputs.dead },
       { signal, onProgress: context.progress },
     ),
-    categories(engine, inputs, signal),
     handJob(),
   ]);
   return resultFromReport(report, statistics, hand);
@@ -162,6 +191,7 @@ async function exactJob(
 async function monteCarloJob(
   engine: EngineClient,
   inputs: EquityInputs,
+  categories: CategoriesMemo,
   context: JobContext,
 ): Promise<EquityResult> {
   const { signal } = context;
@@ -183,7 +213,7 @@ async function monteCarloJob(
   const range = await run([inputs.hero, inputs.villain], 0);
   const handRun = steps === 2 ? await run([inputs.hand!, inputs.villain], 1) : null;
   const [statistics, category] = await Promise.all([
-    categories(engine, inputs, signal),
+    categories.get(engine, inputs, signal),
     handCategory(engine, inputs, signal),
   ]);
   return resultFromMonteCarlo(
