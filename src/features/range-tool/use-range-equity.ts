@@ -18,6 +18,7 @@ import {
   holeCardsAtom,
   moreVillainsAtom,
   multiwayEquityAtom,
+  preflopRetryAtom,
   rangePairsAtom,
   villainColorsAtom,
 } from './atoms';
@@ -67,12 +68,13 @@ export function useRangeEquity() {
   const method = useAtomValue(equityMethodAtom);
   const dead = useAtomValue(deadCardsAtom);
   const moreVillains = useAtomValue(moreVillainsAtom);
+  const preflopRetry = useAtomValue(preflopRetryAtom);
   const setMultiway = useSetAtom(multiwayEquityAtom);
   const setResult = useSetAtom(equityResultAtom);
   const setStatus = useSetAtom(equityStatusAtom);
 
   useLatestJob<EquityResult>(
-    [pairs, heroColors, villainColors, board, hole, exclusions, method, dead, moreVillains],
+    [pairs, heroColors, villainColors, board, hole, exclusions, method, dead, moreVillains, preflopRetry],
     () => {
       const heroGrid = classWeights(pairs, heroColors);
       const villainGrid = classWeights(pairs, villainColors);
