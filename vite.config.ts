@@ -13,6 +13,8 @@ export const aliases = {
   '@/': fromRoot('./src/'),
   '@contract/': fromRoot('./contract/'),
   '@equity-wasm': fromRoot('./crates/equity-wasm/pkg/equity_wasm.js'),
+  // The package's other files: the .wasm and the preflop table, imported with ?url as content-hashed assets.
+  '@equity-wasm-pkg/': fromRoot('./crates/equity-wasm/pkg/'),
 };
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
@@ -54,8 +56,8 @@ const serviceWorker = VitePWA({
 export default defineConfig({
   plugins: [react(), wasm(), serviceWorker],
   resolve: { alias: aliases },
-  // Workers are bundled separately; they need the wasm plugin too, and ES format so they can use top-level await.
-  worker: { format: 'es', plugins: () => [wasm()] },
+  // Module workers: the engine worker imports the wasm glue as an ES module.
+  worker: { format: 'es' },
   build: { target: 'es2022', outDir: 'dist', sourcemap: true },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

@@ -44,7 +44,7 @@ export function buildWasmStep() {
 }
 
 /** Writes name.br (quality 11: done once at build time) and name.gz beside every compressible file of dist/. */
-function precompress(dir) {
+export function precompress(dir) {
   let count = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);

@@ -63,6 +63,8 @@ export function createEngineApi(wasm: EquityWasmModule) {
 
   return {
     version: (): string => wasm.engineVersion(),
+    /** Loads the preflop table (checked by the engine); returns its number of entries. */
+    loadPreflopTable: (bytes: Uint8Array): number => wasm.loadPreflopTable(bytes),
     rankHand: (cards: string): HandRankInfo => wasm.rankHand(cards),
     parseRange: (text: string): Float32Array => moved(wasm.parseRange(text)),
     rangeToNotation: (weights: Float32Array): string => wasm.rangeToNotation(weights),

@@ -7,6 +7,7 @@ import { parseCards } from '../../contract/hands.ts';
 import type { EngineApi, MonteCarloSnapshot } from './engine-api.ts';
 import type { EquityReport, SideTotals } from './engine-types.ts';
 import { estimateWork, shardCount } from './equity-schedule.ts';
+import { usesPreflopTable } from './preflop-table.ts';
 import { runShardedEquity } from './sharded-equity.ts';
 
 export interface WorkerHandle {
@@ -22,6 +23,11 @@ export interface EngineClientOptions {
   size: number;
   /** Workers are terminated after this long without work, to give the memory back. */
   idleTimeoutMs?: number;
+  /**
+   * The preflop table's bytes (the browser's one shared download), copied to every worker once they arrive. Without
+   * it the workers load the table themselves (Node reads it from disk).
+   */
+  preflopTable?: () => Promise<Uint8Array>;
 }
 
 export interface EquityJob {
@@ -68,6 +74,8 @@ interface PooledWorker {
   handle: WorkerHandle;
   /** Settles with the engine version once the worker has loaded the engine and run its warm-up job. */
   ready: Promise<string>;
+  /** Set when the preflop table has been posted to the worker; settles when the worker has loaded it. */
+  table?: Promise<number>;
 }
 
 export const DEFAULT_KEEP_THRESHOLD = 0.02;
@@ -76,13 +84,14 @@ const MONTE_CARLO_BATCH = 20_000;
 const WARM_UP_ROUNDS = 3;
 
 /** A copy of `array` whose buffer moves to the worker (the caller keeps its own array intact). */
-function send<T extends Float32Array | Float64Array>(array: T): T {
+function send<T extends Float32Array | Float64Array | Uint8Array>(array: T): T {
   const copy = array.slice() as T;
   return transfer(copy, [copy.buffer]);
 }
 
 export class EngineClient {
-  private readonly options: Required<EngineClientOptions>;
+  private readonly options: Required<Omit<EngineClientOptions, 'preflopTable'>>;
+  private readonly preflopTable: EngineClientOptions['preflopTable'];
   private workers: PooledWorker[] = [];
   private idle: PooledWorker[] = [];
   private waiting: Array<(worker: PooledWorker) => void> = [];
@@ -90,7 +99,9 @@ export class EngineClient {
   private nextJobId = 0;
 
   constructor(options: EngineClientOptions) {
-    this.options = { idleTimeoutMs: 60_000, ...options, size: Math.max(1, options.size) };
+    const { preflopTable, ...rest } = options;
+    this.options = { idleTimeoutMs: 60_000, ...rest, size: Math.max(1, options.size) };
+    this.preflopTable = preflopTable;
   }
 
   get size(): number {
@@ -142,6 +153,9 @@ export class EngineClient {
     const board = job.board ?? '';
     const dead = job.dead ?? '';
     const keep = job.keepThreshold ?? DEFAULT_KEEP_THRESHOLD;
+    // Exact preflop equity reads the preflop table: wait for its download here, before taking a worker, so no
+    // worker sits blocked on it and postflop jobs never wait behind it.
+    if (usesPreflopTable(board, dead)) await this.sendPreflopTable(signal);
     const work = estimateWork(job.hero, job.villain, board, dead);
     const shards = job.shards ?? shardCount(work, this.options.size, parseCards(board)?.length ?? 0);
     if (shards <= 1) {
@@ -250,6 +264,7 @@ export class EngineClient {
    * wasm; a user job queued meanwhile waits for the module to load and at most one round (a few milliseconds).
    */
   private start(): void {
+    const started = this.workers.length;
     while (this.workers.length < this.options.size) {
       const handle = this.options.createWorker();
       const api = wrap<EngineApi>(handle.endpoint);
@@ -270,6 +285,23 @@ export class EngineClient {
       // A worker that fails to load rejects its jobs with the error; `warm` reports it too.
       worker.ready.catch(() => undefined);
       this.workers.push(worker);
+    }
+    // New workers get the table as soon as it is in: the download starts with the engine, in parallel.
+    if (this.workers.length > started) void this.sendPreflopTable().catch(() => undefined);
+  }
+
+  /**
+   * Waits for the preflop table's bytes and posts a copy to every worker that has none. A job posted after this
+   * reaches each worker after its table (messages arrive in order); a worker started later gets the table from
+   * `start` before it finishes its warm-up. A worker that rejects the bytes remembers why and reports it to the job.
+   */
+  private async sendPreflopTable(signal?: AbortSignal): Promise<void> {
+    if (!this.preflopTable) return;
+    const bytes = await untilAborted(this.preflopTable(), signal);
+    for (const worker of this.workers) {
+      if (worker.table) continue;
+      worker.table = worker.api.loadPreflopTable(send(bytes));
+      worker.table.catch(() => undefined);
     }
   }
 
@@ -358,6 +390,17 @@ function concatenate(ranges: Float32Array[]): Float32Array {
     offset += range.length;
   }
   return result;
+}
+
+/** `promise`, or an AbortError as soon as `signal` aborts. */
+function untilAborted<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return promise;
+  throwIfAborted(signal);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortError());
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 function abortError(): Error {

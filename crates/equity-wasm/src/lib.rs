@@ -8,6 +8,7 @@
 //! Long jobs are split by the caller: [`equity_tally`] computes one shard of the runouts (or preflop hero combos),
 //! tallies from several workers are combined with [`merge_tallies`], and [`finish_equity`] turns the merged tally
 //! into a report. Monte Carlo runs in batches through [`MonteCarloJob`], so a worker can report progress and stop.
+//! The preflop table is not embedded: the host fetches `preflop.bin` and hands it to [`load_preflop_table`].
 
 use equity::{Card, EquityError, EquityRequest, EquityTally, MonteCarlo, Range, Shard};
 use serde::Serialize;
@@ -40,6 +41,21 @@ export interface HandRankInfo { value: number; category: HandCategory }
 #[wasm_bindgen(js_name = engineVersion)]
 pub fn engine_version() -> String {
     equity::VERSION.to_owned()
+}
+
+/// Loads the preflop table (`preflop.bin`, shipped beside this module) that exact preflop equity without dead
+/// cards needs; returns its number of entries. The bytes are checked (format, length, checksum, order): bad bytes
+/// reject with the reason. The module keeps the first table loaded; loading the same bytes again is harmless.
+#[wasm_bindgen(js_name = loadPreflopTable)]
+pub fn load_preflop_table(bytes: &[u8]) -> Result<u32, JsError> {
+    let table = equity::preflop::load_table(bytes).map_err(js_error)?;
+    Ok(table.len() as u32)
+}
+
+/// Whether the preflop table has been loaded.
+#[wasm_bindgen(js_name = preflopTableLoaded)]
+pub fn preflop_table_loaded() -> bool {
+    equity::preflop::is_loaded()
 }
 
 /// Rank of a 5 to 7 card hand given as text ("AhKhQhJhTh9c2d"); bigger is stronger.

@@ -127,12 +127,15 @@ pub enum EquityError {
         /// Number of board cards given.
         count: usize,
     },
-    /// The embedded preflop table failed its integrity check.
-    #[error("the embedded preflop table is corrupt: {reason}")]
+    /// The preflop table failed its integrity check (or a different one is already loaded).
+    #[error("the preflop table is unusable: {reason}")]
     PreflopTable {
         /// What failed.
         reason: &'static str,
     },
+    /// Preflop equity without dead cards needs the preflop table, and none has been loaded.
+    #[error("the preflop table is not loaded (preflop equity without dead cards needs preflop.bin)")]
+    PreflopTableNotLoaded,
     /// No matchup is in the preflop table (only possible with a corrupt table).
     #[error("preflop matchup {hero} vs {villain} is missing from the table")]
     MissingMatchup {

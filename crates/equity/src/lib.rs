@@ -7,7 +7,8 @@
 //!   ([`evaluator`]): a board key is summed once, then each hole pair costs one addition and one lookup.
 //! * [`tally`] / [`EquityTally::finish`]: exact heads-up equity, hand vs range or range vs range with weights
 //!   and card removal, on flop, turn and river by enumerating runouts with an O(n log n) sweep per runout
-//!   ([`exact`]); preflop from an embedded table of all 47,008 suit-isomorphic matchups ([`preflop`]). The same
+//!   ([`exact`]); preflop from a table of all 47,008 suit-isomorphic matchups ([`preflop`]; embedded with the
+//!   default `embedded-table` feature, else loaded from bytes with [`preflop::load_table`]). The same
 //!   pass yields per-combo equity (heat map), the 13x13 class matrix and next-card equities ([`next_card`]).
 //! * [`multiway_exact`]: 2 to 6 ranges by full enumeration when the work fits a budget ([`multiway`]);
 //!   [`MonteCarlo`]: seeded sampling with a standard error otherwise ([`monte_carlo`]).

@@ -1,35 +1,24 @@
-// Instantiates the wasm engine in Node from the same bundler-target build the browser uses. wasm-bindgen's bundler
-// glue expects the host to wire the module to its JS shim; this does that wiring by hand.
+// Starts the wasm engine in Node from the same package the browser uses (wasm-pack's web target): `initSync`
+// compiles the module from the file beside its glue, then the preflop table, which the module does not embed, is
+// read from the package folder and loaded.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 
+import * as equityWasm from '../../../crates/equity-wasm/pkg/equity_wasm.js';
 import type { EquityWasmModule } from '../engine-api.ts';
 
 const pkgUrl = new URL('../../../crates/equity-wasm/pkg/', import.meta.url);
+const wasmUrl = new URL('equity_wasm_bg.wasm', pkgUrl);
+/** The preflop table the build copies into the package (crates/equity/data/preflop.bin). */
+export const preflopTableUrl = new URL('preflop.bin', pkgUrl);
 
-/** The part of the WebAssembly global used here (Node's types leave it to lib.dom). */
-interface WasmInstantiator {
-  instantiate(
-    bytes: Uint8Array,
-    imports: object,
-  ): Promise<{ instance: { exports: Record<string, unknown> } }>;
-}
-const { WebAssembly: wasmRuntime } = globalThis as unknown as { WebAssembly: WasmInstantiator };
-
+/** The engine module, started and with the preflop table loaded (once per thread; later calls reuse it). */
 export async function loadEquityWasm(): Promise<EquityWasmModule> {
-  const shimUrl = new URL('equity_wasm_bg.js', pkgUrl);
-  const shim = (await import(shimUrl.href)) as EquityWasmModule & {
-    __wbg_set_wasm(exports: Record<string, unknown>): void;
-  };
-  const bytes = readFileSync(fileURLToPath(new URL('equity_wasm_bg.wasm', pkgUrl)));
-  const { instance } = await wasmRuntime.instantiate(bytes, { './equity_wasm_bg.js': shim });
-  shim.__wbg_set_wasm(instance.exports);
-  const start = instance.exports.__wbindgen_start;
-  if (typeof start === 'function') start();
-  return shim;
+  equityWasm.initSync({ module: readFileSync(wasmUrl) });
+  if (!equityWasm.preflopTableLoaded()) equityWasm.loadPreflopTable(readFileSync(preflopTableUrl));
+  return Promise.resolve(equityWasm);
 }
 
 /** Size of the optimised wasm file in bytes (for benchmark tables). */
 export function wasmFileSize(): number {
-  return readFileSync(fileURLToPath(new URL('equity_wasm_bg.wasm', pkgUrl))).length;
+  return readFileSync(wasmUrl).length;
 }

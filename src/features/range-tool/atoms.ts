@@ -64,6 +64,8 @@ export const calcErrorAtom = atom(
     if (next === null && get(equityStatusAtom).state === 'error') set(equityStatusAtom, IDLE);
   },
 );
+/** Bumped by "try again" after the preflop table failed to load: the equity job runs again and with it the download. */
+export const preflopRetryAtom = atom(0);
 export const heatVisibleAtom = atom(false);
 /** Phones: while on, a finger on the grid scrolls it instead of painting (the grid is wider than the screen). */
 export const gridPanAtom = atom(false);

@@ -21,6 +21,7 @@ import {
   holeCardsAtom,
   moreVillainsAtom,
   multiwayEquityAtom,
+  preflopRetryAtom,
   rangePairsAtom,
   villainColorsAtom,
 } from './atoms';
@@ -67,6 +68,8 @@ const equityDepsAtom = atom((get) => ({
   method: get(equityMethodAtom),
   dead: get(deadCardsAtom),
   moreVillains: get(moreVillainsAtom),
+  /** Bumped by "try again" after the preflop table failed to load. */
+  preflopRetry: get(preflopRetryAtom),
 }));
 
 /**

@@ -11,14 +11,17 @@ import {
   calcErrorAtom,
   calcLoadingAtom,
   calcProgressAtom,
+  deadCardsAtom,
   equityMethodAtom,
   equityResultAtom,
   holeCardsAtom,
   monteCarloLiveAtom,
+  preflopRetryAtom,
 } from '../atoms';
 import { CATEGORY_LABEL_KEYS } from '../category-labels';
 import { clearStatistics, EQUITY_METHODS, formatStdError, groupNextCards } from '../equity-rules';
 import { isBoardComplete } from '../range-rules';
+import { usePreflopTable } from '../use-preflop-table';
 import { CardChip, CardPicker } from './card-picker';
 import { EngineStatus } from './engine-status';
 import { EquitySummary } from './equity-summary';
@@ -61,6 +64,12 @@ export function EquityPanel() {
   const setError = useSetAtom(calcErrorAtom);
   const method = useAtomValue(equityMethodAtom);
   const live = useAtomValue(monteCarloLiveAtom);
+  // Exact preflop equity without dead cards reads the preflop table, which may still be downloading.
+  const preflopTable = usePreflopTable();
+  const deadCount = useAtomValue(deadCardsAtom).length;
+  const needsTable = boardCount === 0 && deadCount === 0 && method === 'exact';
+  const tableFailed = needsTable && preflopTable.state === 'error' ? preflopTable.message : null;
+  const retryTable = useSetAtom(preflopRetryAtom);
   const monteCarlo = result.monteCarlo;
   const next = groupNextCards(result.nextCards, useAtomValue(holeCardsAtom));
   // Categories nobody in the range holds only lengthen the list.
@@ -110,7 +119,24 @@ export function EquityPanel() {
                 })}
               </p>
             )}
-            {error && (
+            {loading && needsTable && preflopTable.state === 'loading' && (
+              <p className="muted" data-testid="preflop-table-loading">
+                {t('equity:engineAssets.preflopTableLoading')}
+              </p>
+            )}
+            {tableFailed !== null && (
+              <p className="range-error" role="alert" data-testid="preflop-table-error">
+                {t('equity:engineAssets.preflopTableFailed', { message: tableFailed })}{' '}
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  onClick={() => retryTable((n) => n + 1)}
+                >
+                  {t('equity:engineAssets.retry')}
+                </button>
+              </p>
+            )}
+            {error && tableFailed === null && (
               <p className="range-error" role="alert">
                 {t('ranges:equity.failed', { message: error })}
               </p>

@@ -32,7 +32,17 @@ import { RangeTool } from './range-tool';
 // the equity panel waits for a start that never ends).
 vi.mock('@/engine/engine-instance', () => ({
   getEngineClient: () => ({ warm: () => new Promise<string>(() => undefined) }),
+  getPreflopTable: () => idleTable,
 }));
+// The preflop table never starts downloading either.
+const idleTable = vi.hoisted(() => {
+  const idle = { state: 'idle' } as const;
+  return {
+    load: () => new Promise<Uint8Array>(() => undefined),
+    state: () => idle,
+    subscribe: () => () => undefined,
+  };
+});
 
 const cell = (hand: string) => document.querySelector<HTMLElement>(`[data-hand="${hand}"]`)!;
 

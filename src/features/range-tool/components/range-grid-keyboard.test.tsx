@@ -23,7 +23,17 @@ import { moveInGrid, RangeGrid } from './range-grid';
 // The panel never reaches the engine here; a stub keeps jsdom from starting workers.
 vi.mock('@/engine/engine-instance', () => ({
   getEngineClient: () => ({ warm: () => new Promise<string>(() => undefined) }),
+  getPreflopTable: () => idleTable,
 }));
+// The preflop table never starts downloading either.
+const idleTable = vi.hoisted(() => {
+  const idle = { state: 'idle' } as const;
+  return {
+    load: () => new Promise<Uint8Array>(() => undefined),
+    state: () => idle,
+    subscribe: () => () => undefined,
+  };
+});
 
 const cell = (hand: string) => document.querySelector<HTMLElement>(`[data-hand="${hand}"]`)!;
 const tabStops = () =>
