@@ -14,7 +14,7 @@ const AdminPage = lazy(async () => ({
 }));
 
 const FlopReportPage = lazy(async () => ({
-  default: (await import('@/features/flop-report/components/flop-report-page')).FlopReportPage,
+  default: (await import('@/features/range-tool/flop-report/components/flop-report-page')).FlopReportPage,
 }));
 
 const title = (key: RouteHandle['title']): RouteHandle => ({ title: key });

@@ -1,7 +1,8 @@
 // The flop report over the worker pool: the engine plans the flops (one per orbit of the suit symmetry both ranges
 // keep), the flops are cut into chunks of about CHUNK_MS of work, and the pool runs the chunks on every worker.
 // Progress moves per chunk; an abort stops every chunk that has not started, so a cancel takes effect within one
-// chunk.
+// chunk. Ranges go as fresh copies: an array the caller got from the engine may be marked for transfer by Comlink,
+// and a transferred buffer could not be sent to the next chunk.
 import type { EngineClient, RunOptions } from './engine.client.ts';
 import type { FlopPlan, FlopRow } from './engine-types.ts';
 import { estimateWork, UNITS_PER_MS } from './equity-schedule.ts';
@@ -43,7 +44,7 @@ export async function runFlopReport(
   options: RunOptions = {},
 ): Promise<FlopReport> {
   const { signal, onProgress } = options;
-  const plan = await client.run((api) => api.flopReportPlan(hero, villain), { signal });
+  const plan = await client.run((api) => api.flopReportPlan(hero.slice(), villain.slice()), { signal });
   const chunks = planChunks(plan, chunkSize(hero, villain));
   let done = 0;
   onProgress?.(0);
@@ -51,7 +52,7 @@ export async function runFlopReport(
     chunks.map((chunk) =>
       client.run(
         async (api) => {
-          const rows = await api.flopReportRows(hero, villain, chunk.flops, chunk.weights);
+          const rows = await api.flopReportRows(hero.slice(), villain.slice(), chunk.flops, chunk.weights);
           done += rows.length;
           if (!signal?.aborted) onProgress?.(done / plan.flops.length);
           return rows;

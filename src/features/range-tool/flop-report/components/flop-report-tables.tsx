@@ -4,9 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { FlopRow } from '@/engine/engine-types';
-import { CardChip } from '@/features/range-tool/components/card-picker';
 import { useFormat } from '@/lib/format';
 
+import { CardChip } from '../../components/card-picker';
+import { COLUMN_LABELS, groupLabel } from '../labels';
 import {
   type Dimension,
   type Group,
@@ -20,10 +21,6 @@ import {
 
 /** Rows shown at first and added by each "show more": the DOM stays light even with 22,100 flops. */
 const PAGE = 100;
-
-type ColumnKey =
-  'twoPairPlus' | 'topPair' | 'weakPair' | 'noPair' | 'draws' | 'flop' | 'frequency' | 'equity';
-const columnKey = (key: ColumnKey) => `flopReport:columns.${key}` as const;
 
 export function GroupsTable({
   groups,
@@ -51,14 +48,14 @@ export function GroupsTable({
             <th scope="col">{t('flopReport:columns.equity')}</th>
             {SUMMARY_KEYS.map((key) => (
               <th scope="col" key={key}>
-                {t(columnKey(key))}
+                {t(COLUMN_LABELS[key])}
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
           {groups.map((group) => {
-            const name = t(`flopReport:group.${group.key}` as 'flopReport:group.monotone');
+            const name = t(groupLabel(group.key));
             const active = selected === group.key;
             return (
               <tr
@@ -94,7 +91,7 @@ export function GroupsTable({
 function SortHeader({ column, sort, onSort }: { column: SortKey; sort: Sort; onSort: (sort: Sort) => void }) {
   const { t } = useTranslation();
   const active = sort.key === column;
-  const name = t(columnKey(column));
+  const name = t(COLUMN_LABELS[column]);
   return (
     <th scope="col" aria-sort={active ? (sort.descending ? 'descending' : 'ascending') : 'none'}>
       <button

@@ -7,15 +7,11 @@ import { useCallback, useMemo } from 'react';
 import { getEngineClient } from '@/engine/engine-instance';
 import { type FlopReport, runFlopReport } from '@/engine/flop-report.client';
 import { IDLE, type JobStatus, LatestJob } from '@/engine/latest-job';
-import {
-  comboExclusionsAtom,
-  heroColorsAtom,
-  rangePairsAtom,
-  villainColorsAtom,
-} from '@/features/range-tool/atoms';
-import { classWeights } from '@/features/range-tool/range-rules';
 import { appStore, atom, useAtomValue, useSetAtom } from '@/lib/store';
 import { applyExclusions, classWeightsToRange, rangeCombos } from '@contract/hands';
+
+import { comboExclusionsAtom, heroColorsAtom, rangePairsAtom, villainColorsAtom } from '../atoms';
+import { classWeights } from '../range-rules';
 
 /** The report's colours of each side; null follows the range tool's sides. */
 export const reportHeroColorsAtom = atom<string[] | null>(null);

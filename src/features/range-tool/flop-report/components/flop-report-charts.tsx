@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import { useFormat } from '@/lib/format';
 
+import { groupLabel } from '../labels';
 import type { Dimension, Figures, Group } from '../report-rules';
 
 const WIDTH = 320;
@@ -15,23 +16,27 @@ export function EquityByGroupChart({ groups, dimension }: { groups: Group[]; dim
   const { percent } = useFormat();
   const total = groups.reduce((sum, group) => sum + group.figures.flops, 0) || 1;
   const usable = WIDTH - 8 * (groups.length + 1);
-  let x = 8;
+  const widths = groups.map((group) => Math.max(6, (usable * group.figures.flops) / total));
+  const lefts = widths.map(
+    (_, index) => 8 + widths.slice(0, index).reduce((sum, width) => sum + width + 8, 0),
+  );
   const chartHeight = HEIGHT - AXIS;
   return (
     <figure className="flop-chart">
       <figcaption>{t('flopReport:chart.equity')}</figcaption>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={t('flopReport:chart.equity')}>
         <line className="flop-chart__half" x1="0" x2={WIDTH} y1={chartHeight / 2} y2={chartHeight / 2} />
-        {groups.map((group) => {
-          const width = Math.max(6, (usable * group.figures.flops) / total);
+        {groups.map((group, index) => {
+          const width = widths[index]!;
+          const x = lefts[index]!;
           const equity = Number.isFinite(group.figures.equity) ? group.figures.equity : 0;
           const height = chartHeight * equity;
           const label = t('flopReport:chart.bar', {
-            group: t(`flopReport:group.${group.key}` as 'flopReport:group.monotone'),
+            group: t(groupLabel(group.key)),
             equity: percent(group.figures.equity),
             frequency: percent(group.figures.frequency),
           });
-          const bar = (
+          return (
             <g key={group.key} data-group={`${dimension}:${group.key}`}>
               <title>{label}</title>
               <rect
@@ -46,8 +51,6 @@ export function EquityByGroupChart({ groups, dimension }: { groups: Group[]; dim
               </text>
             </g>
           );
-          x += width + 8;
-          return bar;
         })}
       </svg>
     </figure>
@@ -56,7 +59,7 @@ export function EquityByGroupChart({ groups, dimension }: { groups: Group[]; dim
 
 /** Up to 3 letters of the group's name for the axis (the full name is in the bar's title). */
 function shortName(t: ReturnType<typeof useTranslation>['t'], key: string): string {
-  const name = t(`flopReport:group.${key}` as 'flopReport:group.monotone');
+  const name = t(groupLabel(key));
   return name.length > 9 ? `${name.slice(0, 8)}…` : name;
 }
 

@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 
 import type { FlopRow } from '@/engine/engine-types';
-import { boardCardsAtom, buttonsAtom } from '@/features/range-tool/atoms';
 import { useFormat } from '@/lib/format';
 import { useAtomValue, useSetAtom } from '@/lib/store';
 
+import { boardCardsAtom, buttonsAtom } from '../../atoms';
+import { DIMENSION_LABELS, groupLabel, SIDE_LABELS } from '../labels';
 import {
   boardCards,
   type Dimension,
@@ -36,8 +37,8 @@ function SidePicker({
   const { t } = useTranslation();
   const buttons = useAtomValue(buttonsAtom);
   return (
-    <div className="flop-side" data-side={side} role="group" aria-label={t(`flopReport:sides.${side}`)}>
-      <span className="flop-side__name">{t(`flopReport:sides.${side}`)}</span>
+    <div className="flop-side" data-side={side} role="group" aria-label={t(SIDE_LABELS[side])}>
+      <span className="flop-side__name">{t(SIDE_LABELS[side])}</span>
       {buttons.map((button) => {
         const active = colors.some((color) => color.toLowerCase() === button.color.toLowerCase());
         return (
@@ -78,10 +79,7 @@ function Results({ rows, symmetry }: { rows: FlopRow[]; symmetry: number }) {
     setBoard(boardCards(row));
     void navigate('/');
   };
-  const groupName =
-    selected === null
-      ? t('flopReport:all')
-      : t(`flopReport:group.${selected}` as 'flopReport:group.monotone');
+  const groupName = selected === null ? t('flopReport:all') : t(groupLabel(selected));
 
   return (
     <div className="flop-report__results">
@@ -109,7 +107,7 @@ function Results({ rows, symmetry }: { rows: FlopRow[]; symmetry: number }) {
                 setSelected(null);
               }}
             >
-              {t(`flopReport:dimension.${value}`)}
+              {t(DIMENSION_LABELS[value])}
             </button>
           ))}
         </div>
