@@ -51,9 +51,11 @@ const SHOTS: Shot[] = [
       await page.locator('.library-node__name', { hasText: 'CO open' }).first().click();
       await page.locator('[data-hand="AA"][data-weight="100"]').waitFor();
       await page.getByRole('link', { name: 'Flop report' }).first().click();
-      const villain = page.locator('[data-side="villain"]');
-      if ((await villain.locator('.chip-toggle.is-active').count()) === 0) {
-        await villain.locator('.chip-toggle').first().click();
+      for (const side of ['hero', 'villain']) {
+        const chips = page.locator(`[data-side="${side}"]`);
+        if ((await chips.locator('.chip-toggle.is-active').count()) === 0) {
+          await chips.locator('.chip-toggle').first().click();
+        }
       }
       await page.getByRole('button', { name: 'Run the report' }).click();
       await page.getByTestId('flop-report-equity').waitFor({ timeout: 600_000 });
