@@ -65,7 +65,7 @@ describe('flop report', () => {
     await expect(row.getByTestId('flop-equity').textContent()).resolves.toBe(`${(cli * 100).toFixed(2)}%`);
 
     // Sorting by equity, highest first, puts the best flop at the top.
-    await page.getByRole('button', { name: 'Sort by Hero equity' }).click();
+    await page.getByRole('button', { name: 'Hero equity', exact: true }).click();
     const equities = await page
       .locator('[data-testid="flop-rows"] [data-testid="flop-equity"]')
       .evaluateAll((cells) => cells.slice(0, 20).map((td) => Number(td.getAttribute('data-equity'))));
@@ -74,7 +74,7 @@ describe('flop report', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
 
     // Opening a flop puts its board into the range tool, whose equity is the same figure.
-    await page.getByRole('button', { name: 'Sort by Flop' }).click();
+    await page.getByRole('button', { name: 'Flop', exact: true }).click();
     await page.getByRole('button', { name: 'Open KsQh7s in the range tool' }).click();
     await expect
       .poll(() => page.getByTestId('range-equity').textContent(), { timeout: 60_000 })
@@ -82,14 +82,17 @@ describe('flop report', () => {
   });
 
   it('cancels a running report', async () => {
-    // Random against random: a report of minutes, so the cancel surely comes first.
-    for (const player of ['hero', 'villain-1']) {
-      await page.locator(`[data-player="${player}"] .player__text`).fill('random');
-      await page.locator(`[data-player="${player}"] .player__text`).press('Enter');
-    }
-    await expect.poll(() => cell(page, '72o').getAttribute('data-weight')).not.toBe('0');
+    // Random against random (the villain takes the hero's colour too): a report of minutes, so the cancel surely
+    // comes first.
+    await page.getByRole('link', { name: 'Cash ranges' }).first().click();
+    await page.locator('[data-player="hero"] .player__text').fill('random');
+    await page.locator('[data-player="hero"] .player__text').press('Enter');
+    await expect.poll(() => cell(page, '72o').getAttribute('data-weight')).toBe('100');
     await page.getByRole('link', { name: 'Flop report' }).first().click();
-    await expect(page.locator('[data-side="hero"]').textContent()).resolves.toContain('1,326 combos');
+    await page.locator('[data-side="villain"]').getByRole('button', { name: 'Raise' }).click();
+    for (const side of ['hero', 'villain']) {
+      await expect(page.locator(`[data-side="${side}"]`).textContent()).resolves.toContain('1,326 combos');
+    }
     await page.getByText('The ranges changed since this report').waitFor();
     await page.getByRole('button', { name: 'Run the report' }).click();
     await page.getByRole('button', { name: 'Cancel' }).click();
