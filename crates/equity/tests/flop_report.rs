@@ -102,7 +102,7 @@ fn a_canonical_row_is_the_average_over_its_orbit() {
         let members = group.orbit(sorted(class.cards));
         assert_eq!(members.len() as u32, class.weight);
         let mut equity = 0.0;
-        let mut distribution = vec![0.0; EQUITY_BUCKETS];
+        let mut distribution = [0.0; EQUITY_BUCKETS];
         let mut categories = vec![0.0; canonical.hero_categories.len()];
         for member in &members {
             let single = flop_row(
