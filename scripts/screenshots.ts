@@ -48,6 +48,24 @@ const SHOTS: Shot[] = [
     },
   },
   {
+    // The seeded CO open chart on every flop (its hero colour against itself when it has one colour only).
+    name: 'flop-report',
+    async prepare(page, baseUrl) {
+      await page.goto(`${baseUrl}/`);
+      await page.locator('.library-node__name', { hasText: 'CO open' }).first().click();
+      await page.locator('[data-hand="AA"][data-weight="100"]').waitFor();
+      await page.getByRole('link', { name: 'Flop report' }).first().click();
+      for (const side of ['hero', 'villain']) {
+        const chips = page.locator(`[data-side="${side}"]`);
+        if ((await chips.locator('.chip-toggle.is-active').count()) === 0) {
+          await chips.locator('.chip-toggle').first().click();
+        }
+      }
+      await page.getByRole('button', { name: 'Run the report' }).click();
+      await page.getByTestId('flop-report-equity').waitFor({ timeout: 600_000 });
+    },
+  },
+  {
     name: 'store',
     async prepare(page, baseUrl) {
       await page.goto(`${baseUrl}/store`);

@@ -18,6 +18,10 @@ const TrainerPage = lazy(async () => ({
   default: (await import('@/features/trainer/components/trainer-page')).TrainerPage,
 }));
 
+const FlopReportPage = lazy(async () => ({
+  default: (await import('@/features/range-tool/flop-report/components/flop-report-page')).FlopReportPage,
+}));
+
 const title = (key: RouteHandle['title']): RouteHandle => ({ title: key });
 
 /** Every page gets its own error boundary, so one page failing leaves the header, footer and other pages alive. */
@@ -35,6 +39,15 @@ export const routes: RouteObject[] = [
         path: '/tournament',
         element: <RangePage rootType="tournament_root" />,
         handle: title('common:nav.tournament'),
+      },
+      {
+        path: '/flop-report',
+        element: (
+          <Suspense fallback={null}>
+            <FlopReportPage />
+          </Suspense>
+        ),
+        handle: title('flopReport:title'),
       },
       { path: '/store', element: <StoreRoute />, handle: title('common:nav.store') },
       { path: '/store/:productId', element: <ProductRoute />, handle: title('common:nav.store') },

@@ -4,7 +4,14 @@ import { transfer } from 'comlink';
 
 import type * as EquityWasm from '@equity-wasm';
 
-import type { CategoryStat, EquityReport, HandRankInfo, SideTotals } from './engine-types.ts';
+import type {
+  CategoryStat,
+  EquityReport,
+  FlopPlan,
+  FlopRow,
+  HandRankInfo,
+  SideTotals,
+} from './engine-types.ts';
 
 export type EquityWasmModule = typeof EquityWasm;
 
@@ -137,6 +144,16 @@ export function createEngineApi(wasm: EquityWasmModule) {
     },
     handCategories: (range: Float32Array, board: string, dead: string): CategoryStat[] =>
       wasm.handCategories(range, board, dead),
+    /** The flop report's flops: one per orbit of the suit symmetry both ranges keep, with its weight. */
+    flopReportPlan: (hero: Float32Array, villain: Float32Array): FlopPlan =>
+      wasm.flopReportPlan(hero, villain),
+    /** Exact report rows of some flops ("AsKs2s Th9h8d", one weight each). */
+    flopReportRows: (
+      hero: Float32Array,
+      villain: Float32Array,
+      flops: string,
+      weights: Uint32Array,
+    ): FlopRow[] => wasm.flopReportRows(hero, villain, flops, weights),
     multiwayExact: (
       ranges: Float32Array,
       board: string,

@@ -208,6 +208,14 @@ export class EngineClient {
     return this.monteCarlo(concatenated, board, dead, options);
   }
 
+  /**
+   * Runs one call on the next free worker of the pool, for feature clients built on the pool (flop-report.client.ts):
+   * it queues like every other call and an abort stops it from starting.
+   */
+  async run<T>(task: (api: Remote<EngineApi>) => Promise<T> | T, options: RunOptions = {}): Promise<T> {
+    return this.withWorker(task, options.signal);
+  }
+
   /** Stops every worker now; the next call starts a fresh pool. */
   terminate(): void {
     clearTimeout(this.idleTimer);

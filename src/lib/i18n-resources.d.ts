@@ -6,6 +6,7 @@ import type common from '../locales/en-US/common.json';
 import type equity from '../locales/en-US/equity.json';
 import type errors from '../locales/en-US/errors.json';
 import type offline from '../locales/en-US/offline.json';
+import type flopReport from '../locales/en-US/flopReport.json';
 import type profile from '../locales/en-US/profile.json';
 import type ranges from '../locales/en-US/ranges.json';
 import type shop from '../locales/en-US/shop.json';
@@ -14,7 +15,20 @@ import type walk from '../locales/en-US/walk.json';
 
 // The code names every key with its namespace ('ranges:grid.label'); i18next's types accept that form only for
 // namespaces listed in an array, so the default is every namespace with common first (bare keys read common).
-type Namespaces = ['common', 'admin', 'auth', 'equity', 'errors', 'profile', 'ranges', 'shop', 'trainer', 'walk', 'offline'];
+type Namespaces = [
+  'common',
+  'admin',
+  'auth',
+  'equity',
+  'errors',
+  'profile',
+  'ranges',
+  'shop',
+  'trainer',
+  'walk',
+  'offline',
+  'flopReport',
+];
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -26,6 +40,7 @@ declare module 'i18next' {
       equity: typeof equity;
       errors: typeof errors;
       offline: typeof offline;
+      flopReport: typeof flopReport;
       profile: typeof profile;
       ranges: typeof ranges;
       shop: typeof shop;

@@ -18,6 +18,7 @@ import {
   type NativeReport,
   SCENARIOS,
 } from './engine-scenarios.ts';
+import { benchFlopReport, formatFlopReportBench } from './flop-report.bench.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -252,3 +253,6 @@ for (const row of rows) {
     `${row.name.padEnd(widths.name)} ${row.native.padStart(widths.native)} ${row.wasm.padStart(widths.wasm)}  ${row.note}`,
   );
 }
+
+// The flop report: the whole report alternating with one flop's equity on the same pool.
+console.log(`\n${formatFlopReportBench(await benchFlopReport())}`);

@@ -35,6 +35,31 @@ export type HandCategory =
   | "high_card" | "one_pair" | "two_pair" | "three_of_a_kind" | "straight"
   | "flush" | "full_house" | "four_of_a_kind" | "straight_flush";
 export interface HandRankInfo { value: number; category: HandCategory }
+/** One orbit of flops under the ranges' suit symmetry: the member shown and how many flops it stands for. */
+export interface FlopClass { cards: [string, string, string]; weight: number }
+/** The flops of a report: `symmetry` suit renamings kept (24 = 1,755 flops, 1 = all 22,100). */
+export interface FlopPlan { symmetry: number; flops: FlopClass[] }
+export interface FlopTexture {
+  suits: "monotone" | "two_tone" | "rainbow";
+  pairing: "unpaired" | "paired" | "trips";
+  /** Highest rank, 0 = deuce .. 12 = ace. */
+  high: number;
+  connectedness: "connected" | "semi_connected" | "disconnected";
+}
+/** Additive figures of one flop: pair-weight sums, weighted combos per equity bucket and per category. */
+export interface FlopOutcome {
+  equity: number;
+  /** Hero win, tie, faced pair weights over every turn and river. */
+  sums: [number, number, number];
+  /** Live weighted combos of hero and villain. */
+  combos: [number, number];
+  /** Hero weighted combos per 10% equity bucket. */
+  distribution: number[];
+  /** Weighted combos per category, in the order of the engine's categories (made hands, then draws). */
+  hero_categories: number[];
+  villain_categories: number[];
+}
+export interface FlopRow { cards: [string, string, string]; weight: number; texture: FlopTexture; outcome: FlopOutcome | null }
 "#;
 
 /// Engine version, for diagnostics and cache keys.
@@ -151,6 +176,40 @@ pub fn hand_categories(range: &[f32], board: &str, dead: &str) -> Result<JsValue
     )
     .map_err(js_error)?;
     to_js(&stats)
+}
+
+/// The flop report's plan: the suit symmetry both ranges keep and one flop per orbit with its weight.
+#[wasm_bindgen(js_name = flopReportPlan, unchecked_return_type = "FlopPlan")]
+pub fn flop_report_plan(hero: &[f32], villain: &[f32]) -> Result<JsValue, JsError> {
+    let hero = Range::from_weights(hero).map_err(js_error)?;
+    let villain = Range::from_weights(villain).map_err(js_error)?;
+    to_js(&equity::flop_report::plan(&hero, &villain))
+}
+
+/// Flop report rows of some flops: `flops` is their text separated by spaces ("AsKs2s Th9h8d"), `weights` the
+/// number of flops each stands for (from [`flop_report_plan`]).
+#[wasm_bindgen(js_name = flopReportRows, unchecked_return_type = "FlopRow[]")]
+pub fn flop_report_rows(
+    hero: &[f32],
+    villain: &[f32],
+    flops: &str,
+    weights: &[u32],
+) -> Result<JsValue, JsError> {
+    let hero = Range::from_weights(hero).map_err(js_error)?;
+    let villain = Range::from_weights(villain).map_err(js_error)?;
+    let texts: Vec<&str> = flops.split_whitespace().collect();
+    if texts.len() != weights.len() {
+        return Err(JsError::new("expected one weight per flop"));
+    }
+    let mut rows = Vec::with_capacity(texts.len());
+    for (text, &weight) in texts.iter().zip(weights) {
+        let cards = equity::parse_cards(text).map_err(js_error)?;
+        let cards: [Card; 3] = cards
+            .try_into()
+            .map_err(|_| JsError::new(&format!("a flop has three cards: \"{text}\"")))?;
+        rows.push(equity::flop_row(&hero, &villain, equity::FlopClass { cards, weight }).map_err(js_error)?);
+    }
+    to_js(&rows)
 }
 
 /// Exact equity of 3 to 6 ranges (concatenated 1326 weights each) when the enumeration fits `budget`

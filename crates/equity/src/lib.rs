@@ -13,6 +13,8 @@
 //! * [`multiway_exact`]: 2 to 6 ranges by full enumeration when the work fits a budget ([`multiway`]);
 //!   [`MonteCarlo`]: seeded sampling with a standard error otherwise ([`monte_carlo`]).
 //! * [`hand_categories`]: made hands and draws of a range on a board ([`categories`]).
+//! * [`flop_row`] / [`flop_report::plan`]: the flop report, exact equity, equity buckets and categories over
+//!   the 1,755 suit-distinct flops weighted by how often each is dealt ([`flop_report`]).
 //!
 //! # Precision
 //!
@@ -49,6 +51,7 @@ pub mod error;
 mod eval_rules;
 pub mod evaluator;
 pub mod exact;
+pub mod flop_report;
 pub mod monte_carlo;
 pub mod multiway;
 pub mod next_card;
@@ -68,6 +71,7 @@ pub use combo::{class_combos, class_label, class_of_combo, combo_cards, combo_in
 pub use error::EquityError;
 pub use evaluator::{evaluate, HandCategory, HandKey, HandRank};
 pub use exact::{tally, EquityRequest, Shard};
+pub use flop_report::{flop_row, FlopClass, FlopPlan, FlopRow, SuitGroup};
 pub use monte_carlo::MonteCarlo;
 pub use multiway::{multiway_exact, MAX_PLAYERS};
 pub use next_card::{EquityChange, NextCard};

@@ -22,6 +22,9 @@ function NavLinks({ onNavigate, isAdmin }: { onNavigate?: () => void; isAdmin: b
       <NavLink to="/tournament" className={cls} onClick={onNavigate}>
         {t('common:nav.tournament')}
       </NavLink>
+      <NavLink to="/flop-report" className={cls} onClick={onNavigate}>
+        {t('flopReport:nav')}
+      </NavLink>
       <NavLink to="/store" className={cls} onClick={onNavigate}>
         {t('common:nav.store')}
       </NavLink>
