@@ -57,6 +57,11 @@ export const ERROR_MESSAGES = {
   invalidParent: 'The parent category is not valid',
   cannotMove: 'The category cannot be moved further',
   notATemplate: 'The category is not a ready-made strategy',
+  invalidCard: 'A card must look like Ah or Td',
+  duplicateCard: 'A card is listed more than once',
+  invalidVillain: 'A villain is either a chart with its colours or a text range',
+  invalidRangeText: 'The range text may hold only hands, weights, commas and spaces',
+  villainChartNotFound: 'A villain chart is not one of your ranges',
   // Store
   productNotOwned: 'You do not own this video course',
   // Abuse limits and failures (issue 9)

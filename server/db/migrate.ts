@@ -8,6 +8,7 @@ import { rangeSidesMigration } from './migrations/003-range-sides.ts';
 import { mailOutboxMigration } from './migrations/004-mail-outbox.ts';
 import { moneyOnceMigration } from './migrations/004-money-once.ts';
 import { sessionsCountersMigration } from './migrations/005-sessions-counters.ts';
+import { rangeWorkspaceMigration } from './migrations/007-range-workspace.ts';
 
 /** Versioned migrations in code (no file-system scan, so they bundle and run the same under tsx and vitest). */
 function provider(db: Db): MigrationProvider {
@@ -20,6 +21,7 @@ function provider(db: Db): MigrationProvider {
         '004-mail-outbox': mailOutboxMigration(db.dialect),
         '004-money-once': moneyOnceMigration,
         '005-sessions-counters': sessionsCountersMigration,
+        '007-range-workspace': rangeWorkspaceMigration,
       };
     },
   };

@@ -57,6 +57,8 @@ export interface CategoriesTable {
   pairs: string;
   /** Hero/villain colours as JSON `{ hero, villain }` (migration 003); NULL when never chosen. */
   sides: string | null;
+  /** Extra villains and dead cards as JSON `{ villains, dead }` (migration 007); NULL when never saved. */
+  workspace: string | null;
   is_template: number;
   created_at: string;
   updated_at: string;

@@ -5,13 +5,14 @@ import type auth from '../locales/en-US/auth.json';
 import type common from '../locales/en-US/common.json';
 import type equity from '../locales/en-US/equity.json';
 import type errors from '../locales/en-US/errors.json';
+import type multiway from '../locales/en-US/multiway.json';
 import type profile from '../locales/en-US/profile.json';
 import type ranges from '../locales/en-US/ranges.json';
 import type shop from '../locales/en-US/shop.json';
 
 // The code names every key with its namespace ('ranges:grid.label'); i18next's types accept that form only for
 // namespaces listed in an array, so the default is every namespace with common first (bare keys read common).
-type Namespaces = ['common', 'admin', 'auth', 'equity', 'errors', 'profile', 'ranges', 'shop'];
+type Namespaces = ['common', 'admin', 'auth', 'equity', 'errors', 'multiway', 'profile', 'ranges', 'shop'];
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -22,6 +23,7 @@ declare module 'i18next' {
       common: typeof common;
       equity: typeof equity;
       errors: typeof errors;
+      multiway: typeof multiway;
       profile: typeof profile;
       ranges: typeof ranges;
       shop: typeof shop;

@@ -36,6 +36,13 @@ import {
   sidesColumn,
 } from './pairs.ts';
 import { checkNote, checkQuota, cleanName, cleanNote } from './quotas.ts';
+import {
+  normalizeWorkspace,
+  parseWorkspace,
+  readableWorkspace,
+  relinkCopiedWorkspaces,
+  workspaceColumn,
+} from './workspace.ts';
 
 /** Kinds that may hold children. A range is a leaf. */
 const CONTAINERS: readonly string[] = ['folder', 'tournament'];
@@ -51,6 +58,7 @@ export function toCategory(row: CategoryRow): Category {
     note: row.note,
     buttons: parseButtons(row.buttons),
     sides: parseSides(row.sides),
+    workspace: parseWorkspace(row.workspace),
     is_template: Boolean(row.is_template),
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -89,8 +97,10 @@ export class CategoriesService {
     return { root_type: rootType, children: top };
   }
 
+  /** A range as its owner reads it: villains of charts deleted since the workspace was saved are left out. */
   async get(user: UserRow, id: number): Promise<Category> {
-    return toCategory(await this.owned(user, id));
+    const category = toCategory(await this.owned(user, id));
+    return { ...category, workspace: await readableWorkspace(this.db.kysely, user.id, category.workspace) };
   }
 
   async range(user: UserRow, query: RangeQuery) {
@@ -131,6 +141,7 @@ export class CategoriesService {
           buttons: JSON.stringify(normalizeButtons(body.buttons ?? [])),
           pairs: JSON.stringify(pairs),
           sides: sidesColumn(body.sides ?? null),
+          workspace: workspaceColumn(await normalizeWorkspace(trx, user.id, body.workspace ?? null)),
           is_template: 0,
           created_at: now,
           updated_at: now,
@@ -155,6 +166,8 @@ export class CategoriesService {
     if (body.buttons !== undefined) changes.buttons = JSON.stringify(normalizeButtons(body.buttons));
     if (body.pairs !== undefined) changes.pairs = JSON.stringify(normalizePairs(body.pairs));
     if (body.sides !== undefined) changes.sides = sidesColumn(body.sides);
+    if (body.workspace !== undefined)
+      changes.workspace = workspaceColumn(await normalizeWorkspace(this.db.kysely, user.id, body.workspace));
     await this.db.kysely.updateTable('categories').set(changes).where('id', '=', id).execute();
     return toCategory({ ...row, ...changes } as CategoryRow);
   }
@@ -188,6 +201,7 @@ export class CategoriesService {
           all.filter((entry) => entry.parent_id === row.parent_id).map((entry) => entry.name),
         ),
       });
+      await relinkCopiedWorkspaces(trx, all, copy.copies, false);
       return toCategory((await findCategory(trx, copy.id)) as CategoryRow);
     });
   }
@@ -230,6 +244,7 @@ export class CategoriesService {
         position: await nextPosition(trx, scope),
         isTemplate: false,
       });
+      await relinkCopiedWorkspaces(trx, all, copy.copies, false);
       return toCategory((await findCategory(trx, copy.id)) as CategoryRow);
     });
   }

@@ -11,6 +11,8 @@ import { rangeApi } from './api';
 import {
   buttonsAtom,
   comboExclusionsAtom,
+  deadCardsAtom,
+  extraVillainsAtom,
   heroColorsAtom,
   noteAtom,
   rangeHistoryAtom,
@@ -18,10 +20,12 @@ import {
   villainColorsAtom,
 } from './atoms';
 import { indexedDbStore } from './pending-store';
-import { pairsToSave, sidesToSave } from './range-save';
+import { pairsToSave, sidesToSave, workspaceToSave } from './range-save';
 import { type PendingSave, SaveQueue } from './save-queue';
 
-export type RangeBody = Required<Pick<UpdateCategoryBody, 'pairs' | 'buttons' | 'note' | 'sides'>>;
+/** `workspace` is absent only from bodies an older page held in IndexedDB. */
+export type RangeBody = Required<Pick<UpdateCategoryBody, 'pairs' | 'buttons' | 'note' | 'sides'>> &
+  Pick<UpdateCategoryBody, 'workspace'>;
 
 const keyOf = (userId: number, categoryId: number) => `${userId}:${categoryId}`;
 
@@ -83,6 +87,7 @@ export function currentRangeBody(): RangeBody {
     buttons: appStore.get(buttonsAtom),
     note: appStore.get(noteAtom),
     sides: sidesToSave(appStore.get(heroColorsAtom), appStore.get(villainColorsAtom)),
+    workspace: workspaceToSave(appStore.get(extraVillainsAtom), appStore.get(deadCardsAtom)),
   };
 }
 

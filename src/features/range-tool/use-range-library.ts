@@ -10,8 +10,10 @@ import {
   buttonsAtom,
   categoryIdAtom,
   comboExclusionsAtom,
+  deadCardsAtom,
   DEFAULT_BUTTONS,
   editVersionAtom,
+  extraVillainsAtom,
   heroColorsAtom,
   noteAtom,
   rangeHistoryAtom,
@@ -20,8 +22,9 @@ import {
 } from './atoms';
 import { initHistory } from './range-history';
 import { pairsFromList } from './range-rules';
-import { exclusionsFromList, sidesFromCategory } from './range-save';
+import { defaultSides, exclusionsFromList, sidesFromCategory, workspaceFromCategory } from './range-save';
 import { rangeSaver } from './range-saver';
+import { forgetVillainCharts } from './villain-ranges';
 
 export interface LibraryState {
   tree: TreeNode[];
@@ -67,20 +70,24 @@ export function useRangeLibrary(rootType: RootType) {
       const [category, pairs] = await Promise.all([rangeApi.category(id), rangeApi.range(id)]);
       const held = rangeSaver.pendingBody(id);
       const list = held?.pairs ?? pairs;
+      forgetVillainCharts();
       restoring = true;
       try {
         appStore.set(categoryIdAtom, id);
         appStore.set(noteAtom, held?.note ?? category.note);
-        const buttons = held?.buttons ?? category.buttons;
-        appStore.set(buttonsAtom, buttons.length ? buttons : DEFAULT_BUTTONS);
+        const saved = held?.buttons ?? category.buttons;
+        const buttons = saved.length ? saved : DEFAULT_BUTTONS;
+        appStore.set(buttonsAtom, buttons);
         appStore.set(rangeHistoryAtom, initHistory(pairsFromList(list)));
         appStore.set(comboExclusionsAtom, exclusionsFromList(list));
-        // A range saved before sides existed has none: the panel keeps its current choice.
-        const sides = sidesFromCategory(held ? held.sides : category.sides);
-        if (sides) {
-          appStore.set(heroColorsAtom, sides.hero);
-          appStore.set(villainColorsAtom, sides.villain);
-        }
+        // A range that never chose its sides plays its own first two colours against each other.
+        const sides = sidesFromCategory(held ? held.sides : category.sides) ?? defaultSides(buttons);
+        appStore.set(heroColorsAtom, sides.hero);
+        appStore.set(villainColorsAtom, sides.villain);
+        // A body held by an older page has no workspace: the server's copy is the one to show then.
+        const workspace = workspaceFromCategory(held?.workspace ?? category.workspace);
+        appStore.set(extraVillainsAtom, workspace.villains);
+        appStore.set(deadCardsAtom, workspace.dead);
       } finally {
         restoring = false;
       }
@@ -157,15 +164,19 @@ export function useAutosave() {
   }, [userId]);
 
   useEffect(() => {
-    // The suit editor's left-out combos and the equity panel's sides are saved with the range, so changing them is
-    // an edit like painting; loading a range writes them too, which is not.
+    // The suit editor's left-out combos and the equity panel's sides, villains and dead cards are saved with the
+    // range, so changing them is an edit like painting; loading a range writes them too, which is not.
     const edited = () => {
       if (!restoring && appStore.get(categoryIdAtom) !== null)
         appStore.set(editVersionAtom, (value) => value + 1);
     };
-    const stops = [comboExclusionsAtom, heroColorsAtom, villainColorsAtom].map((watched) =>
-      appStore.sub(watched, edited),
-    );
+    const stops = [
+      comboExclusionsAtom,
+      heroColorsAtom,
+      villainColorsAtom,
+      extraVillainsAtom,
+      deadCardsAtom,
+    ].map((watched) => appStore.sub(watched, edited));
     // Store subscriptions run synchronously with the edit, so the queue has it before any click that follows.
     stops.push(
       appStore.sub(editVersionAtom, () => {

@@ -70,6 +70,7 @@ beforeEach(() => {
     created_at: '',
     updated_at: '',
     sides: null,
+    workspace: null,
   });
   api.range.mockResolvedValue([{ hand: 'AA', colors: [{ color: '#1847BE', weight: 100 }] }]);
 });
