@@ -7,10 +7,15 @@ import { useAtomValue } from '@/lib/store';
 import type { WorkspaceVillain } from '@contract/categories';
 
 import { categoryIdAtom, villainIssuesAtom } from '../atoms';
-import { useChartButtons,type VillainChart } from '../use-villain-charts';
+import { useChartButtons, type VillainChart } from '../use-villain-charts';
 import { useVillainText } from '../use-villain-text';
 
 const TEXT_SOURCE = 'text';
+const ISSUE_KEYS = {
+  chartMissing: 'multiway:issue.chartMissing',
+  textInvalid: 'multiway:issue.textInvalid',
+  empty: 'multiway:issue.empty',
+} as const;
 
 /** A text villain's range: typed freely, kept once the engine reads it (Enter or leaving the field). */
 function VillainText({
@@ -190,7 +195,7 @@ export function ExtraVillain({
       )}
       {issue && (
         <p className="player__issue" data-issue={issue}>
-          {t(`multiway:issue.${issue}`)}
+          {t(ISSUE_KEYS[issue])}
         </p>
       )}
     </div>

@@ -31,7 +31,7 @@ export function MultiwayFigures() {
       aria-labelledby="multiway-title"
     >
       <header className="multiway-figures__head">
-        <h3 id="multiway-title">{t('multiway:title')}</h3>
+        <h3 id="multiway-title">{t('ranges:players.multiway')}</h3>
         <span
           className={`multiway-figures__method multiway-figures__method--${exact ? 'exact' : 'mc'}`}
           title={exact ? t('multiway:methodHint') : undefined}
