@@ -56,6 +56,39 @@ export const RangeSides = Type.Object({
 });
 export type RangeSides = Static<typeof RangeSides>;
 
+/** Multiway: the hero, the sides' villain and at most this many more villains (the engine takes 2 to 6 ranges). */
+export const MAX_EXTRA_VILLAINS = 4;
+/** Longest text range of a villain: a range written combo by combo with weights (1326 × "AhKh:0.1234,") fits. */
+export const VILLAIN_TEXT_MAX = 16000;
+/** Most dead cards: 52 less the two hands and five board cards of a heads-up deal. */
+export const MAX_DEAD_CARDS = 43;
+export const CARD_PATTERN = '^[AKQJTakqjt98765432][cdhsCDHS]$';
+
+/**
+ * One villain after the sides' villain: either a chart of the player's own library (`category_id`, the range itself
+ * included) with the colours whose entries form the villain's range, or a range typed as text. Exactly one of the
+ * two; the server checks that the chart is a range the caller may read.
+ */
+export const WorkspaceVillain = Type.Object(
+  {
+    category_id: Type.Optional(Id),
+    colors: Type.Optional(Type.Array(Type.String({ pattern: COLOR_PATTERN }), { maxItems: 50 })),
+    text: Type.Optional(Type.String({ maxLength: VILLAIN_TEXT_MAX })),
+  },
+  { additionalProperties: false },
+);
+export type WorkspaceVillain = Static<typeof WorkspaceVillain>;
+
+/** The equity workspace saved with a range beside its sides: the extra villains and the dead cards ("Ah"). */
+export const RangeWorkspace = Type.Object(
+  {
+    villains: Type.Array(WorkspaceVillain, { maxItems: MAX_EXTRA_VILLAINS }),
+    dead: Type.Array(Type.String({ pattern: CARD_PATTERN }), { maxItems: MAX_DEAD_CARDS }),
+  },
+  { additionalProperties: false },
+);
+export type RangeWorkspace = Static<typeof RangeWorkspace>;
+
 export const CategoryName = Type.String({ minLength: 1, maxLength: 120 });
 
 export const CreateCategoryBody = Type.Object({
@@ -67,12 +100,13 @@ export const CreateCategoryBody = Type.Object({
   buttons: Type.Optional(Type.Array(RangeButton, { maxItems: 50 })),
   pairs: Type.Optional(Type.Array(Pair, { maxItems: 169 })),
   sides: Type.Optional(Type.Union([RangeSides, Type.Null()])),
+  workspace: Type.Optional(Type.Union([RangeWorkspace, Type.Null()])),
 });
 export type CreateCategoryBody = Static<typeof CreateCategoryBody>;
 
 /**
  * Update: every field optional; `pairs` replaces the whole chart (left-out combos included), `buttons` the whole
- * button list, `sides` the hero/villain colours (null forgets them).
+ * button list, `sides` the hero/villain colours (null forgets them), `workspace` the extra villains and dead cards.
  */
 export const UpdateCategoryBody = Type.Object({
   id: Type.Optional(Id),
@@ -86,6 +120,7 @@ export const UpdateCategoryBody = Type.Object({
    * server answers 409 `rangeConflict` with the current version and changes nothing. Omitted: no check (rename).
    */
   base_revision: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })),
+  workspace: Type.Optional(Type.Union([RangeWorkspace, Type.Null()])),
 });
 export type UpdateCategoryBody = Static<typeof UpdateCategoryBody>;
 
@@ -102,6 +137,8 @@ export const Category = Type.Object({
   sides: Type.Union([RangeSides, Type.Null()]),
   /** Bumped by every save of the chart, buttons, note or sides; a save names the revision it was based on. */
   revision: Type.Integer(),
+  /** The saved extra villains and dead cards; null when never saved. */
+  workspace: Type.Union([RangeWorkspace, Type.Null()]),
   /** True for ready-made strategies (bought or seeded): create_from_template copies them. */
   is_template: Type.Boolean(),
   created_at: Type.String(),

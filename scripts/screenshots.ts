@@ -27,6 +27,8 @@ interface Shot {
   widths?: readonly number[];
   /** Undoes what prepare changed (the connection, a pending conflict) once the picture is taken. */
   after?(page: Page): Promise<void>;
+  /** Only this part of the page (a CSS selector). */
+  element?: string;
 }
 
 async function settle(page: Page): Promise<void> {
@@ -35,6 +37,58 @@ async function settle(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await document.fonts.ready;
     await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+interface TreeNode {
+  id: number;
+  name: string;
+  kind: string;
+  children: TreeNode[];
+}
+const MULTIWAY_CHART = 'BTN vs CO, 4-way';
+
+/** Creates, once, the demo player's chart the multiway shot shows (the seed has no multiway workspace). */
+async function ensureMultiwayChart(baseUrl: string, token: string): Promise<void> {
+  const call = async (path: string, body?: unknown) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return ((await response.json()) as { data: unknown }).data;
+  };
+  const tree = (await call('/api/v1/categories/tree?root_type=preflop_root')) as { children: TreeNode[] };
+  const all = (nodes: TreeNode[]): TreeNode[] => nodes.flatMap((node) => [node, ...all(node.children)]);
+  const nodes = all(tree.children);
+  if (nodes.some((node) => node.name === MULTIWAY_CHART)) return;
+  const open = nodes.find((node) => node.kind === 'range' && node.name.startsWith('CO open'));
+  if (!open) throw new Error('the seed has no CO open chart');
+  const opener = (await call(`/api/v1/categories/${open.id}`)) as { buttons: Array<{ color: string }> };
+  const [raise, flat] = ['#1847BE', '#C0392B'];
+  const layer = (hands: string[], color: string) =>
+    hands.map((hand) => ({ hand, colors: [{ color, weight: 100 }] }));
+  await call('/api/v1/categories', {
+    name: MULTIWAY_CHART,
+    kind: 'range',
+    root_type: 'preflop_root',
+    buttons: [
+      { color: raise, label: '3-bet' },
+      { color: flat, label: 'Call' },
+    ],
+    pairs: [
+      ...layer(['AA', 'KK', 'QQ', 'AKs', 'AKo', 'A5s'], raise),
+      ...layer(['JJ', 'TT', '99', '88', 'AQs', 'AJs', 'KQs', 'KJs', 'QJs', 'JTs', 'T9s', 'AQo'], flat),
+    ],
+    sides: { hero: [raise], villain: [flat] },
+    workspace: {
+      villains: [
+        { text: '22+, A2s+, KTs+, QTs+, JTs, ATo+, KJo+' },
+        { category_id: open.id, colors: [opener.buttons[0]!.color] },
+      ],
+      dead: ['2c'],
+    },
   });
 }
 
@@ -63,6 +117,25 @@ const SHOTS: Shot[] = [
       }
       await page.getByRole('button', { name: 'Run the report' }).click();
       await page.getByTestId('flop-report-equity').waitFor({ timeout: 600_000 });
+    },
+  },
+  {
+    // Issue 13 point 4: a 4-way flop, a text villain and a villain drawn from another chart of the library.
+    name: 'multiway',
+    element: '.equity-panel',
+    widths: [375, 1440],
+    async prepare(page, baseUrl) {
+      await page.goto(`${baseUrl}/`);
+      // A defence chart of the demo player whose extra villains are a text range and the seeded CO open chart.
+      await ensureMultiwayChart(
+        baseUrl,
+        (await page.evaluate(() => localStorage.getItem('rangeforge.token')))!,
+      );
+      await page.reload();
+      await page.locator('.library-node__name', { hasText: MULTIWAY_CHART }).first().click();
+      await page.locator('[data-hand="AA"][data-weight="100"]').waitFor();
+      for (const card of ['Kh', '9d', '4c']) await page.locator(`.deck-card[data-card="${card}"]`).click();
+      await page.locator('[data-testid="multiway-equity"][aria-busy="false"]').waitFor({ timeout: 60_000 });
     },
   },
   {
@@ -183,6 +256,34 @@ const SHOTS: Shot[] = [
   },
 ];
 
+/**
+ * One part of the page, whole: in a viewport as tall as the page nothing sticks or scrolls (the sticky header and
+ * equity column of wide screens), so the part is drawn once and complete.
+ */
+async function partShot(page: Page, selector: string, width: number): Promise<Buffer> {
+  const part = page.locator(selector);
+  // Grow the viewport by whatever the part or a scrolling ancestor still hides, until nothing is hidden.
+  for (let round = 0; round < 5; round += 1) {
+    const hidden = await part.evaluate((element) => {
+      let most = 0;
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        most = Math.max(most, node.scrollHeight - node.clientHeight);
+        node.scrollTop = 0;
+      }
+      return most;
+    });
+    if (hidden <= 0) break;
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width, height: viewport.height + hidden });
+  }
+  await settle(page);
+  const box = await part.boundingBox();
+  if (!box) throw new Error(`${selector} is not on the page`);
+  const png = await page.screenshot({ clip: box });
+  await page.setViewportSize({ width, height: 900 });
+  return png;
+}
+
 async function main(): Promise<void> {
   console.log('building the SPA…');
   const build = spawnSync(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
@@ -208,7 +309,9 @@ async function main(): Promise<void> {
         await page.setViewportSize({ width, height: 900 });
         await shot.prepare(page, server.baseUrl);
         await settle(page);
-        const png = await page.screenshot({ fullPage: !shot.viewportOnly });
+        const png = shot.element
+          ? await partShot(page, shot.element, width)
+          : await page.screenshot({ fullPage: !shot.viewportOnly });
         // A 256-colour palette keeps the committed pictures small; the UI's flat colours survive it.
         const file = join(outDir, `${shot.name}-${width}.png`);
         writeFileSync(file, await sharp(png).png({ palette: true, compressionLevel: 9 }).toBuffer());

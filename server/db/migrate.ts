@@ -9,6 +9,7 @@ import { mailOutboxMigration } from './migrations/004-mail-outbox.ts';
 import { moneyOnceMigration } from './migrations/004-money-once.ts';
 import { sessionsCountersMigration } from './migrations/005-sessions-counters.ts';
 import { coursePublishMigration } from './migrations/006-course-publish.ts';
+import { rangeWorkspaceMigration } from './migrations/007-range-workspace.ts';
 import { trainerMigration } from './migrations/008-trainer.ts';
 import { rangeRevisionMigration } from './migrations/009-range-revision.ts';
 import { usernameKeyMigration } from './migrations/010-username-key.ts';
@@ -25,6 +26,7 @@ function provider(db: Db): MigrationProvider {
         '004-money-once': moneyOnceMigration,
         '005-sessions-counters': sessionsCountersMigration,
         '006-course-publish': coursePublishMigration,
+        '007-range-workspace': rangeWorkspaceMigration,
         '008-trainer': trainerMigration,
         '009-range-revision': rangeRevisionMigration,
         '010-username-key': usernameKeyMigration,

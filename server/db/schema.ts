@@ -61,6 +61,8 @@ export interface CategoriesTable {
   sides: string | null;
   /** Bumped by every content save (migration 009); a save based on an older revision is refused with 409. */
   revision: Generated<number>;
+  /** Extra villains and dead cards as JSON `{ villains, dead }` (migration 007); NULL when never saved. */
+  workspace: string | null;
   is_template: number;
   created_at: string;
   updated_at: string;

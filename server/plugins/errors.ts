@@ -37,6 +37,8 @@ const ITEM_MESSAGES: Record<string, ErrorKey> = {
   hero: 'invalidColor',
   villain: 'invalidColor',
   excluded: 'invalidCombo',
+  dead: 'invalidCard',
+  colors: 'invalidColor',
 };
 
 export function validationMessage(

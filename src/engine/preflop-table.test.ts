@@ -1,3 +1,4 @@
+/// <reference types="node" />
 // The preflop table's download: one fetch shared by every caller, kept in Cache Storage under the hashed URL with
 // older builds' entries deleted, checked before it is kept, and tried again after a failure. The browser suite runs
 // the same code against chromium's real Cache Storage (tests/e2e/preflop-table.spec.ts).
@@ -64,7 +65,7 @@ describe('preflopTableProblem', () => {
     expect(preflopTableProblem(new TextEncoder().encode('<!doctype html>'))).toBe('not a preflop table file');
     expect(preflopTableProblem(TABLE.subarray(0, TABLE.length - 1))).toBe('truncated or oversized');
     const flipped = TABLE.slice();
-    flipped[5000] ^= 1;
+    flipped[5000]! ^= 1;
     expect(preflopTableProblem(flipped)).toBe('checksum mismatch');
   });
 });
@@ -113,7 +114,7 @@ describe('createPreflopTableSource', () => {
     const caches = new MemoryCaches();
     const storage = caches as unknown as CacheStorage;
     const damaged = TABLE.slice();
-    damaged[100] ^= 1;
+    damaged[100]! ^= 1;
     const bad = server(damaged);
     const source = createPreflopTableSource(URL_V2, { fetch: bad.fetch, caches: storage, baseUrl: BASE });
     await expect(source.load()).rejects.toThrow('checksum mismatch');

@@ -7,6 +7,7 @@ import type equity from '../locales/en-US/equity.json';
 import type errors from '../locales/en-US/errors.json';
 import type offline from '../locales/en-US/offline.json';
 import type flopReport from '../locales/en-US/flopReport.json';
+import type multiway from '../locales/en-US/multiway.json';
 import type profile from '../locales/en-US/profile.json';
 import type ranges from '../locales/en-US/ranges.json';
 import type shop from '../locales/en-US/shop.json';
@@ -28,6 +29,7 @@ type Namespaces = [
   'walk',
   'offline',
   'flopReport',
+  'multiway',
 ];
 
 declare module 'i18next' {
@@ -41,6 +43,7 @@ declare module 'i18next' {
       errors: typeof errors;
       offline: typeof offline;
       flopReport: typeof flopReport;
+      multiway: typeof multiway;
       profile: typeof profile;
       ranges: typeof ranges;
       shop: typeof shop;

@@ -137,14 +137,14 @@ export interface CopyTarget {
 
 /**
  * Copies `root` and its whole subtree from `source` rows to the target place, parents before children; returns the
- * new root id and how many ranges were created.
+ * new root id, how many ranges were created and each copied id's copy (so references between them can follow).
  */
 export async function copySubtree(
   db: Executor,
   source: CategoryRow[],
   root: CategoryRow,
   target: CopyTarget,
-): Promise<{ id: number; ranges: number }> {
+): Promise<{ id: number; ranges: number; copies: Map<number, number> }> {
   const byParent = new Map<number, CategoryRow[]>();
   for (const row of source) {
     if (row.parent_id === null) continue;
@@ -154,6 +154,7 @@ export async function copySubtree(
   }
   const now = nowIso();
   let ranges = 0;
+  const copies = new Map<number, number>();
   const insert = async (row: CategoryRow, parentId: number | null, position: number, name: string) => {
     if (row.kind === 'range') ranges += 1;
     const created = await db
@@ -169,19 +170,21 @@ export async function copySubtree(
         buttons: row.buttons,
         pairs: row.pairs,
         sides: row.sides,
+        workspace: row.workspace,
         is_template: target.isTemplate ? 1 : 0,
         created_at: now,
         updated_at: now,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    copies.set(row.id, created.id);
     for (const child of byParent.get(row.id) ?? []) {
       await insert(child, created.id, child.position, child.name);
     }
     return created.id;
   };
   const id = await insert(root, target.parentId, target.position, target.name ?? root.name);
-  return { id, ranges };
+  return { id, ranges, copies };
 }
 
 /** Categories and ranges inside a subtree (the root included): what a copy of it adds to the library. */

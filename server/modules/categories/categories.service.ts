@@ -38,6 +38,13 @@ import {
   sidesColumn,
 } from './pairs.ts';
 import { checkNote, checkQuota, cleanName, cleanNote } from './quotas.ts';
+import {
+  normalizeWorkspace,
+  parseWorkspace,
+  readableWorkspace,
+  relinkCopiedWorkspaces,
+  workspaceColumn,
+} from './workspace.ts';
 
 /** Kinds that may hold children. A range is a leaf. */
 const CONTAINERS: readonly string[] = ['folder', 'tournament'];
@@ -54,6 +61,7 @@ export function toCategory(row: CategoryRow): Category {
     buttons: parseButtons(row.buttons),
     sides: parseSides(row.sides),
     revision: row.revision,
+    workspace: parseWorkspace(row.workspace),
     is_template: Boolean(row.is_template),
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -92,8 +100,10 @@ export class CategoriesService {
     return { root_type: rootType, children: top };
   }
 
+  /** A range as its owner reads it: villains of charts deleted since the workspace was saved are left out. */
   async get(user: UserRow, id: number): Promise<Category> {
-    return toCategory(await this.owned(user, id));
+    const category = toCategory(await this.owned(user, id));
+    return { ...category, workspace: await readableWorkspace(this.db.kysely, user.id, category.workspace) };
   }
 
   async range(user: UserRow, query: RangeQuery) {
@@ -134,6 +144,7 @@ export class CategoriesService {
           buttons: JSON.stringify(normalizeButtons(body.buttons ?? [])),
           pairs: JSON.stringify(pairs),
           sides: sidesColumn(body.sides ?? null),
+          workspace: workspaceColumn(await normalizeWorkspace(trx, user.id, body.workspace ?? null)),
           is_template: 0,
           created_at: now,
           updated_at: now,
@@ -158,8 +169,11 @@ export class CategoriesService {
     if (body.buttons !== undefined) changes.buttons = JSON.stringify(normalizeButtons(body.buttons));
     if (body.pairs !== undefined) changes.pairs = JSON.stringify(normalizePairs(body.pairs));
     if (body.sides !== undefined) changes.sides = sidesColumn(body.sides);
+    if (body.workspace !== undefined)
+      changes.workspace = workspaceColumn(await normalizeWorkspace(this.db.kysely, user.id, body.workspace));
     // A rename or move is no content change: it keeps the revision, so it never turns an open editor's next save
-    // into a conflict.
+    // into a conflict. Nor is the workspace (extra villains, dead cards): analysis settings saved on their own, last
+    // writer wins, so they never make the chart's next save look stale.
     const content = ['note', 'buttons', 'pairs', 'sides'].some((field) => field in changes);
     let update = this.db.kysely
       .updateTable('categories')
@@ -211,6 +225,7 @@ export class CategoriesService {
           all.filter((entry) => entry.parent_id === row.parent_id).map((entry) => entry.name),
         ),
       });
+      await relinkCopiedWorkspaces(trx, all, copy.copies, false);
       return toCategory((await findCategory(trx, copy.id)) as CategoryRow);
     });
   }
@@ -253,6 +268,7 @@ export class CategoriesService {
         position: await nextPosition(trx, scope),
         isTemplate: false,
       });
+      await relinkCopiedWorkspaces(trx, all, copy.copies, false);
       return toCategory((await findCategory(trx, copy.id)) as CategoryRow);
     });
   }

@@ -25,6 +25,7 @@ import {
   listPending,
   settleShare,
 } from './shares.repository.ts';
+import { relinkCopiedWorkspaces } from './workspace.ts';
 
 export class SharesService {
   constructor(private readonly db: Db) {}
@@ -125,6 +126,8 @@ export class SharesService {
         position: await nextPosition(trx, scope),
         isTemplate: false,
       });
+      // The recipient cannot open the sender's other charts: villains drawn from them travel as text.
+      await relinkCopiedWorkspaces(trx, all, copy.copies, true);
       return { category_id: copy.id, removed_category_id: removed };
     });
   }

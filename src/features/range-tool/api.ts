@@ -26,6 +26,13 @@ export const rangeApi = {
     api.get<TreeResponse>(API.categories.tree, { query: { root_type: rootType } }),
   range: (categoryId: number, signal?: AbortSignal) =>
     api.get<Pair[]>(API.categories.range, { query: rangeQuery(categoryId), signal }),
+  /** A chart read as an extra villain: a deleted one is shown on its villain's row, not as an app-wide error. */
+  villainChart: (categoryId: number) =>
+    api.get<Pair[]>(API.categories.range, {
+      query: rangeQuery(categoryId),
+      quiet: true,
+    }),
+  villainButtons: (id: number) => api.get<Category>(pathFor(API.categories.byId, { id }), { quiet: true }),
   category: (id: number, signal?: AbortSignal) =>
     api.get<Category>(pathFor(API.categories.byId, { id }), { signal }),
   create: (body: CreateCategoryBody) => api.post<Category>(API.categories.root, body),

@@ -1,7 +1,7 @@
 // Range tool state (SPEC §3 "Range tool state"), one atom per field, read and written through the app store.
 import { IDLE, type JobStatus } from '@/engine/latest-job';
 import { atom } from '@/lib/store';
-import type { RangeButton } from '@contract/categories';
+import type { RangeButton, WorkspaceVillain } from '@contract/categories';
 
 import { emptyEquityResult, type EquityResult } from './equity-rules';
 import type { RangeConflict } from './range-conflict';
@@ -36,14 +36,36 @@ export const rangePairsAtom = atom(
 export const heroColorsAtom = atom<string[]>([DEFAULT_COLOR]);
 export const villainColorsAtom = atom<string[]>(['#C0392B']);
 /**
- * Villains after the first, one colour each (multiway equity). Kept for the session, not saved with the range:
- * the saved sides hold one hero and one villain.
+ * Villains after the first (multiway equity), saved with the range: each a chart of the player's library with its
+ * colours (this range included) or a text range. Hero, the first villain and these make at most 6 ranges.
  */
-export const moreVillainsAtom = atom<string[]>([]);
+export const extraVillainsAtom = atom<WorkspaceVillain[]>([]);
+/** Why an extra villain takes no part, by index: its chart is gone, its text is unreadable, or its range is empty. */
+export type VillainIssue = 'chartMissing' | 'textInvalid' | 'empty' | null;
+export const villainIssuesAtom = atom<VillainIssue[]>([]);
 /** Cards known to be out of the deck (folded, burned, seen): no range holds them and no board deals them. */
 export const deadCardsAtom = atom<string[]>([]);
-/** Each player's equity when more than one villain is in (hero first), null heads-up. */
-export const multiwayEquityAtom = atom<{ equities: number[]; stdError: number; exact: boolean } | null>(null);
+
+/** One player's multiway figures: equity with ties split, and the shares of deals won and tied. */
+export interface MultiwayPlayer {
+  equity: number;
+  win: number;
+  tie: number;
+}
+/**
+ * Every player's figures when more than one villain is in (hero first), null heads-up. While a Monte Carlo run
+ * samples, `running` is true and the figures, samples and standard error are its latest snapshot.
+ */
+export interface MultiwayFigures {
+  method: 'exact' | 'monte-carlo';
+  players: MultiwayPlayer[];
+  /** Which workspace player each row is: 'hero', 'villain-1', then 'villain-N' of the extra villain shown. */
+  keys: string[];
+  stdError: number;
+  samples: number;
+  running: boolean;
+}
+export const multiwayEquityAtom = atom<MultiwayFigures | null>(null);
 
 export const equityResultAtom = atom<EquityResult>(emptyEquityResult());
 /** The equity job's status (one tagged union, written by useRangeEquity); the atoms below are views of it. */

@@ -24,6 +24,7 @@ const category = (patch: Partial<Category> = {}): Category => ({
   note: 'theirs',
   buttons: [{ color: '#1847BE', label: 'Raise' }],
   sides: null,
+  workspace: null,
   revision: 5,
   is_template: false,
   created_at: '',

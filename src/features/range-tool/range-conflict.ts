@@ -6,9 +6,11 @@ import { CategoryName } from '@contract/categories';
 import { HAND_CLASSES } from '@contract/hands';
 
 /** What the save queue sends for a range: the whole chart, its buttons, note and sides, on a base revision. */
-export type RangeBody = Required<Pick<UpdateCategoryBody, 'pairs' | 'buttons' | 'note' | 'sides'>> & {
-  base_revision?: number;
-};
+/** `workspace` is absent only from bodies an older page held in IndexedDB. */
+export type RangeBody = Required<Pick<UpdateCategoryBody, 'pairs' | 'buttons' | 'note' | 'sides'>> &
+  Pick<UpdateCategoryBody, 'workspace'> & {
+    base_revision?: number;
+  };
 
 /** The range as the server has it now (the 409's `current`). */
 export interface RangeVersion {

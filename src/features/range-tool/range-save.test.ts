@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 
 import {
   cleanExclusions,
+  defaultSides,
   exclusionsFromList,
   pairsToSave,
   sidesFromCategory,
   sidesToSave,
+  workspaceFromCategory,
+  workspaceToSave,
 } from './range-save';
 
 const blue = { color: '#1847BE', weight: 100 };
@@ -45,5 +48,27 @@ describe('saving the suit editor and the sides with a range', () => {
     expect(sidesFromCategory({ hero: ['#1847BE'], villain: [] })).toEqual({ hero: ['#1847BE'], villain: [] });
     expect(sidesFromCategory(null)).toBeNull();
     expect(sidesFromCategory(undefined)).toBeNull();
+  });
+});
+
+describe('sides and workspace of a loaded range', () => {
+  it('defaults the sides to the range’s own first two colours', () => {
+    // A seeded push/fold chart: its buttons do not include the editor's default hero colour.
+    const buttons = [
+      { color: '#2e7d32', label: 'Push' },
+      { color: '#9e9e9e', label: 'Fold' },
+      { color: '#2E7D32', label: 'Push again' },
+    ];
+    expect(defaultSides(buttons)).toEqual({ hero: ['#2E7D32'], villain: ['#9E9E9E'] });
+    expect(defaultSides([{ color: '#123456', label: 'Only' }])).toEqual({ hero: ['#123456'], villain: [] });
+    expect(defaultSides([])).toEqual({ hero: [], villain: [] });
+  });
+
+  it('saves and restores villains and dead cards', () => {
+    const villains = [{ category_id: 7, colors: ['#1847BE'] }, { text: 'QQ+' }];
+    const saved = workspaceToSave(villains, ['Ah', 'Ah', 'Kd']);
+    expect(saved).toEqual({ villains, dead: ['Ah', 'Kd'] });
+    expect(workspaceFromCategory(saved)).toEqual(saved);
+    expect(workspaceFromCategory(null)).toEqual({ villains: [], dead: [] });
   });
 });

@@ -1,6 +1,7 @@
 // What the range tool saves with a range beside its chart, and how it comes back: the suit editor's left-out
-// combos travel in the pairs (`excluded`), the equity panel's hero/villain colours in the category (`sides`).
-import type { Pair, RangeSides } from '@contract/categories';
+// combos travel in the pairs (`excluded`), the equity panel's hero/villain colours in the category (`sides`), its
+// extra villains and dead cards in the category's `workspace`.
+import type { Pair, RangeButton, RangeSides, RangeWorkspace, WorkspaceVillain } from '@contract/categories';
 import { HAND_CLASSES } from '@contract/hands';
 import { classCombos } from '@contract/hands';
 
@@ -55,3 +56,31 @@ export const sidesToSave = (hero: readonly string[], villain: readonly string[])
 export function sidesFromCategory(sides: RangeSides | null | undefined): RangeSides | null {
   return sides ? { hero: [...sides.hero], villain: [...sides.villain] } : null;
 }
+
+/**
+ * The sides of a range that has none saved: the hero is its first action colour and the villain the next, so a
+ * chart whose buttons are not the editor's defaults (a seeded or bought strategy) shows its combos at once.
+ */
+export function defaultSides(buttons: readonly RangeButton[]): RangeSides {
+  const colors = [...new Set(buttons.map((button) => button.color.toUpperCase()))];
+  return { hero: colors.slice(0, 1), villain: colors.slice(1, 2) };
+}
+
+/** The extra villains and dead cards as saved with the range. */
+export const workspaceToSave = (
+  villains: readonly WorkspaceVillain[],
+  dead: readonly string[],
+): RangeWorkspace => ({
+  villains: villains.map((villain) =>
+    villain.text !== undefined
+      ? { text: villain.text }
+      : { category_id: villain.category_id, colors: [...(villain.colors ?? [])] },
+  ),
+  dead: [...new Set(dead)],
+});
+
+/** The workspace to restore from a loaded range; a range that never saved one starts with none. */
+export const workspaceFromCategory = (workspace: RangeWorkspace | null | undefined): RangeWorkspace => ({
+  villains: workspace ? workspace.villains.map((villain) => ({ ...villain })) : [],
+  dead: workspace ? [...workspace.dead] : [],
+});

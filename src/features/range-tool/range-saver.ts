@@ -13,6 +13,8 @@ import { rangeApi, rangePaths } from './api';
 import {
   buttonsAtom,
   comboExclusionsAtom,
+  deadCardsAtom,
+  extraVillainsAtom,
   heroColorsAtom,
   noteAtom,
   rangeConflictsAtom,
@@ -22,7 +24,7 @@ import {
 } from './atoms';
 import { indexedDbStore } from './pending-store';
 import { conflictVersion, fullChart, type RangeBody, withConflict } from './range-conflict';
-import { pairsToSave, sidesToSave } from './range-save';
+import { pairsToSave, sidesToSave, workspaceToSave } from './range-save';
 import { type FailureKind, type PendingSave, SaveQueue } from './save-queue';
 
 export type { RangeBody };
@@ -119,6 +121,7 @@ export function currentRangeBody(): RangeBody {
     buttons: appStore.get(buttonsAtom),
     note: appStore.get(noteAtom),
     sides: sidesToSave(appStore.get(heroColorsAtom), appStore.get(villainColorsAtom)),
+    workspace: workspaceToSave(appStore.get(extraVillainsAtom), appStore.get(deadCardsAtom)),
   };
 }
 

@@ -12,18 +12,21 @@ import { applyExclusions, classWeightsToRange, handRange } from '@contract/hands
 
 import {
   boardCardsAtom,
+  categoryIdAtom,
   comboExclusionsAtom,
   deadCardsAtom,
   equityMethodAtom,
   equityResultAtom,
   equityStatusAtom,
+  extraVillainsAtom,
   heroColorsAtom,
   holeCardsAtom,
-  moreVillainsAtom,
   multiwayEquityAtom,
   preflopRetryAtom,
+  type MultiwayFigures,
   rangePairsAtom,
   villainColorsAtom,
+  villainIssuesAtom,
 } from './atoms';
 import {
   cardsText,
@@ -37,6 +40,7 @@ import {
   stepProgress,
 } from './equity-rules';
 import { classWeights, isBoardComplete } from './range-rules';
+import { type OpenRange, resolveVillains } from './villain-ranges';
 
 const isEmpty = (grid: Float32Array) => grid.every((weight) => weight === 0);
 
@@ -53,8 +57,6 @@ interface EquityInputs {
   boardCount: number;
   /** Dead cards as engine text: out of every range and never dealt. */
   dead: string;
-  /** Villains after the first (multiway), each a 1326-combo range. */
-  more: Float32Array[];
 }
 
 /** Everything an equity job reads, as one value: a new object whenever any of these atoms changes. */
@@ -67,7 +69,8 @@ const equityDepsAtom = atom((get) => ({
   exclusions: get(comboExclusionsAtom),
   method: get(equityMethodAtom),
   dead: get(deadCardsAtom),
-  moreVillains: get(moreVillainsAtom),
+  extraVillains: get(extraVillainsAtom),
+  categoryId: get(categoryIdAtom),
   /** Bumped by "try again" after the preflop table failed to load. */
   preflopRetry: get(preflopRetryAtom),
 }));
@@ -78,6 +81,7 @@ const equityDepsAtom = atom((get) => ({
  */
 export function useRangeEquity() {
   const setMultiway = useSetAtom(multiwayEquityAtom);
+  const setIssues = useSetAtom(villainIssuesAtom);
   const setResult = useSetAtom(equityResultAtom);
   const setStatus = useSetAtom(equityStatusAtom);
   // The hero's hand categories change only with the hero range, board and dead cards: a paint of the villain's
@@ -86,13 +90,25 @@ export function useRangeEquity() {
 
   useLatestJob(
     equityDepsAtom,
-    ({ pairs, heroColors, villainColors, board, hole, exclusions, method, dead, moreVillains }) => {
+    ({
+      pairs,
+      heroColors,
+      villainColors,
+      board,
+      hole,
+      exclusions,
+      method,
+      dead,
+      extraVillains,
+      categoryId,
+    }) => {
       const heroGrid = classWeights(pairs, heroColors);
       const villainGrid = classWeights(pairs, villainColors);
       const hand = handRange(hole);
       if (!isBoardComplete(board.length) || isEmpty(villainGrid) || (isEmpty(heroGrid) && !hand)) {
         setResult(clearStatistics());
         setMultiway(null);
+        setIssues([]);
         return null;
       }
       const handOnly = isEmpty(heroGrid);
@@ -105,21 +121,28 @@ export function useRangeEquity() {
         board: cardsText(board),
         boardCount: board.length,
         dead: cardsText(dead),
-        more: moreVillains
-          .map((color) => classWeights(pairs, [color]))
-          .filter((grid) => !isEmpty(grid))
-          .map((grid) => applyExclusions(classWeightsToRange(grid), exclusions)),
       };
+      const open: OpenRange = { categoryId, pairs, exclusions };
       const engine = getEngineClient();
       const memo = categoriesMemo.current;
       return async (context: JobContext): Promise<EquityResult> => {
-        const [result, multiway] = await Promise.all([
+        const publish = (figures: MultiwayFigures | null) => {
+          if (!context.signal.aborted) setMultiway(figures);
+        };
+        const multiway = async () => {
+          const resolved = await resolveVillains(extraVillains, open, engine, context.signal);
+          if (!context.signal.aborted) setIssues(resolved.map((villain) => villain.issue));
+          const more = resolved.flatMap((villain, index) =>
+            villain.range ? [{ range: villain.range, key: `villain-${index + 2}` }] : [],
+          );
+          publish(more.length ? await multiwayJob(engine, inputs, more, context.signal, publish) : null);
+        };
+        const [result] = await Promise.all([
           method === 'monte-carlo'
             ? monteCarloJob(engine, inputs, memo, context)
             : exactJob(engine, inputs, memo, context),
-          multiwayJob(engine, inputs, context.signal),
+          multiway(),
         ]);
-        if (!context.signal.aborted) setMultiway(multiway);
         return result;
       };
     },
@@ -227,28 +250,35 @@ async function monteCarloJob(
 }
 
 /**
- * Every player's equity when more villains are in (hero, villain, then the others): exact when the engine's budget
- * allows, else Monte Carlo to the panel's precision. Null heads-up.
+ * Every player's figures when more villains are in (hero, villain, then the others): exact when the engine's budget
+ * allows, else Monte Carlo to the panel's precision, with each batch's snapshot published while it samples.
  */
 async function multiwayJob(
   engine: EngineClient,
   inputs: EquityInputs,
+  more: Array<{ range: Float32Array; key: string }>,
   signal: AbortSignal,
-): Promise<{ equities: number[]; stdError: number; exact: boolean } | null> {
-  if (!inputs.more.length) return null;
+  publish: (figures: MultiwayFigures) => void,
+): Promise<MultiwayFigures> {
+  const keys = ['hero', 'villain-1', ...more.map((villain) => villain.key)];
+  const figures = (result: MultiwayResult, running: boolean): MultiwayFigures => ({
+    method: result.method,
+    players: result.results.map(({ equity, win, tie }) => ({ equity, win, tie })),
+    keys,
+    stdError: result.stdError,
+    samples: result.samples,
+    running,
+  });
   const result = await engine.multiway(
-    [inputs.hero, inputs.villain, ...inputs.more],
+    [inputs.hero, inputs.villain, ...more.map((villain) => villain.range)],
     inputs.board,
     inputs.dead,
     {
       signal,
       targetStdError: MONTE_CARLO_TARGET_STD_ERROR,
       timeBudgetMs: MONTE_CARLO_TIME_BUDGET_MS,
+      onSnapshot: (snapshot) => publish(figures(snapshot, true)),
     },
   );
-  return {
-    equities: result.results.map((player) => player.equity),
-    stdError: result.stdError,
-    exact: result.method === 'exact',
-  };
+  return figures(result, false);
 }

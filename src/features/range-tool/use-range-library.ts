@@ -3,15 +3,25 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/session';
 import { appStore, useAtomValue, useSetAtom } from '@/lib/store';
-import type { CategoryKind, Pair, RangeButton, RangeSides, RootType, TreeNode } from '@contract/categories';
+import type {
+  CategoryKind,
+  Pair,
+  RangeButton,
+  RangeSides,
+  RangeWorkspace,
+  RootType,
+  TreeNode,
+} from '@contract/categories';
 
 import { type CategoryAction, type FoundUser, rangeApi } from './api';
 import {
   buttonsAtom,
   categoryIdAtom,
   comboExclusionsAtom,
+  deadCardsAtom,
   DEFAULT_BUTTONS,
   editVersionAtom,
+  extraVillainsAtom,
   heroColorsAtom,
   libraryVersionAtom,
   noteAtom,
@@ -21,8 +31,9 @@ import {
 } from './atoms';
 import { initHistory } from './range-history';
 import { pairsFromList } from './range-rules';
-import { exclusionsFromList, sidesFromCategory } from './range-save';
+import { defaultSides, exclusionsFromList, sidesFromCategory, workspaceFromCategory } from './range-save';
 import { rangeSaver } from './range-saver';
+import { forgetVillainCharts } from './villain-ranges';
 
 export interface LibraryState {
   tree: TreeNode[];
@@ -39,6 +50,9 @@ export interface ShownRange {
   buttons: RangeButton[];
   pairs: Pair[];
   sides: RangeSides | null;
+  /** Extra villains and dead cards; undefined keeps the editor's (a conflict's kept version, a body held by an
+   * older page that had no workspace). */
+  workspace?: RangeWorkspace | null;
 }
 
 /** Puts a range into the editor without counting it as an edit (a load, or the version a conflict kept). */
@@ -47,14 +61,19 @@ export function showRange(id: number, range: ShownRange): void {
   try {
     appStore.set(categoryIdAtom, id);
     appStore.set(noteAtom, range.note);
-    appStore.set(buttonsAtom, range.buttons.length ? range.buttons : DEFAULT_BUTTONS);
+    const buttons = range.buttons.length ? range.buttons : DEFAULT_BUTTONS;
+    appStore.set(buttonsAtom, buttons);
     appStore.set(rangeHistoryAtom, initHistory(pairsFromList(range.pairs)));
     appStore.set(comboExclusionsAtom, exclusionsFromList(range.pairs));
-    // A range saved before sides existed has none: the panel keeps its current choice.
-    const sides = sidesFromCategory(range.sides);
-    if (sides) {
-      appStore.set(heroColorsAtom, sides.hero);
-      appStore.set(villainColorsAtom, sides.villain);
+    // A range that never chose its sides plays its own first two colours against each other.
+    const sides = sidesFromCategory(range.sides) ?? defaultSides(buttons);
+    appStore.set(heroColorsAtom, sides.hero);
+    appStore.set(villainColorsAtom, sides.villain);
+    if (range.workspace !== undefined) {
+      forgetVillainCharts();
+      const workspace = workspaceFromCategory(range.workspace);
+      appStore.set(extraVillainsAtom, workspace.villains);
+      appStore.set(deadCardsAtom, workspace.dead);
     }
   } finally {
     restoring = false;
@@ -104,8 +123,21 @@ export function useRangeLibrary(rootType: RootType) {
       showRange(
         id,
         held
-          ? { note: held.note, buttons: held.buttons, pairs: held.pairs, sides: held.sides }
-          : { note: category.note, buttons: category.buttons, pairs, sides: category.sides },
+          ? {
+              note: held.note,
+              buttons: held.buttons,
+              pairs: held.pairs,
+              sides: held.sides,
+              // A body held by an older page has no workspace: the server's copy is the one to show then.
+              workspace: held.workspace ?? category.workspace,
+            }
+          : {
+              note: category.note,
+              buttons: category.buttons,
+              pairs,
+              sides: category.sides,
+              workspace: category.workspace,
+            },
       );
     } catch {
       // The API client has shown the failure; the editor keeps the chart it had.
@@ -180,15 +212,19 @@ export function useAutosave() {
   }, [userId]);
 
   useEffect(() => {
-    // The suit editor's left-out combos and the equity panel's sides are saved with the range, so changing them is
-    // an edit like painting; loading a range writes them too, which is not.
+    // The suit editor's left-out combos and the equity panel's sides, villains and dead cards are saved with the
+    // range, so changing them is an edit like painting; loading a range writes them too, which is not.
     const edited = () => {
       if (!restoring && appStore.get(categoryIdAtom) !== null)
         appStore.set(editVersionAtom, (value) => value + 1);
     };
-    const stops = [comboExclusionsAtom, heroColorsAtom, villainColorsAtom].map((watched) =>
-      appStore.sub(watched, edited),
-    );
+    const stops = [
+      comboExclusionsAtom,
+      heroColorsAtom,
+      villainColorsAtom,
+      extraVillainsAtom,
+      deadCardsAtom,
+    ].map((watched) => appStore.sub(watched, edited));
     // Store subscriptions run synchronously with the edit, so the queue has it before any click that follows.
     stops.push(
       appStore.sub(editVersionAtom, () => {

@@ -2,14 +2,28 @@ import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAtom, useAtomValue } from '@/lib/store';
+import { MAX_EXTRA_VILLAINS, type WorkspaceVillain } from '@contract/categories';
 
-import { buttonsAtom, heroColorsAtom, moreVillainsAtom, villainColorsAtom } from '../atoms';
-import { useRangeButtons } from '../use-range-editor';
+import { buttonsAtom, categoryIdAtom, extraVillainsAtom, heroColorsAtom, villainColorsAtom } from '../atoms';
 import { useSideText } from '../use-side-text';
+import { useVillainCharts } from '../use-villain-charts';
+import { ExtraVillain } from './extra-villain';
 
-/** The engine's multiway equity takes 2 to 6 ranges: the hero and up to five villains. */
-export const MAX_VILLAINS = 5;
-const VILLAIN_PALETTE = ['#8E44AD', '#16A085', '#D35400', '#F39C12', '#7F8C8D', '#27AE60'];
+/**
+ * A new villain: this range's first colour that neither side uses (another line of the same chart), else a text
+ * range to type.
+ */
+function newVillain(
+  categoryId: number | null,
+  buttons: ReadonlyArray<{ color: string }>,
+  used: readonly string[],
+): WorkspaceVillain {
+  const taken = new Set(used.map((color) => color.toLowerCase()));
+  const free = buttons.find((button) => !taken.has(button.color.toLowerCase()));
+  return categoryId !== null && free
+    ? { category_id: categoryId, colors: [free.color.toUpperCase()] }
+    : { text: '' };
+}
 
 /** A player's range as PokerStove text: it follows the chart, and Enter (or leaving the field) paints what was typed. */
 function RangeText({ colors, label }: { colors: string[]; label: string }) {
@@ -93,30 +107,24 @@ function ColorChips({ colors, onToggle }: { colors: string[]; onToggle?: (color:
 }
 
 /**
- * The players of the equity workspace: the hero, the first villain (both chosen by colour and saved with the range)
- * and up to four more villains, each with a colour of their own. Every player's range is the painted chart of its
- * colours and can be typed as text.
+ * The players of the equity workspace, saved with the range: the hero and the first villain (colours of this chart,
+ * also typed as text) and up to four more villains, each a chart of the library with its colours or a text range.
  */
 export function PlayersPanel() {
   const { t } = useTranslation();
   const [hero, setHero] = useAtom(heroColorsAtom);
   const [villain, setVillain] = useAtom(villainColorsAtom);
-  const [more, setMore] = useAtom(moreVillainsAtom);
-  const { buttons, add } = useRangeButtons();
+  const [more, setMore] = useAtom(extraVillainsAtom);
+  const buttons = useAtomValue(buttonsAtom);
+  const categoryId = useAtomValue(categoryIdAtom);
+  const charts = useVillainCharts();
   const toggle = (list: string[], color: string) =>
     list.includes(color) ? list.filter((value) => value !== color) : [...list, color];
-
-  const addVillain = () => {
-    const used = new Set(buttons.map((button) => button.color.toLowerCase()));
-    const color = VILLAIN_PALETTE.find((value) => !used.has(value.toLowerCase()));
-    const number = more.length + 2;
-    if (color) add({ color, label: t('ranges:players.villainLabel', { number }) });
-    const chosen =
-      color ??
-      buttons.find((button) => ![...hero, ...villain, ...more].includes(button.color))?.color ??
-      null;
-    if (chosen) setMore([...more, chosen]);
-  };
+  const usedColors = [
+    ...hero,
+    ...villain,
+    ...more.flatMap((entry) => (entry.category_id === categoryId ? (entry.colors ?? []) : [])),
+  ];
 
   const players = [
     {
@@ -142,30 +150,23 @@ export function PlayersPanel() {
           <RangeText colors={player.colors} label={player.name} />
         </div>
       ))}
-      {more.map((color, index) => {
-        const name = t('ranges:players.villain', { number: index + 2 });
-        return (
-          <div key={color} className="player" data-player={`villain-${index + 2}`}>
-            <span className="player__name">{name}</span>
-            <ColorChips colors={[color]} />
-            <button
-              type="button"
-              className="tool-button player__remove"
-              aria-label={t('ranges:players.remove', { player: name })}
-              title={t('ranges:players.remove', { player: name })}
-              onClick={() => setMore(more.filter((value) => value !== color))}
-            >
-              ×
-            </button>
-            <RangeText colors={[color]} label={name} />
-          </div>
-        );
-      })}
+      {more.map((entry, index) => (
+        <ExtraVillain
+          // Villains have no id of their own: a removal re-keys the rows after it, which only resets their drafts.
+          key={index}
+          villain={entry}
+          index={index}
+          charts={charts}
+          onChange={(next) => setMore(more.map((value, at) => (at === index ? next : value)))}
+          onRemove={() => setMore(more.filter((_, at) => at !== index))}
+        />
+      ))}
       <button
         type="button"
         className="button button--ghost players__add"
-        onClick={addVillain}
-        disabled={more.length >= MAX_VILLAINS - 1}
+        onClick={() => setMore([...more, newVillain(categoryId, buttons, usedColors)])}
+        disabled={more.length >= MAX_EXTRA_VILLAINS}
+        title={t('multiway:limit')}
       >
         {t('ranges:players.add')}
       </button>

@@ -71,6 +71,7 @@ beforeEach(() => {
     updated_at: '',
     sides: null,
     revision: 0,
+    workspace: null,
   });
   api.range.mockResolvedValue([{ hand: 'AA', colors: [{ color: '#1847BE', weight: 100 }] }]);
 });

@@ -58,8 +58,8 @@ export function EquityByGroupChart({ groups, dimension }: { groups: Group[]; dim
 }
 
 /** Up to 3 letters of the group's name for the axis (the full name is in the bar's title). */
-function shortName(t: ReturnType<typeof useTranslation>['t'], key: string): string {
-  const name = t(groupLabel(key));
+function shortName(label: (key: ReturnType<typeof groupLabel>) => string, key: string): string {
+  const name = label(groupLabel(key));
   return name.length > 9 ? `${name.slice(0, 8)}…` : name;
 }
 
