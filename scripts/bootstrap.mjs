@@ -42,7 +42,8 @@ function ensureNpmDependencies() {
     .digest('hex');
   const marker = join(root, 'node_modules', '.package-lock.json');
   const built = existsSync(npmStatePath) ? JSON.parse(readFileSync(npmStatePath, 'utf8')) : {};
-  if (existsSync(marker) && built.abi === process.versions.modules && built.lock === lockHash) return 'up to date';
+  if (existsSync(marker) && built.abi === process.versions.modules && built.lock === lockHash)
+    return 'up to date';
   run('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root });
   mkdirSync(stateDir, { recursive: true });
   writeFileSync(

@@ -26,7 +26,12 @@ export const usernameKeyMigration: Migration = {
       taken.add(key);
       await sql`UPDATE users SET username_key = ${key} WHERE id = ${id}`.execute(db);
     }
-    await db.schema.createIndex('users_by_username_key').on('users').column('username_key').unique().execute();
+    await db.schema
+      .createIndex('users_by_username_key')
+      .on('users')
+      .column('username_key')
+      .unique()
+      .execute();
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropIndex('users_by_username_key').execute();

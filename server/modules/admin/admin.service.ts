@@ -134,12 +134,9 @@ export class AdminService {
         const missing = lessons.filter((lesson) => lesson.video_file === null).map((lesson) => lesson.title);
         if (missing.length > 0) {
           const names = missing.map((title) => `"${title}"`).join(', ');
-          throw new HttpError(
-            409,
-            'lessonsWithoutVideo',
-            undefined,
-            { message: `${errorText('lessonsWithoutVideo')}: ${names}` },
-          );
+          throw new HttpError(409, 'lessonsWithoutVideo', undefined, {
+            message: `${errorText('lessonsWithoutVideo')}: ${names}`,
+          });
         }
       }
       await setPublished(trx, itemId, published);

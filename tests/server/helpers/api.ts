@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 import type { FastifyInstance, InjectOptions } from 'fastify';
 
 import { bearer } from './test-app.ts';
@@ -9,15 +11,13 @@ export interface Session {
   email: string;
 }
 
-let counter = 0;
-
 /** Registers a fresh user with unique names and returns its session. */
 export async function registerUser(
   app: FastifyInstance,
   overrides: { referral?: string } = {},
 ): Promise<Session> {
-  counter += 1;
-  const suffix = `${process.pid % 1000}${counter}${Math.floor(Math.random() * 1000)}`;
+  // Random hex, not pid + counter + random digits run together ("12"+"34" and "123"+"4" collided).
+  const suffix = randomBytes(7).toString('hex');
   const body = { username: `user${suffix}`, email: `user${suffix}@example.com`, password: 'secret123' };
   const url = overrides.referral ? `/api/v1/auth/register/${overrides.referral}` : '/api/v1/auth/register';
   const response = await app.inject({ method: 'POST', url, payload: body });
