@@ -67,6 +67,18 @@ describeEachDatabase('range revisions', (kind) => {
     expect((await read(user, id)).coloured).toEqual(red('KK'));
   });
 
+  it('answers a stale save of the content the range already holds as saved, not as a conflict', async () => {
+    const user = await registerUser(t.app);
+    const id = await createId(user, { name: 'MP open' });
+    expect((await save(user, id, { pairs: red('AA'), note: 'n', base_revision: 0 })).statusCode).toBe(200);
+    const replay = await save(user, id, { pairs: red('AA'), note: 'n', base_revision: 0 });
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(replay.json().data.revision).toBe(1);
+    expect((await save(user, id, { pairs: red('AA'), note: 'other', base_revision: 0 })).statusCode).toBe(
+      409,
+    );
+  });
+
   it('lets exactly one of concurrent saves from the same base win', async () => {
     const user = await registerUser(t.app);
     const id = await createId(user, { name: 'SB open' });

@@ -183,14 +183,20 @@ export class CategoriesService {
     // writer (SQLite) lets exactly one match; the other updates nothing and is answered with the range as it is.
     if (body.base_revision !== undefined) update = update.where('revision', '=', body.base_revision);
     const result = await update.executeTakeFirst();
-    if (result.numUpdatedRows === 0n) throw await this.conflict(user, id);
     const saved = await this.owned(user, id);
+    if (result.numUpdatedRows === 0n) {
+      // The same content sent again (a save confirmed while its page was closing, replayed by the next page) is
+      // no conflict: the range already holds it, so it is answered as saved.
+      const same = (['note', 'buttons', 'pairs', 'sides'] as const).every(
+        (field) => !(field in changes) || changes[field] === saved[field],
+      );
+      if (!same) throw this.conflict(saved);
+    }
     return toCategory(saved);
   }
 
   /** The 409 of a save based on an old revision, carrying the current category and chart. */
-  private async conflict(user: UserRow, id: number): Promise<HttpError> {
-    const current = await this.owned(user, id);
+  private conflict(current: CategoryRow): HttpError {
     return new HttpError(409, 'rangeConflict', undefined, {
       current: { category: toCategory(current), pairs: pairsWindow(parsePairs(current.pairs)) },
     });
