@@ -1,10 +1,6 @@
-/// <reference types="node" />
 // The preflop table's download: one fetch shared by every caller, kept in Cache Storage under the hashed URL with
 // older builds' entries deleted, checked before it is kept, and tried again after a failure. The browser suite runs
 // the same code against chromium's real Cache Storage (tests/e2e/preflop-table.spec.ts).
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-
 import { describe, expect, it } from 'vitest';
 
 import {
@@ -14,8 +10,23 @@ import {
   usesPreflopTable,
 } from './preflop-table';
 
-// The suite runs from the repository root (jsdom's URL is not one node:fs accepts).
-const TABLE = new Uint8Array(readFileSync(resolve('crates/equity/data/preflop.bin')));
+/** A table file in the engine's format (header, byte planes, FNV-1a checksum) with `count` entries. */
+function tableFile(count: number): Uint8Array {
+  const body = 16 + count * 9;
+  const bytes = new Uint8Array(body + 4);
+  const view = new DataView(bytes.buffer);
+  bytes.set([0x52, 0x46, 0x50, 0x46]); // RFPF
+  view.setUint32(4, 2, true);
+  view.setUint32(8, count, true);
+  view.setUint32(12, 1_712_304, true);
+  for (let index = 16; index < body; index += 1) bytes[index] = (index * 7) & 0xff;
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < body; index += 1) hash = Math.imul(hash ^ bytes[index]!, 0x01000193) >>> 0;
+  view.setUint32(body, hash, true);
+  return bytes;
+}
+
+const TABLE = tableFile(1000);
 const BASE = 'https://rangeforge.test/ranges';
 const URL_V2 = '/assets/preflop-B2.bin';
 
@@ -60,12 +71,12 @@ function server(body: Uint8Array = TABLE, status = 200) {
 }
 
 describe('preflopTableProblem', () => {
-  it('accepts the shipped table and names what is wrong with damaged bytes', () => {
+  it('accepts a well-formed table and names what is wrong with damaged bytes', () => {
     expect(preflopTableProblem(TABLE)).toBeNull();
     expect(preflopTableProblem(new TextEncoder().encode('<!doctype html>'))).toBe('not a preflop table file');
     expect(preflopTableProblem(TABLE.subarray(0, TABLE.length - 1))).toBe('truncated or oversized');
     const flipped = TABLE.slice();
-    flipped[5000]! ^= 1;
+    flipped[5000] = flipped[5000]! ^ 1;
     expect(preflopTableProblem(flipped)).toBe('checksum mismatch');
   });
 });
@@ -114,7 +125,7 @@ describe('createPreflopTableSource', () => {
     const caches = new MemoryCaches();
     const storage = caches as unknown as CacheStorage;
     const damaged = TABLE.slice();
-    damaged[100]! ^= 1;
+    damaged[100] = damaged[100]! ^ 1;
     const bad = server(damaged);
     const source = createPreflopTableSource(URL_V2, { fetch: bad.fetch, caches: storage, baseUrl: BASE });
     await expect(source.load()).rejects.toThrow('checksum mismatch');
