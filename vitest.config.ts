@@ -54,6 +54,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          // expect.poll's 1 s default is shorter than a page reload on a loaded 2-core machine; a poll that
+          // never holds still fails, only later.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
