@@ -83,7 +83,9 @@ describe('crash safety (SQLite, WAL + synchronous FULL)', () => {
       }
     };
     const writers = [0, 1, 2, 3].map(writer);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The kill lands mid-load once a few dozen writes are acknowledged: counted, not timed, so a loaded machine
+    // still has writes in flight when the process dies.
+    while (acknowledged.length <= 24) await new Promise((resolve) => setTimeout(resolve, 20));
     first.child.kill('SIGKILL');
     stop = true;
     await Promise.all(writers);
