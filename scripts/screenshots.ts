@@ -104,10 +104,14 @@ const SHOTS: Shot[] = [
   {
     // The seeded CO open chart on every flop (its hero colour against itself when it has one colour only).
     name: 'flop-report',
+    widths: [375, 1440],
     async prepare(page, baseUrl) {
       await page.goto(`${baseUrl}/`);
       await page.locator('.library-node__name', { hasText: 'CO open' }).first().click();
       await page.locator('[data-hand="AA"][data-weight="100"]').waitFor();
+      // At 375 px the page links sit in the burger menu.
+      const burger = page.getByRole('button', { name: 'Open the menu' });
+      if (await burger.isVisible()) await burger.click();
       await page.getByRole('link', { name: 'Flop report' }).first().click();
       for (const side of ['hero', 'villain']) {
         const chips = page.locator(`[data-side="${side}"]`);

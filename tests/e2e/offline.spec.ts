@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { ARTIFACTS_DIR, withAppAndBrowser } from './support/browser.ts';
+import { api, register } from './support/page-api.ts';
 
 const cell = (page: Page, hand: string) => page.locator(`.range-grid [data-hand="${hand}"]`);
 const saveState = (page: Page) => page.getByTestId('save-state').getAttribute('data-state');
@@ -19,35 +20,6 @@ interface Range {
   revision: number;
   name: string;
   parent_id: number | null;
-}
-
-async function api<T>(baseUrl: string, token: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const payload = (await response.json()) as { data: T };
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(payload)}`);
-  return payload.data;
-}
-
-/** Registers in the page (the token lands in localStorage) and returns the token for direct API calls. */
-async function register(page: Page, baseUrl: string, username: string): Promise<string> {
-  await page.goto(`${baseUrl}/`);
-  return page.evaluate(async (name) => {
-    const response = await fetch('/api/v1/auth/register', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: name, email: `${name}@example.com`, password: 'secret123' }),
-    });
-    const body = (await response.json()) as { data: { token: string } };
-    localStorage.setItem('rangeforge.token', body.data.token);
-    return body.data.token;
-  }, username);
 }
 
 const createRange = (baseUrl: string, token: string, name: string, hands: string[]) =>

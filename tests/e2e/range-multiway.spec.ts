@@ -10,36 +10,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { AppServer } from './support/app-server.ts';
 import { withAppAndBrowser } from './support/browser.ts';
+import { api, register } from './support/page-api.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-async function api<T>(baseUrl: string, token: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const payload = (await response.json()) as { data: T };
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(payload)}`);
-  return payload.data;
-}
-
-async function register(page: Page, baseUrl: string, username: string): Promise<string> {
-  await page.goto(`${baseUrl}/`);
-  return page.evaluate(async (name) => {
-    const response = await fetch('/api/v1/auth/register', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: name, email: `${name}@example.com`, password: 'secret123' }),
-    });
-    const body = (await response.json()) as { data: { token: string } };
-    localStorage.setItem('rangeforge.token', body.data.token);
-    return body.data.token;
-  }, username);
-}
 
 async function createRange(baseUrl: string, token: string, body: Record<string, unknown>): Promise<number> {
   const created = await api<{ id: number }>(baseUrl, token, '/api/v1/categories', {

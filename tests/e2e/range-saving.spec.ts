@@ -7,40 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createThrowawayDatabase, postgresAvailability } from '../server/helpers/postgres.ts';
 import { type AppServer, startAppServer } from './support/app-server.ts';
 import { type BrowserSession, launchBrowser } from './support/browser.ts';
+import { api, register } from './support/page-api.ts';
 
 const cell = (page: Page, hand: string) => page.locator(`.range-grid [data-hand="${hand}"]`);
 const saveState = (page: Page) => page.getByTestId('save-state').getAttribute('data-state');
 /** The update route of one range: POST /api/v1/categories/:id. */
 const UPDATE_ROUTE = /\/api\/v1\/categories\/\d+$/;
-
-async function api<T>(baseUrl: string, token: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const payload = (await response.json()) as { data: T };
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(payload)}`);
-  return payload.data;
-}
-
-/** Registers in the page (the token lands in localStorage) and returns the token for direct API checks. */
-async function register(page: Page, baseUrl: string, username: string): Promise<string> {
-  await page.goto(`${baseUrl}/`);
-  return page.evaluate(async (name) => {
-    const response = await fetch('/api/v1/auth/register', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: name, email: `${name}@example.com`, password: 'secret123' }),
-    });
-    const body = (await response.json()) as { data: { token: string } };
-    localStorage.setItem('rangeforge.token', body.data.token);
-    return body.data.token;
-  }, username);
-}
 
 async function createRange(baseUrl: string, token: string, name: string): Promise<number> {
   const created = await api<{ id: number }>(baseUrl, token, '/api/v1/categories', {
