@@ -104,9 +104,7 @@ const SHOTS: Shot[] = [
   {
     // The seeded CO open chart on every flop (its hero colour against itself when it has one colour only).
     name: 'flop-report',
-    // The phone picture comes from the browser spec (test-results/e2e/flop-report-375.png): here the 375 px run
-    // found the Run button disabled and is not yet explained.
-    widths: [1440],
+    widths: [375, 1440],
     async prepare(page, baseUrl) {
       await page.goto(`${baseUrl}/`);
       await page.locator('.library-node__name', { hasText: 'CO open' }).first().click();
@@ -115,11 +113,11 @@ const SHOTS: Shot[] = [
       const burger = page.getByRole('button', { name: 'Open the menu' });
       if (await burger.isVisible()) await burger.click();
       await page.getByRole('link', { name: 'Flop report' }).first().click();
+      // Both sides on the chart's first colour, whatever the range tool's sides were.
       for (const side of ['hero', 'villain']) {
-        const chips = page.locator(`[data-side="${side}"]`);
-        if ((await chips.locator('.chip-toggle.is-active').count()) === 0) {
-          await chips.locator('.chip-toggle').first().click();
-        }
+        const chip = page.locator(`[data-side="${side}"] .chip-toggle`).first();
+        if ((await chip.getAttribute('aria-pressed')) !== 'true') await chip.click();
+        await page.locator(`[data-side="${side}"] .chip-toggle[aria-pressed="true"]`).first().waitFor();
       }
       await page.getByRole('button', { name: 'Run the report' }).click();
       await page.getByTestId('flop-report-equity').waitFor({ timeout: 600_000 });
