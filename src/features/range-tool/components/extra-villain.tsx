@@ -1,12 +1,13 @@
 import './multiway.css';
 
-import { type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAtomValue } from '@/lib/store';
 import type { WorkspaceVillain } from '@contract/categories';
 
 import { categoryIdAtom, villainIssuesAtom } from '../atoms';
+import { useTextDraft } from '../use-text-draft';
 import { useChartButtons, type VillainChart } from '../use-villain-charts';
 import { useVillainText } from '../use-villain-text';
 
@@ -29,27 +30,12 @@ function VillainText({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const [draft, setDraft] = useState<string | null>(null);
   const { error, check } = useVillainText();
-  const commit = async () => {
-    if (draft === null || draft.trim() === text.trim()) {
-      setDraft(null);
-      return;
-    }
-    const typed = draft.trim();
-    if (await check(typed)) {
-      onChange(typed);
-      setDraft(null);
-    }
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      void commit();
-    } else if (event.key === 'Escape') {
-      setDraft(null);
-    }
-  };
+  const field = useTextDraft(text, async (typed) => {
+    if (!(await check(typed))) return false;
+    onChange(typed);
+    return true;
+  });
   return (
     <>
       <label className="visually-hidden" htmlFor={id}>
@@ -58,13 +44,10 @@ function VillainText({
       <input
         id={id}
         className="player__text"
-        value={draft ?? text}
+        {...field}
         placeholder={t('multiway:textPlaceholder')}
         spellCheck={false}
         autoComplete="off"
-        onChange={(event) => setDraft(event.target.value)}
-        onKeyDown={onKeyDown}
-        onBlur={() => void commit()}
       />
       {error && (
         <p className="range-error player__error" role="alert">

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAtom, useAtomValue } from '@/lib/store';
@@ -6,6 +6,7 @@ import { MAX_EXTRA_VILLAINS, type WorkspaceVillain } from '@contract/categories'
 
 import { buttonsAtom, categoryIdAtom, extraVillainsAtom, heroColorsAtom, villainColorsAtom } from '../atoms';
 import { useSideText } from '../use-side-text';
+import { useTextDraft } from '../use-text-draft';
 import { useVillainCharts } from '../use-villain-charts';
 import { ExtraVillain } from './extra-villain';
 
@@ -30,21 +31,10 @@ function RangeText({ colors, label }: { colors: string[]; label: string }) {
   const { t } = useTranslation();
   const id = useId();
   const { text, error, apply } = useSideText(colors);
-  const [draft, setDraft] = useState<string | null>(null);
-  const commit = async () => {
-    if (draft === null) return;
-    const typed = draft;
-    setDraft(null);
-    if (typed.trim() !== text.trim()) await apply(typed);
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      void commit();
-    } else if (event.key === 'Escape') {
-      setDraft(null);
-    }
-  };
+  const field = useTextDraft(text, async (typed) => {
+    await apply(typed);
+    return true;
+  });
   return (
     <>
       <label className="visually-hidden" htmlFor={id}>
@@ -53,14 +43,11 @@ function RangeText({ colors, label }: { colors: string[]; label: string }) {
       <input
         id={id}
         className="player__text"
-        value={draft ?? text}
+        {...field}
         placeholder={t('ranges:players.textPlaceholder')}
         disabled={colors.length === 0}
         spellCheck={false}
         autoComplete="off"
-        onChange={(event) => setDraft(event.target.value)}
-        onKeyDown={onKeyDown}
-        onBlur={() => void commit()}
       />
       {error && (
         <p className="range-error player__error" role="alert">
