@@ -64,8 +64,21 @@ export async function createThrowawayDatabase(
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      try {
+        // FORCE may meet a backend the test role may not signal (a server process still busy in the database after
+        // a write-heavy suite): it answers 42501 then, and the same drop succeeds once that process is gone.
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+            return;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '42501' || attempt === 20) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 250));
+          }
+        }
+      } finally {
+        await client.end();
+      }
     },
   };
 }
