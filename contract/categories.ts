@@ -215,6 +215,28 @@ export const AcceptResponse = Type.Object({
   removed_category_id: Type.Union([Type.Integer(), Type.Null()]),
 });
 
+/** A category of the recipient's own library, named by the compare answer. */
+export const CategoryRef = Type.Object({ id: Type.Integer(), name: Type.String(), kind: CategoryKindSchema });
+export type CategoryRef = Static<typeof CategoryRef>;
+
+/**
+ * The strategy diff of an incoming strategy (issue 13): the shared range's chart with its buttons (the action names)
+ * and what accepting it would cost the recipient now. `replaces` is the category the free-tier swap (SPEC §4) would
+ * delete, computed by the same rule as the accept route; null for Premium or an empty list. It is advice at the
+ * time of asking: the library may change before the player accepts.
+ */
+export const IncomingCompare = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  kind: CategoryKindSchema,
+  root_type: RootTypeSchema,
+  from_user: Type.String(),
+  buttons: Type.Array(RangeButton),
+  pairs: Type.Array(Pair),
+  replaces: Type.Union([CategoryRef, Type.Null()]),
+});
+export type IncomingCompare = Static<typeof IncomingCompare>;
+
 /**
  * A 409 of the update route. For `rangeConflict` (a save based on an old revision) `current` is the range as it is
  * now, so the player can compare; other conflicts carry no `current`.

@@ -28,6 +28,7 @@ export const API = {
     incoming: '/api/v1/categories/incoming',
     incomingCount: '/api/v1/categories/incoming/count',
     incomingRange: '/api/v1/categories/incoming/:id/range',
+    incomingCompare: '/api/v1/categories/incoming/:id/compare',
     incomingAccept: '/api/v1/categories/incoming/:id/accept',
     incomingReject: '/api/v1/categories/incoming/:id/reject',
     byId: '/api/v1/categories/:id',

@@ -1,11 +1,19 @@
-import type { IncomingPage, Pair, ShareBody } from '../../../contract/categories.ts';
+import type {
+  CategoryRef,
+  IncomingCompare,
+  IncomingPage,
+  Pair,
+  ShareBody,
+} from '../../../contract/categories.ts';
 import type { CategoryKind, RootType } from '../../../contract/categories.ts';
 import type { Db } from '../../db/database.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { CategoryRow, UserRow } from '../../db/schema.ts';
 import { badRequest, notFound, premiumRequired } from '../../lib/http-error.ts';
 import { nowIso } from '../../lib/time.ts';
+import { findUserById } from '../users/users.repository.ts';
 import {
   copySubtree,
+  type Executor,
   findCategory,
   listCategories,
   lockOwner,
@@ -13,7 +21,7 @@ import {
   siblings,
   subtreeSize,
 } from './categories.repository.ts';
-import { pairsWindow, parsePairs } from './pairs.ts';
+import { pairsWindow, parseButtons, parsePairs } from './pairs.ts';
 import { checkQuota } from './quotas.ts';
 import {
   countPending,
@@ -92,6 +100,45 @@ export class SharesService {
   }
 
   /**
+   * The category the free-tier swap deletes when `user` accepts a strategy of `rootType` (SPEC §4: "adding a
+   * category through an accepted strategy deletes the first category in the list"): the first own category of the
+   * top level, bought templates aside. None for Premium. Accept and the diff's compare both ask here.
+   */
+  private replacedOnAccept(db: Executor, user: UserRow, rootType: string): Promise<CategoryRow | undefined> {
+    if (user.is_premium) return Promise.resolve(undefined);
+    return siblings(db, { user_id: user.id, root_type: rootType, parent_id: null })
+      .where('is_template', '=', 0)
+      .executeTakeFirst();
+  }
+
+  /**
+   * The strategy diff's view of a pending shared range (issue 13): its chart and buttons, who sent it, and which own
+   * category accepting it would delete now. Only the recipient, only while pending; anything else is 404.
+   */
+  async compare(user: UserRow, id: number): Promise<IncomingCompare> {
+    const share = await this.pendingShare(user, id);
+    const category = await findCategory(this.db.kysely, share.category_id);
+    if (!category) throw notFound();
+    const [sender, replaced] = await Promise.all([
+      findUserById(this.db, share.from_user_id),
+      this.replacedOnAccept(this.db.kysely, user, category.root_type),
+    ]);
+    const replaces: CategoryRef | null = replaced
+      ? { id: replaced.id, name: replaced.name, kind: replaced.kind as CategoryKind }
+      : null;
+    return {
+      id: share.id,
+      name: category.name,
+      kind: category.kind as CategoryKind,
+      root_type: category.root_type as RootType,
+      from_user: sender?.username ?? '',
+      buttons: parseButtons(category.buttons),
+      pairs: pairsWindow(parsePairs(category.pairs)),
+      replaces,
+    };
+  }
+
+  /**
    * Copies the shared subtree to the end of the recipient's top level. A free recipient pays with the first
    * category of that list (SPEC §4: "adding a category through an accepted strategy deletes the first category"),
    * and the copy still has to fit the recipient's caps (checked under the same lock as every library write).
@@ -108,14 +155,10 @@ export class SharesService {
       if (!source) throw notFound();
       const all = await listCategories(trx, source.user_id, source.root_type);
       let removed: number | null = null;
-      if (!user.is_premium) {
-        const top = await siblings(trx, { user_id: user.id, root_type: source.root_type, parent_id: null })
-          .where('is_template', '=', 0)
-          .executeTakeFirst();
-        if (top) {
-          await deleteCategory(trx, top.id);
-          removed = top.id;
-        }
+      const top = await this.replacedOnAccept(trx, user, source.root_type);
+      if (top) {
+        await deleteCategory(trx, top.id);
+        removed = top.id;
       }
       await checkQuota(trx, this.db.dialect, user, subtreeSize(all, source.id));
       const scope = { user_id: user.id, root_type: source.root_type, parent_id: null };

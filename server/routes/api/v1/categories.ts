@@ -4,6 +4,7 @@ import {
   AcceptResponse,
   Category,
   CreateCategoryBody,
+  IncomingCompare,
   IncomingPage,
   Pair,
   RangeConflictBody,
@@ -100,6 +101,15 @@ export const categoryRoutes: RoutePlugin = async (app) => {
       schema: { tags, params: IdParams, response: { 200: DataEnvelope(Type.Array(Pair)), ...errors } },
     },
     async (request) => ({ data: await shares.preview(currentUser(request), request.params.id) }),
+  );
+
+  app.get(
+    API.categories.incomingCompare,
+    {
+      ...guarded,
+      schema: { tags, params: IdParams, response: { 200: DataEnvelope(IncomingCompare), ...errors } },
+    },
+    async (request) => ({ data: await shares.compare(currentUser(request), request.params.id) }),
   );
 
   app.post(
