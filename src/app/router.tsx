@@ -22,6 +22,10 @@ const FlopReportPage = lazy(async () => ({
   default: (await import('@/features/range-tool/flop-report/components/flop-report-page')).FlopReportPage,
 }));
 
+const DiffPage = lazy(async () => ({
+  default: (await import('@/features/range-tool/diff/components/diff-page')).DiffPage,
+}));
+
 const title = (key: RouteHandle['title']): RouteHandle => ({ title: key });
 
 /** Every page gets its own error boundary, so one page failing leaves the header, footer and other pages alive. */
@@ -48,6 +52,19 @@ export const routes: RouteObject[] = [
           </Suspense>
         ),
         handle: title('flopReport:title'),
+      },
+      {
+        path: '/compare',
+        handle: title('diff:title'),
+        element: (
+          <RequireUser>
+            {() => (
+              <Suspense fallback={null}>
+                <DiffPage />
+              </Suspense>
+            )}
+          </RequireUser>
+        ),
       },
       { path: '/store', element: <StoreRoute />, handle: title('common:nav.store') },
       { path: '/store/:productId', element: <ProductRoute />, handle: title('common:nav.store') },

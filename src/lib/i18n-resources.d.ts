@@ -3,6 +3,7 @@
 import type admin from '../locales/en-US/admin.json';
 import type auth from '../locales/en-US/auth.json';
 import type common from '../locales/en-US/common.json';
+import type diff from '../locales/en-US/diff.json';
 import type equity from '../locales/en-US/equity.json';
 import type errors from '../locales/en-US/errors.json';
 import type flopReport from '../locales/en-US/flopReport.json';
@@ -30,6 +31,7 @@ type Namespaces = [
   'offline',
   'flopReport',
   'multiway',
+  'diff',
 ];
 
 declare module 'i18next' {
@@ -39,6 +41,7 @@ declare module 'i18next' {
       admin: typeof admin;
       auth: typeof auth;
       common: typeof common;
+      diff: typeof diff;
       equity: typeof equity;
       errors: typeof errors;
       offline: typeof offline;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 
 import { AsyncState } from '@/components/async-state';
 import { Pager } from '@/components/pager';
@@ -82,6 +83,16 @@ export function StrategiesTab() {
                 >
                   {t('profile:strategies.preview')}
                 </button>
+              )}
+              {strategy.kind === 'range' && (
+                // The diff page lives with the range tool; the address is its only contract (features stay apart).
+                <Link
+                  className="button button--ghost"
+                  to={`/compare?incoming=${strategy.id}`}
+                  aria-label={t('diff:compareLabel', { name: strategy.name })}
+                >
+                  {t('diff:compare')}
+                </Link>
               )}
               <button
                 type="button"

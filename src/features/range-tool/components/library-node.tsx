@@ -1,5 +1,6 @@
 import { type DragEvent, type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 
 import type { TranslationKey } from '@/lib/i18n-keys';
 import { useAtomValue } from '@/lib/store';
@@ -7,6 +8,7 @@ import type { TreeNode } from '@contract/categories';
 
 import type { CategoryAction } from '../api';
 import { categoryIdAtom } from '../atoms';
+import { diffPath } from '../diff/diff-sides';
 import type { useRangeLibrary } from '../use-range-library';
 import { Icon } from './icons';
 
@@ -190,6 +192,11 @@ export function NodeRow(props: NodeRowProps) {
             >
               {t('ranges:library.fromTemplate')}
             </button>
+          )}
+          {!isContainer && (
+            <Link className="button button--ghost" to={diffPath({ from: node.id })}>
+              {t('diff:compareWith')}
+            </Link>
           )}
           {isContainer && (
             <button type="button" className="button button--ghost" onClick={() => onCreateIn(node)}>

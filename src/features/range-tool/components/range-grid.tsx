@@ -19,13 +19,13 @@ import {
 import { useRangeEditor } from '../use-range-editor';
 
 /** Pair, suited or offsuit: each kind has its own background tint, so the three read apart at a glance. */
-const handKind = (hand: string) => (hand.length === 2 ? 'pair' : hand.endsWith('s') ? 'suited' : 'offsuit');
+export const handKind = (hand: string) => (hand.length === 2 ? 'pair' : hand.endsWith('s') ? 'suited' : 'offsuit');
 
 /**
  * The cell's action bars: one full-height segment per colour entry, as wide as its weight, oldest first; the rest of
  * the cell keeps its kind's tint, so a 40% raise reads as 40% of the cell.
  */
-function ActionBars({ entries }: { entries: readonly ColorEntry[] }) {
+export function ActionBars({ entries }: { entries: readonly ColorEntry[] }) {
   return (
     <span className="range-cell__bars" aria-hidden="true">
       {entries.map((entry, index) => (
