@@ -92,6 +92,58 @@ async function ensureMultiwayChart(baseUrl: string, token: string): Promise<void
   });
 }
 
+const DIFF_CHART = 'CO open, adjusted';
+
+/**
+ * Creates, once, the copy of the demo's CO open that the diff shot compares with it: small pairs dropped, wheel aces
+ * at half weight, two suited connectors moved to a call colour and two suited kings added, so every kind of change
+ * shows. Returns the ids of CO open and of the copy.
+ */
+async function ensureDiffCharts(baseUrl: string, token: string): Promise<[number, number]> {
+  const call = async (path: string, body?: unknown) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return ((await response.json()) as { data: unknown }).data;
+  };
+  const tree = (await call('/api/v1/categories/tree?root_type=preflop_root')) as { children: TreeNode[] };
+  const all = (nodes: TreeNode[]): TreeNode[] => nodes.flatMap((node) => [node, ...all(node.children)]);
+  const open = all(tree.children).find((node) => node.kind === 'range' && node.name.startsWith('CO open'));
+  if (!open) throw new Error('the seed has no CO open chart');
+  const existing = all(tree.children).find((node) => node.name === DIFF_CHART);
+  if (existing) return [open.id, existing.id];
+  const opener = (await call(`/api/v1/categories/${open.id}`)) as {
+    buttons: Array<{ color: string; label: string }>;
+  };
+  const pairs = (await call(`/api/v1/categories/range?category_id=${open.id}`)) as Array<{
+    hand: string;
+    colors: Array<{ color: string; weight: number }>;
+  }>;
+  const raise = opener.buttons[0]!.color;
+  const flat = '#2E9E5B';
+  const adjusted = pairs
+    .filter((pair) => pair.colors.length > 0 && !['22', '33', '44'].includes(pair.hand))
+    .map((pair) =>
+      ['A2s', 'A3s', 'A4s', 'A5s'].includes(pair.hand)
+        ? { hand: pair.hand, colors: [{ color: raise, weight: 50 }] }
+        : ['98s', '87s'].includes(pair.hand)
+          ? { hand: pair.hand, colors: [{ color: flat, weight: 100 }] }
+          : pair,
+    )
+    .concat(['K5s', 'K4s'].map((hand) => ({ hand, colors: [{ color: raise, weight: 100 }] })));
+  const created = (await call('/api/v1/categories', {
+    name: DIFF_CHART,
+    kind: 'range',
+    root_type: 'preflop_root',
+    buttons: [...opener.buttons.slice(0, 1), { color: flat, label: 'Call' }],
+    pairs: adjusted,
+  })) as { id: number };
+  return [open.id, created.id];
+}
+
 const SHOTS: Shot[] = [
   {
     name: 'range-tool',
@@ -140,6 +192,19 @@ const SHOTS: Shot[] = [
       await page.locator('[data-hand="AA"][data-weight="100"]').waitFor();
       for (const card of ['Kh', '9d', '4c']) await page.locator(`.deck-card[data-card="${card}"]`).click();
       await page.locator('[data-testid="multiway-equity"][aria-busy="false"]').waitFor({ timeout: 60_000 });
+    },
+  },
+  {
+    // Issue 13 point 3: the demo player's CO open against an adjusted copy, one re-coloured class in the detail.
+    name: 'diff',
+    widths: [375, 1440],
+    async prepare(page, baseUrl) {
+      await page.goto(`${baseUrl}/`);
+      const token = (await page.evaluate(() => localStorage.getItem('rangeforge.token')))!;
+      const [from, to] = await ensureDiffCharts(baseUrl, token);
+      await page.goto(`${baseUrl}/compare?from=${from}&to=${to}`);
+      await page.locator('[data-testid="diff-grid"] [data-hand="98s"]').click();
+      await page.getByTestId('diff-detail').waitFor();
     },
   },
   {

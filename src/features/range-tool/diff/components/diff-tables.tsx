@@ -112,7 +112,7 @@ export function ComboTable({
   return (
     <section className="card diff-combos" aria-labelledby="diff-combos-title">
       <h2 id="diff-combos-title">{t('diff:table.title')}</h2>
-      <div className="table-scroll">
+      <div className="diff-table-scroll">
         <table className="diff-table" data-testid="diff-table">
           <caption className="visually-hidden">{t('diff:table.caption')}</caption>
           <thead>
