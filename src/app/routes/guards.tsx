@@ -27,7 +27,13 @@ export function RequireUser({
   const location = useLocation();
   if (session.status === 'loading') return <Loading />;
   if (!session.user)
-    return <Navigate to="/auth/login" replace state={{ from: location.pathname + location.search + location.hash }} />;
+    return (
+      <Navigate
+        to="/auth/login"
+        replace
+        state={{ from: location.pathname + location.search + location.hash }}
+      />
+    );
   if (admin && !session.user.is_admin) {
     return (
       <p className="state state--error" role="alert">

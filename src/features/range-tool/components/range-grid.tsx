@@ -19,7 +19,8 @@ import {
 import { useRangeEditor } from '../use-range-editor';
 
 /** Pair, suited or offsuit: each kind has its own background tint, so the three read apart at a glance. */
-export const handKind = (hand: string) => (hand.length === 2 ? 'pair' : hand.endsWith('s') ? 'suited' : 'offsuit');
+export const handKind = (hand: string) =>
+  hand.length === 2 ? 'pair' : hand.endsWith('s') ? 'suited' : 'offsuit';
 
 /**
  * The cell's action bars: one full-height segment per colour entry, as wide as its weight, oldest first; the rest of
