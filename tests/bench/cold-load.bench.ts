@@ -13,6 +13,10 @@
  * before the board is complete is superseded by the flop and must not delay it. The figure shown is checked against
  * the engine's own answer. Medians with [min–max] over COLD_LOADS loads (default 7), no best-of; the phases before
  * the figure (chart ready, board complete, engine module received) are printed beside it.
+ *
+ * Before/after: COLD_BASELINE_DIST=<a dist/ folder of another build> serves that folder from a second server of the
+ * same build and alternates loads between the two (baseline, current, baseline…), so load on the machine falls on
+ * both alike; a column per build.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -130,7 +134,7 @@ async function freePort(): Promise<number> {
 }
 
 /** `npm start`'s server (the compiled entry, migrated and seeded) on a free port and a throwaway database. */
-async function startProductionServer(): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+async function startProductionServer(staticDir: string): Promise<{ baseUrl: string; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rangeforge-cold-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -141,7 +145,7 @@ async function startProductionServer(): Promise<{ baseUrl: string; stop(): Promi
     DATA_DIR: dataDir,
     MEDIA_DIR: join(dataDir, 'media'),
     DATABASE_URL: `sqlite:${join(dataDir, 'rangeforge.sqlite')}`,
-    STATIC_DIR: join(root, 'dist'),
+    STATIC_DIR: staticDir,
     PUBLIC_BASE_URL: baseUrl,
     LOG_LEVEL: 'warn',
   };
@@ -186,10 +190,15 @@ async function startProductionServer(): Promise<{ baseUrl: string; stop(): Promi
 }
 
 const expected = await expectedFigure();
-const server = await startProductionServer();
+const baselineDist = process.env.COLD_BASELINE_DIST;
+const builds = [
+  ...(baselineDist ? [{ name: 'baseline', dist: baselineDist }] : []),
+  { name: baselineDist ? 'current' : 'Values', dist: join(root, 'dist') },
+];
+const servers = await Promise.all(builds.map((build) => startProductionServer(build.dist)));
 const session = await launchBrowser();
 
-async function coldLoad(): Promise<Timings & { wasm: number }> {
+async function coldLoad(baseUrl: string): Promise<Timings & { wasm: number }> {
   const context = await session.browser.newContext({
     viewport: { width: 1440, height: 900 },
     locale: 'en-US',
@@ -208,7 +217,7 @@ async function coldLoad(): Promise<Timings & { wasm: number }> {
       const timing = request.timing();
       wasmEnd = timing.startTime + timing.responseEnd;
     });
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${baseUrl}/`);
     const origin = (await page.evaluate('performance.timeOrigin')) as number;
     // Polled from outside: waitForFunction would evaluate a string in the page, which the CSP forbids.
     const deadline = Date.now() + 60_000;
@@ -226,25 +235,31 @@ async function coldLoad(): Promise<Timings & { wasm: number }> {
   }
 }
 
-const samples = {
+const samples = builds.map(() => ({
   chart: [] as number[],
   board: [] as number[],
   wasm: [] as number[],
   equity: [] as number[],
-};
+}));
 try {
   for (let load = 0; load < LOADS; load += 1) {
-    const timings = await coldLoad();
-    if (timings.text !== expected)
-      throw new Error(`the page showed ${timings.text}, the engine says ${expected}`);
-    samples.chart.push(timings.chart);
-    samples.board.push(timings.board);
-    if (Number.isFinite(timings.wasm)) samples.wasm.push(timings.wasm);
-    samples.equity.push(timings.equity);
+    for (const [index, server] of servers.entries()) {
+      const timings = await coldLoad(server.baseUrl);
+      if (timings.text !== expected) {
+        throw new Error(
+          `${builds[index]!.name}: the page showed ${timings.text}, the engine says ${expected}`,
+        );
+      }
+      const into = samples[index]!;
+      into.chart.push(timings.chart);
+      into.board.push(timings.board);
+      if (Number.isFinite(timings.wasm)) into.wasm.push(timings.wasm);
+      into.equity.push(timings.equity);
+    }
   }
 } finally {
   await session.close();
-  await server.stop();
+  await Promise.all(servers.map((server) => server.stop()));
 }
 
 const fmt = (samplesMs: number[]) => {
@@ -254,14 +269,21 @@ const fmt = (samplesMs: number[]) => {
 };
 console.log(
   `\nCold load, navigation start → first postflop equity shown (AA vs KK on K♥ 9♦ 4♣, ${expected}): ` +
-    `${LOADS} loads, median [min–max]; load average ${loadavg()
+    `${LOADS} loads${baselineDist ? ' of each build, alternating' : ''}, median [min–max]; load average ${loadavg()
       .map((value) => value.toFixed(2))
       .join(' ')}\n`,
 );
+const column = (pick: (into: (typeof samples)[number]) => number[]) =>
+  Object.fromEntries(builds.map((build, index) => [build.name, fmt(pick(samples[index]!))]));
 console.table({
-  'chart ready (player acts)': fmt(samples.chart),
-  'engine module received (worker)': fmt(samples.wasm),
-  'board complete': fmt(samples.board),
-  'first postflop equity shown': fmt(samples.equity),
+  'chart ready (player acts)': column((into) => into.chart),
+  'engine module received (worker)': column((into) => into.wasm),
+  'board complete': column((into) => into.board),
+  'first postflop equity shown': column((into) => into.equity),
 });
-console.log(`cold load: first postflop equity ${fmt(samples.equity)} (target ${TARGET_MS} ms)`);
+const current = samples.at(-1)!;
+console.log(
+  `cold load: first postflop equity ${fmt(current.equity)}${
+    baselineDist ? ` (baseline ${fmt(samples[0]!.equity)})` : ''
+  } (target ${TARGET_MS} ms)`,
+);
