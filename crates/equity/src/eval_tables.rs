@@ -1,7 +1,7 @@
-//! The evaluator's lookup tables, built once at start-up rather than shipped as 170 KB of static data (about
-//! 100 KB of the gzipped wasm module). Only the perfect hash's row displacements, which take a slow search to
-//! find, come from the build script (`HASH_OFFSETS`, 32 KB); the rest is `eval_rules::dense_rank` of 57,000
-//! rank multisets and flush masks, about a millisecond:
+//! The evaluator's lookup tables, built once at start-up rather than shipped as 190 KB of static data (110 KB of
+//! the gzipped wasm module). Only the perfect hash's row displacements, which take a slow search to find, come from
+//! the build script (`HASH_OFFSETS`, 32 KB); the rest is `eval_rules::dense_rank` of 57,000 rank multisets and
+//! flush masks, a few milliseconds:
 //!
 //! * `FLUSH_RANKS`: dense rank of the best flush / straight flush for each 13-bit rank mask of one suit.
 //! * `HASH_RANKS`: the dense rank of the best non-flush hand of each of the 49,205 seven-card rank multisets,
@@ -10,8 +10,8 @@
 //! The tables are statics of atomics, zero until built: a relaxed atomic load is a plain load on wasm and x86,
 //! so the hot path reads them like ordinary arrays, with no per-evaluation check and no `unsafe`. The gate is
 //! [`ensure_built`], called by every constructor of a key that holds cards (`HandKey::card`,
-//! `HandKey::suitless`), so no hand can be ranked before the tables exist;
-//! `Once` orders the builder's stores before every thread that passed the gate.
+//! `HandKey::suitless`), so no hand can be ranked before the tables exist; `Once` orders the builder's stores
+//! before everything a thread does after passing the gate.
 
 use std::sync::atomic::{AtomicU16, Ordering::Relaxed};
 use std::sync::Once;

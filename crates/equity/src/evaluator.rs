@@ -9,7 +9,7 @@
 //! * flush: the suit's 13-bit rank mask indexes `FLUSH_RANKS` (8,192 entries);
 //! * otherwise the 32-bit rank-key sum (unique per rank multiset, at most 7,825,759) is multiplied by an odd
 //!   constant and split into a row (top 14 bits) and a column (low 15 bits); the row's displacement
-//!   (`HASH_OFFSETS`, u16) plus the column indexes `HASH_RANKS`. `eval_tables` uses a multiplier under which
+//!   (`HASH_OFFSETS`, u16) plus the column indexes `HASH_RANKS`. The build script picks the multiplier so that
 //!   no two of the 49,205 seven-card rank multisets share a cell, which makes the hash perfect.
 //!
 //! The tables (about 190 KB) are built once at start-up by `eval_tables` (or by the first key holding cards), so
