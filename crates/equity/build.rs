@@ -1,19 +1,20 @@
-//! Generates the evaluator lookup tables into `OUT_DIR/tables.rs` (about 200 KB of static data).
+//! Generates the evaluator's perfect-hash layout into `OUT_DIR/hash.rs` (32 KB of static data): the one part of
+//! its lookup tables that is slow to compute (the first-fit packing below takes a few hundred milliseconds). The
+//! library builds the rest at start-up in a few milliseconds (`src/eval_tables.rs`).
 //!
-//! * `SPARSE_VALUES`: the 7,462 distinct five-card values of `eval_rules::sparse_value`, sorted; a hand's dense
-//!   rank is its position + 1.
-//! * `FLUSH_RANKS`: dense rank of the best flush / straight flush for each 13-bit rank mask of one suit.
-//! * `HASH_OFFSETS` / `HASH_RANKS`: a displacement perfect hash from the additive rank-key sum of seven cards to
-//!   the dense rank of the best non-flush hand. Scrambled keys are split into rows and columns; each row gets
-//!   an offset so that its occupied cells land on free slots of one shared array (first fit, fullest rows
-//!   first). About 72,000 u16 slots for 49,205 keys.
+//! `HASH_OFFSETS` is a displacement perfect hash from the additive rank-key sum of seven cards to a slot of the
+//! rank array: scrambled keys are split into rows and columns; each row gets an offset so that its occupied
+//! cells land on free slots of one shared array (first fit, fullest rows first). About 72,000 u16 slots for
+//! 49,205 keys.
 
 #[path = "src/eval_rules.rs"]
+// Only the rank keys are needed here; the hand rules are the library's.
+#[allow(dead_code)]
 mod eval_rules;
 
 use std::fmt::Write as _;
 
-use eval_rules::{sparse_value, RANK_KEYS};
+use eval_rules::RANK_KEYS;
 
 /// Calls `visit(counts)` for every rank multiset of `total` cards with at most four cards per rank.
 fn multisets(total: u8, visit: &mut dyn FnMut(&[u8; 13])) {
@@ -33,56 +34,20 @@ fn multisets(total: u8, visit: &mut dyn FnMut(&[u8; 13])) {
     rec(0, total, &mut [0; 13], visit);
 }
 
-fn mask_counts(mask: u16) -> [u8; 13] {
-    let mut counts = [0u8; 13];
-    for (r, c) in counts.iter_mut().enumerate() {
-        *c = u8::from(mask & (1 << r) != 0);
-    }
-    counts
-}
-
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=src/eval_rules.rs");
 
-    let mut values = Vec::new();
-    multisets(5, &mut |counts| values.push(sparse_value(counts, 0)));
-    for mask in 0u16..8192 {
-        if mask.count_ones() == 5 {
-            values.push(sparse_value(&mask_counts(mask), mask));
-        }
-    }
-    values.sort_unstable();
-    values.dedup();
-    assert_eq!(values.len(), 7462, "distinct five-card values");
-    let dense = |v: u32| {
-        values
-            .binary_search(&v)
-            .map(|i| i as u16 + 1)
-            .expect("every value is a 5-card value")
-    };
-
-    let flush: Vec<u16> = (0u16..8192)
-        .map(|mask| {
-            if mask.count_ones() >= 5 {
-                dense(sparse_value(&mask_counts(mask), mask))
-            } else {
-                0
-            }
-        })
-        .collect();
-
-    let mut entries: Vec<(u32, u16)> = Vec::new();
+    let mut keys: Vec<u32> = Vec::new();
     multisets(7, &mut |counts| {
-        let key: u32 = counts.iter().zip(RANK_KEYS).map(|(&c, k)| u32::from(c) * k).sum();
-        entries.push((key, dense(sparse_value(counts, 0))));
+        keys.push(counts.iter().zip(RANK_KEYS).map(|(&c, k)| u32::from(c) * k).sum());
     });
-    let mut keys: Vec<u32> = entries.iter().map(|e| e.0).collect();
-    keys.sort_unstable();
-    keys.dedup();
-    assert_eq!(keys.len(), entries.len(), "rank keys must give distinct sums");
+    let mut sorted = keys.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    assert_eq!(sorted.len(), keys.len(), "rank keys must give distinct sums");
 
-    let (mult, offsets, ranks) = build_hash(&entries);
+    let (mult, offsets, slots) = build_hash(&keys);
 
     let mut out = String::new();
     let _ = writeln!(
@@ -98,6 +63,11 @@ fn main() {
         "pub(crate) const HASH_COL_MASK: u32 = {};",
         (1u32 << COL_BITS) - 1
     );
+    let _ = writeln!(
+        out,
+        "/// Length of the packed rank array: largest displacement plus column, plus one."
+    );
+    let _ = writeln!(out, "pub(crate) const HASH_SLOTS: usize = {slots};");
     write_array(
         &mut out,
         "HASH_OFFSETS",
@@ -105,29 +75,8 @@ fn main() {
         &offsets,
         "Per-row displacement into HASH_RANKS.",
     );
-    write_array(
-        &mut out,
-        "HASH_RANKS",
-        "u16",
-        &ranks,
-        "Dense rank of each seven-card rank multiset.",
-    );
-    write_array(
-        &mut out,
-        "FLUSH_RANKS",
-        "u16",
-        &flush,
-        "Dense rank of the best flush per suit rank mask.",
-    );
-    write_array(
-        &mut out,
-        "SPARSE_VALUES",
-        "u32",
-        &values,
-        "Sorted distinct five-card sparse values.",
-    );
-    let path = std::path::Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("tables.rs");
-    std::fs::write(path, out).expect("write tables.rs");
+    let path = std::path::Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("hash.rs");
+    std::fs::write(path, out).expect("write hash.rs");
 }
 
 fn write_array<T: std::fmt::Display>(out: &mut String, name: &str, ty: &str, data: &[T], doc: &str) {
@@ -148,55 +97,54 @@ const ROW_BITS: u32 = 14;
 /// to a high load.
 const COL_BITS: u32 = 15;
 
-/// Finds a multiplier for which no two keys share (row, column), then packs rows first fit, fullest first.
-fn build_hash(entries: &[(u32, u16)]) -> (u32, Vec<u16>, Vec<u16>) {
+/// Finds a multiplier for which no two keys share (row, column), then packs rows first fit, fullest first (ties
+/// in row order); returns the multiplier, the row displacements and the packed length. Only the keys matter
+/// here: the library puts each multiset's rank at its row's displacement plus its column when it starts.
+fn build_hash(keys: &[u32]) -> (u32, Vec<u16>, usize) {
     let mut mult: u32 = 0x9E37_79B9;
     let split = |key: u32, mult: u32| {
         let h = key.wrapping_mul(mult);
         ((h >> (32 - ROW_BITS)) as usize, h & ((1 << COL_BITS) - 1))
     };
     loop {
-        let mut cells: Vec<(usize, u32)> = entries.iter().map(|e| split(e.0, mult)).collect();
+        let mut cells: Vec<(usize, u32)> = keys.iter().map(|&k| split(k, mult)).collect();
         cells.sort_unstable();
         if cells.windows(2).all(|w| w[0] != w[1]) {
             break;
         }
         mult = mult.wrapping_mul(747_796_405).wrapping_add(2_891_336_453) | 1;
     }
-    let mut rows: Vec<Vec<(u32, u16)>> = vec![Vec::new(); 1 << ROW_BITS];
-    for &(key, value) in entries {
+    let mut rows: Vec<Vec<u32>> = vec![Vec::new(); 1 << ROW_BITS];
+    for &key in keys {
         let (row, col) = split(key, mult);
-        rows[row].push((col, value));
+        rows[row].push(col);
     }
     let mut order: Vec<usize> = (0..rows.len()).filter(|&r| !rows[r].is_empty()).collect();
     order.sort_by_key(|&r| std::cmp::Reverse(rows[r].len()));
     let mut used: Vec<bool> = Vec::new();
-    let mut table: Vec<u16> = Vec::new();
     let mut offsets = vec![0u16; rows.len()];
     let mut first_free = 0usize;
     for r in order {
         let cols = &rows[r];
-        let min_col = cols.iter().map(|c| c.0).min().unwrap_or(0) as usize;
+        let min_col = cols.iter().copied().min().unwrap_or(0) as usize;
         let mut d = first_free.saturating_sub(min_col);
         while !cols
             .iter()
-            .all(|&(c, _)| !used.get(d + c as usize).copied().unwrap_or(false))
+            .all(|&c| !used.get(d + c as usize).copied().unwrap_or(false))
         {
             d += 1;
         }
-        for &(c, v) in cols {
+        for &c in cols {
             let slot = d + c as usize;
             if slot >= used.len() {
                 used.resize(slot + 1, false);
-                table.resize(slot + 1, 0);
             }
             used[slot] = true;
-            table[slot] = v;
         }
         while first_free < used.len() && used[first_free] {
             first_free += 1;
         }
         offsets[r] = u16::try_from(d).expect("displacements fit in u16");
     }
-    (mult, offsets, table)
+    (mult, offsets, used.len())
 }

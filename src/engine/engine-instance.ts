@@ -1,5 +1,6 @@
 // The app's single engine pool: module Web Workers, created on first use so pages without equity start none. The
-// preflop table is its own content-hashed asset, downloaded when the pool starts (see preflop-table.ts).
+// preflop table is its own content-hashed asset, downloaded once the workers are warm or at the first preflop job
+// (see preflop-table.ts).
 import preflopTableUrl from '@equity-wasm-pkg/preflop.bin?url';
 
 import { EngineClient } from './engine.client.ts';

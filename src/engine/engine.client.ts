@@ -294,8 +294,13 @@ export class EngineClient {
       worker.ready.catch(() => undefined);
       this.workers.push(worker);
     }
-    // New workers get the table as soon as it is in: the download starts with the engine, in parallel.
-    if (this.workers.length > started) void this.sendPreflopTable().catch(() => undefined);
+    // New workers get the table once they have started and warmed up: its download, checks and copies stay off the
+    // path of the first postflop equity. A preflop job before then asks for it at once (see `equity`).
+    if (this.workers.length > started) {
+      void Promise.allSettled(this.workers.map((worker) => worker.ready))
+        .then(() => this.sendPreflopTable())
+        .catch(() => undefined);
+    }
   }
 
   /**

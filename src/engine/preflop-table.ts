@@ -1,6 +1,7 @@
 // The preflop table (47,008 heads-up matchups, 413 KB, about 175 KB brotli) is not part of the engine module: it is
-// its own content-hashed asset, fetched once on the main thread while the workers start, kept in Cache Storage under
-// its hashed URL, and copied to each worker (see EngineClient). Only exact preflop equity waits for it.
+// its own content-hashed asset, fetched once on the main thread after the workers have started and warmed up (or at
+// once by the first preflop job), kept in Cache Storage under its hashed URL, and copied to each worker (see
+// EngineClient). Only exact preflop equity waits for it; postflop equity never does.
 
 /** Where the table is: not asked for yet, on its way, in hand, or failed (the next load tries again). */
 export type PreflopTableState =

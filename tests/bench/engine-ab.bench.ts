@@ -1,35 +1,28 @@
 // Before/after of the wasm engine in one run: `npx tsx tests/bench/engine-ab.bench.ts <baseline pkg dir> [runs]` loads a
 // baseline build (e.g. an older commit's crates/equity-wasm/pkg copied to a temp dir) and the current
-// crates/equity-wasm/pkg into this process, checks that both give the same equities, then times each job
-// alternately A, B, A, B… after 5 warm-up calls of each and prints median [min–max] per build (no best-of). `runs`
-// overrides the timed calls per job (default: each scenario's own count), for a loaded machine.
+// crates/equity-wasm/pkg into this process, checks that both give the same evaluator rank sums and equities, then
+// times the evaluator loops of bench:engine and each job alternately A, B, A, B… after 5 warm-up calls of each and
+// prints median [min–max] per build (no best-of). `runs` overrides the timed calls per row (default: bench:engine's
+// counts), for a loaded machine.
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import type { EquityWasmModule } from '../../src/engine/engine-api.ts';
-import { SCENARIOS } from './engine-scenarios.ts';
+import { BENCH_HANDS, EVALUATOR_RUNS, SCENARIOS } from './engine-scenarios.ts';
 
 const WARM_UP_CALLS = 5;
 
-/** The same wiring as src/engine/node/load-wasm.ts, for a package directory given at run time. */
+/** The same wiring as src/engine/node/load-wasm.ts (the web glue's `initSync`, which also runs the module's start
+ * function), for a package directory given at run time: each directory's glue is its own module instance. */
 async function loadPkg(dir: string): Promise<EquityWasmModule> {
   const pkgUrl = pathToFileURL(`${resolve(dir)}/`);
-  const shim = (await import(new URL('equity_wasm_bg.js', pkgUrl).href)) as EquityWasmModule & {
-    __wbg_set_wasm(exports: Record<string, unknown>): void;
+  const glue = (await import(new URL('equity_wasm.js', pkgUrl).href)) as EquityWasmModule & {
+    initSync(options: { module: Uint8Array }): unknown;
   };
-  const bytes = readFileSync(fileURLToPath(new URL('equity_wasm_bg.wasm', pkgUrl)));
-  const { instance } = await (
-    globalThis as unknown as {
-      WebAssembly: {
-        instantiate(b: Uint8Array, i: object): Promise<{ instance: { exports: Record<string, unknown> } }>;
-      };
-    }
-  ).WebAssembly.instantiate(bytes, { './equity_wasm_bg.js': shim });
-  shim.__wbg_set_wasm(instance.exports);
-  const start = instance.exports.__wbindgen_start;
-  if (typeof start === 'function') start();
-  return shim;
+  glue.initSync({ module: readFileSync(fileURLToPath(new URL('equity_wasm_bg.wasm', pkgUrl))) });
+  return glue;
 }
 
 interface Stats {
@@ -58,23 +51,9 @@ const builds = [
 
 const JOBS = SCENARIOS.filter((s) => s.board !== '');
 
-console.log(
-  `\nengine before/after, wasm in one Node ${process.version} process; alternating, 5 warm-up calls\n`,
-);
-console.log(
-  `${'job (tally + report)'.padEnd(38)} ${'before'.padStart(24)} ${'after'.padStart(24)}  speed-up`,
-);
-for (const job of JOBS) {
-  const calls = builds.map(({ wasm }) => {
-    const hero = wasm.parseRange(job.hero);
-    const villain = wasm.parseRange(job.villain);
-    return () => wasm.finishEquity(wasm.equityTally(hero, villain, job.board, '', 0, 1), 0.02);
-  });
-  const reports = calls.map((call) => call() as { hero: { equity: number } });
-  const gap = Math.abs(reports[0]!.hero.equity - reports[1]!.hero.equity);
-  if (gap > 1e-12) throw new Error(`${job.name}: equities differ by ${gap}`);
+/** Times each build's call `runs` times after the warm-up calls, alternating builds; prints one row. */
+function compare(name: string, calls: Array<() => unknown>, runs: number): void {
   const samples = calls.map(() => [] as number[]);
-  const runs = runsOverride > 0 ? runsOverride : job.runs;
   for (let round = 0; round < WARM_UP_CALLS + runs; round += 1) {
     for (const [index, call] of calls.entries()) {
       const started = performance.now();
@@ -86,6 +65,49 @@ for (const job of JOBS) {
   const fmt = ({ median, min, max }: Stats) =>
     `${median.toFixed(2)} [${min.toFixed(2)}–${max.toFixed(2)}] ms`;
   console.log(
-    `${job.name.padEnd(38)} ${fmt(before).padStart(24)} ${fmt(after).padStart(24)}  ${(before.median / after.median).toFixed(2)}x`,
+    `${name.padEnd(38)} ${fmt(before).padStart(24)} ${fmt(after).padStart(24)}  ${(before.median / after.median).toFixed(2)}x`,
   );
+}
+
+console.log(
+  `\nengine before/after, wasm in one Node ${process.version} process; alternating, 5 warm-up calls; load ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')}\n`,
+);
+console.log(`${'job'.padEnd(38)} ${'before'.padStart(24)} ${'after'.padStart(24)}  speed-up`);
+
+// The evaluator alone: the same hands in both builds (their rank sums must agree).
+{
+  const sums = builds.map(({ wasm }) => wasm.evaluatorSequential(BENCH_HANDS.sequentialCards));
+  if (sums[0] !== sums[1]) throw new Error(`sequential rank sums differ: ${sums.join(' vs ')}`);
+  compare(
+    `evaluator, all ${BENCH_HANDS.sequentialCards}-card 7-card hands`,
+    builds.map(
+      ({ wasm }) =>
+        () =>
+          wasm.evaluatorSequential(BENCH_HANDS.sequentialCards),
+    ),
+    runsOverride > 0 ? runsOverride : EVALUATOR_RUNS,
+  );
+  const benches = builds.map(({ wasm }) => new wasm.RandomHandsBench(BENCH_HANDS.randomHands));
+  const randomSums = benches.map((bench) => bench.evaluate(1));
+  if (randomSums[0] !== randomSums[1]) throw new Error(`random rank sums differ: ${randomSums.join(' vs ')}`);
+  compare(
+    `evaluator, ${BENCH_HANDS.randomHands * BENCH_HANDS.randomRepeats} random 7-card`,
+    benches.map((bench) => () => bench.evaluate(BENCH_HANDS.randomRepeats)),
+    runsOverride > 0 ? runsOverride : EVALUATOR_RUNS,
+  );
+  for (const bench of benches) bench.free();
+}
+
+for (const job of JOBS) {
+  const calls = builds.map(({ wasm }) => {
+    const hero = wasm.parseRange(job.hero);
+    const villain = wasm.parseRange(job.villain);
+    return () => wasm.finishEquity(wasm.equityTally(hero, villain, job.board, '', 0, 1), 0.02);
+  });
+  const reports = calls.map((call) => call() as { hero: { equity: number } });
+  const gap = Math.abs(reports[0]!.hero.equity - reports[1]!.hero.equity);
+  if (gap > 1e-12) throw new Error(`${job.name}: equities differ by ${gap}`);
+  compare(`${job.name} (tally + report)`, calls, runsOverride > 0 ? runsOverride : job.runs);
 }

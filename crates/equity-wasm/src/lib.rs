@@ -62,6 +62,13 @@ export interface FlopOutcome {
 export interface FlopRow { cards: [string, string, string]; weight: number; texture: FlopTexture; outcome: FlopOutcome | null }
 "#;
 
+/// Runs when the module is instantiated (`init` / `initSync`): builds the evaluator's lookup tables (a few
+/// milliseconds), which the module no longer carries, so the first request does not pay for them.
+#[wasm_bindgen(start)]
+pub fn start() {
+    equity::evaluator::init();
+}
+
 /// Engine version, for diagnostics and cache keys.
 #[wasm_bindgen(js_name = engineVersion)]
 pub fn engine_version() -> String {

@@ -49,6 +49,7 @@ pub mod categories;
 pub mod combo;
 pub mod error;
 mod eval_rules;
+mod eval_tables;
 pub mod evaluator;
 pub mod exact;
 pub mod flop_report;
