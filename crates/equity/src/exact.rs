@@ -213,9 +213,8 @@ fn enumerate_runouts(entries: &[Entry], request: &EquityRequest, blocked: CardSe
     let symmetry = Symmetry::of(&request.hero, &request.villain, board, &request.dead);
     for_each_group(&deck, board, &symmetry, |group| {
         if shard.owns(unit) {
-            let (sums, cards) = (&mut tally.sums, &mut tally.cards);
-            let mut per_runout = |runout: u64, runout_sums: [f64; 3]| {
-                add_scaled(sums, &runout_sums, 1.0);
+            let cards = &mut tally.cards;
+            let per_runout = |runout: u64, runout_sums: [f64; 3]| {
                 let mut rest = if next_street { runout } else { 0 };
                 while rest != 0 {
                     let card = rest.trailing_zeros() as usize;
@@ -223,7 +222,7 @@ fn enumerate_runouts(entries: &[Entry], request: &EquityRequest, blocked: CardSe
                     rest &= rest - 1;
                 }
             };
-            sweeper.run_group(group, &mut tally.combos, &mut per_runout);
+            sweeper.run_group(group, &mut tally.combos, &mut tally.sums, per_runout);
         }
         unit += 1;
     });
