@@ -12,24 +12,16 @@ import { SCENARIOS } from './engine-scenarios.ts';
 
 const WARM_UP_CALLS = 5;
 
-/** The same wiring as src/engine/node/load-wasm.ts, for a package directory given at run time. */
+/** The same wiring as src/engine/node/load-wasm.ts (wasm-pack's web target), for a package directory given at run time. */
 async function loadPkg(dir: string): Promise<EquityWasmModule> {
   const pkgUrl = pathToFileURL(`${resolve(dir)}/`);
-  const shim = (await import(new URL('equity_wasm_bg.js', pkgUrl).href)) as EquityWasmModule & {
-    __wbg_set_wasm(exports: Record<string, unknown>): void;
+  const glue = (await import(new URL('equity_wasm.js', pkgUrl).href)) as EquityWasmModule & {
+    initSync(options: { module: Uint8Array }): unknown;
   };
-  const bytes = readFileSync(fileURLToPath(new URL('equity_wasm_bg.wasm', pkgUrl)));
-  const { instance } = await (
-    globalThis as unknown as {
-      WebAssembly: {
-        instantiate(b: Uint8Array, i: object): Promise<{ instance: { exports: Record<string, unknown> } }>;
-      };
-    }
-  ).WebAssembly.instantiate(bytes, { './equity_wasm_bg.js': shim });
-  shim.__wbg_set_wasm(instance.exports);
-  const start = instance.exports.__wbindgen_start;
-  if (typeof start === 'function') start();
-  return shim;
+  glue.initSync({ module: readFileSync(fileURLToPath(new URL('equity_wasm_bg.wasm', pkgUrl))) });
+  if (!glue.preflopTableLoaded())
+    glue.loadPreflopTable(readFileSync(fileURLToPath(new URL('preflop.bin', pkgUrl))));
+  return Promise.resolve(glue);
 }
 
 interface Stats {

@@ -5,6 +5,9 @@
 //! combos are radix-sorted by rank and copied into 24-byte records in that order, with the villain weight of the
 //! records per card and in total.
 //!
+//! A group of one runout that can complete a flush takes its order from the suitless order of its ranks,
+//! re-ranking only the combos that can make the flush (module `reuse`).
+//!
 //! A group of one runout is swept once ([`Sweeper::sweep_single`], the formulas of [`crate::exact`]). A group of
 //! several runouts (flush-free runouts sharing one rank multiset) is also swept once, for all of its runouts
 //! together; each runout's dead combos enter as corrections (module `group`), and each runout's own sums for the
@@ -15,6 +18,7 @@
 
 mod corrections;
 mod group;
+mod reuse;
 
 use crate::evaluator::HandKey;
 use crate::runouts::RunoutGroup;
@@ -93,10 +97,19 @@ pub(crate) struct Sweeper<'e> {
     /// compares consistently: its sums cancel out.)
     slot_of: Vec<u32>,
     multi: group::Scratch,
+    /// Cards of each suit on the board.
+    board_suits: [u32; 4],
+    /// Per rank multiset of a runout (module `reuse`): the order of every entry by suitless rank, once known.
+    suitless: Vec<Vec<u32>>,
+    merged: Vec<u32>,
 }
 
 impl<'e> Sweeper<'e> {
-    pub(crate) fn new(entries: &'e [Entry], board: HandKey) -> Sweeper<'e> {
+    pub(crate) fn new(entries: &'e [Entry], board: &[crate::card::Card]) -> Sweeper<'e> {
+        let mut board_suits = [0; 4];
+        for card in board {
+            board_suits[card.suit() as usize] += 1;
+        }
         let mut combo_of = vec![0u16; 52 * 52];
         for x in 0..52u8 {
             for y in 0..52u8 {
@@ -110,7 +123,7 @@ impl<'e> Sweeper<'e> {
         }
         Sweeper {
             entries,
-            board,
+            board: HandKey::of(board),
             combo_of,
             order: Vec::with_capacity(entries.len()),
             scratch: Vec::with_capacity(entries.len()),
@@ -118,6 +131,9 @@ impl<'e> Sweeper<'e> {
             all: CardSums::ZERO,
             slot_of: vec![0; crate::combo::COMBOS],
             multi: group::Scratch::new(),
+            board_suits,
+            suitless: vec![Vec::new(); 13 * 13],
+            merged: Vec::new(),
         }
     }
 
@@ -153,15 +169,20 @@ impl<'e> Sweeper<'e> {
     /// sorts them into `records` and fills `all`, and `slot_of` if `slots` (the group sweep reads it).
     fn rank_records(&mut self, group: &RunoutGroup, slots: bool) {
         let common = group.runouts.iter().fold(u64::MAX, |m, &(r, _)| m & r);
-        let key = self.board.plus(group.key);
-        self.order.clear();
-        for (i, e) in self.entries.iter().enumerate() {
-            if e.mask & common == 0 {
-                self.order
-                    .push(u32::from(key.plus(e.key).rank7().0) << 16 | i as u32);
+        if slots || !self.order_from_suitless(common) {
+            let key = self.board.plus(group.key);
+            self.order.clear();
+            for (i, e) in self.entries.iter().enumerate() {
+                if e.mask & common == 0 {
+                    self.order
+                        .push(u32::from(key.plus(e.key).rank7().0) << 16 | i as u32);
+                }
+            }
+            crate::rank_sort::sort_by_rank(&mut self.order, &mut self.scratch);
+            if slots && common == 0 {
+                self.keep_suitless_order(group.runouts[0].0);
             }
         }
-        crate::rank_sort::sort_by_rank(&mut self.order, &mut self.scratch);
         self.records.clear();
         self.all = CardSums::ZERO;
         for (position, &packed) in self.order.iter().enumerate() {

@@ -9,7 +9,7 @@ use crate::range::Range;
 use crate::runouts::{for_each_group, RunoutGroup};
 use crate::symmetry::Symmetry;
 
-fn entries(hero: &Range, villain: &Range, blocked: u64) -> Vec<Entry> {
+pub(super) fn entries(hero: &Range, villain: &Range, blocked: u64) -> Vec<Entry> {
     (0..COMBOS)
         .filter(|&combo| combo_mask(combo) & blocked == 0)
         .filter(|&combo| hero.weight(combo) > 0.0 || villain.weight(combo) > 0.0)
@@ -43,7 +43,7 @@ fn compare(hero: &Range, villain: &Range, board: &str, dead: &str) -> usize {
     let entries = entries(&hero, &villain, blocked);
     let deck: Vec<Card> = Card::all().filter(|c| blocked & c.mask() == 0).collect();
     let symmetry = Symmetry::of(&hero, &villain, &board, &dead);
-    let mut sweeper = Sweeper::new(&entries, HandKey::of(&board));
+    let mut sweeper = Sweeper::new(&entries, &board);
     let mut groups = Vec::new();
     for_each_group(&deck, &board, &symmetry, |g| {
         groups.push(RunoutGroup {
