@@ -25,9 +25,10 @@
 //! Ties and the villain weight faced are the same with the sweep's equal-rank and all-combo sums; their
 //! self-term (`+ w_v(h)`, for `h` itself subtracted twice) is `w_v(h) A(h)` in `E`.
 //!
-//! Every quantity above is a sum of `f32` weights times small integers, so in `f64` it is exact (for weights
-//! with at most 24 significant bits above 2^-31, which covers every weight the app writes), and the result
-//! equals the per-runout sweeps' sums exactly before the hero weight multiplies it. A hero combo dead in every
+//! Every quantity above is a sum of `f32` weights times small integers (`Ω` is at most 16 runouts), below 2^15
+//! and on a grid of 2^-38 when every positive weight is at least 2^-15 (about 3e-5; the app's weights are
+//! multiples of 0.01 or more), so in `f64` it is exact and equals the per-runout sweeps' sums exactly before
+//! the hero weight multiplies it. A hero combo dead in every
 //! runout (`A(h) = Ω`) is skipped rather than left to the formula.
 //!
 //! The same pass stores, for the combos holding a card of the group's runouts, what the per-runout sums need
