@@ -22,6 +22,8 @@ async function loadPkg(dir: string): Promise<EquityWasmModule> {
     initSync(options: { module: Uint8Array }): unknown;
   };
   glue.initSync({ module: readFileSync(fileURLToPath(new URL('equity_wasm_bg.wasm', pkgUrl))) });
+  if (!glue.preflopTableLoaded())
+    glue.loadPreflopTable(readFileSync(fileURLToPath(new URL('preflop.bin', pkgUrl))));
   return glue;
 }
 

@@ -12,8 +12,8 @@
 //! * faced = `all_total - all[a] - all[b] + w_v(hero combo)`.
 //!
 //! Each runout therefore costs O(n log n) for n combos instead of O(n^2), and less: runouts that give every combo
-//! the same rank share one ranking and sort (module `runouts`), and the sweep itself runs over compact records
-//! (module `sweep`). The same pass gives each hero combo's sums (the heat map) and the runout's totals, which
+//! the same rank share one ranking, sort and sweep, each runout's dead combos entering as corrections (modules
+//! `runouts` and `sweep`), and a runout that can complete a flush re-ranks only the combos that can make it. The same pass gives each hero combo's sums (the heat map) and the runout's totals, which
 //! are added to every card the runout deals: on a flop the equity after a turn card is the aggregate of the
 //! runouts containing it, on a turn each runout is a river.
 //!
@@ -207,15 +207,14 @@ fn add_scaled(target: &mut [f64], values: &[f64; 3], scale: f64) {
 fn enumerate_runouts(entries: &[Entry], request: &EquityRequest, blocked: CardSet, tally: &mut EquityTally) {
     let (board, shard) = (&request.board[..], request.shard);
     let deck: Vec<Card> = Card::all().filter(|&c| !blocked.contains(c)).collect();
-    let mut sweeper = Sweeper::new(entries, HandKey::of(board));
+    let mut sweeper = Sweeper::new(entries, board);
     let next_street = matches!(board.len(), 3 | 4);
     let mut unit = 0u64;
     let symmetry = Symmetry::of(&request.hero, &request.villain, board, &request.dead);
     for_each_group(&deck, board, &symmetry, |group| {
         if shard.owns(unit) {
-            let (sums, cards) = (&mut tally.sums, &mut tally.cards);
-            let mut per_runout = |runout: u64, runout_sums: [f64; 3]| {
-                add_scaled(sums, &runout_sums, 1.0);
+            let cards = &mut tally.cards;
+            let per_runout = |runout: u64, runout_sums: [f64; 3]| {
                 let mut rest = if next_street { runout } else { 0 };
                 while rest != 0 {
                     let card = rest.trailing_zeros() as usize;
@@ -223,7 +222,7 @@ fn enumerate_runouts(entries: &[Entry], request: &EquityRequest, blocked: CardSe
                     rest &= rest - 1;
                 }
             };
-            sweeper.run_group(group, &mut tally.combos, &mut per_runout);
+            sweeper.run_group(group, &mut tally.combos, &mut tally.sums, per_runout);
         }
         unit += 1;
     });

@@ -140,13 +140,24 @@ fn suit_isomorphic_runouts_match_naive() {
     }
 }
 
-/// Shards of a symmetric request (each spreads its own sums) merge to the whole tally.
+/// Shards of a request (each spreads its own sums; on a rainbow flop each sweeps whole runout groups with their
+/// corrections) merge to the whole tally, next cards included.
 #[test]
-fn suit_isomorphic_shards_merge_to_the_whole() {
+fn shards_merge_to_the_whole() {
+    for (hero, board) in [
+        ("TT+,AQs+,KQo", "Qs7s2s"),
+        ("TT+,AQs+,KQo,A5s:0.5", "Qs7h2d"),
+        ("77+,AK", "Jc8d3h5s"),
+    ] {
+        shards_merge(hero, board);
+    }
+}
+
+fn shards_merge(hero: &str, board: &str) {
     let mut request = EquityRequest {
-        hero: Range::parse("TT+,AQs+,KQo").expect("range"),
+        hero: Range::parse(hero).expect("range"),
         villain: Range::parse("random").expect("range"),
-        board: parse_cards("Qs7s2s").expect("board"),
+        board: parse_cards(board).expect("board"),
         dead: vec![],
         shard: Shard::WHOLE,
     };
@@ -164,12 +175,52 @@ fn suit_isomorphic_shards_merge_to_the_whole() {
         whole.finish(0.0).expect("report"),
         merged.expect("four shards").finish(0.0).expect("report"),
     );
-    assert!((w.hero.equity - m.hero.equity).abs() < 1e-12);
+    assert!((w.hero.equity - m.hero.equity).abs() < 1e-12, "{board}");
     for (a, b) in w.combo_equity.iter().zip(&m.combo_equity) {
-        assert!((a.is_nan() && b.is_nan()) || (a - b).abs() < 1e-12);
+        assert!((a.is_nan() && b.is_nan()) || (a - b).abs() < 1e-12, "{board}");
     }
+    assert_eq!(w.next_cards.len(), m.next_cards.len(), "{board}");
     for (a, b) in w.next_cards.iter().zip(&m.next_cards) {
-        assert!(a.card == b.card && (a.equity - b.equity).abs() < 1e-12);
+        assert!(a.card == b.card && (a.equity - b.equity).abs() < 1e-12, "{board}");
+    }
+}
+
+/// One sweep per flush-free runout group with per-runout corrections: ranges made of the runouts' ranks (combos
+/// dead in some runouts of their group, a hero combo equal to a runout, pairs of combos both dead), weights,
+/// hero = villain, paired boards, turns and dead cards, heat map and next cards against the naive reference.
+#[test]
+fn group_corrections_match_naive() {
+    let hero = Range::parse("AcAd,AsKd:0.5,Kc5c:0.25,5d5h,9s8s:0.75,KhQd,4c4d,Ah3h:0.4").expect("range");
+    let villain = Range::parse("AhAs:0.3,Ad5s,KsKd,5c4c:0.6,9d9c,Ac2h,KcKh:0.9,As4s").expect("range");
+    for (board, dead) in [
+        ("Qs7h2d", ""),
+        ("Jc8d3h", "Tc"),
+        ("7c7d2h", ""),
+        ("Qs7h2d5c", ""),
+        ("Tc6d6h2s", "Ks"),
+        ("Ks9s4d", "5h"),
+    ] {
+        check(
+            &format!("{board} / {dead}"),
+            hero.clone(),
+            villain.clone(),
+            board,
+            dead,
+        );
+        check(
+            &format!("{board} / {dead} hero = villain"),
+            hero.clone(),
+            hero.clone(),
+            board,
+            dead,
+        );
+        check(
+            &format!("{board} / {dead} villain = hero"),
+            villain.clone(),
+            villain.clone(),
+            board,
+            dead,
+        );
     }
 }
 

@@ -1,0 +1,289 @@
+//! The sweeps of the exact heads-up engine over compact, rank-sorted records.
+//!
+//! Per request ([`Sweeper::new`]): the combo index of every card pair. Per group of runouts
+//! ([`crate::runouts`]): each combo not holding a card that every runout of the group deals is ranked once, the
+//! combos are radix-sorted by rank and copied into 24-byte records in that order, with the villain weight of the
+//! records per card and in total.
+//!
+//! A group of one runout that can complete a flush takes its order from the suitless order of its ranks,
+//! re-ranking only the combos that can make the flush (module `reuse`).
+//!
+//! A group of one runout is swept once ([`Sweeper::sweep_single`], the formulas of [`crate::exact`]). A group of
+//! several runouts (flush-free runouts sharing one rank multiset) is also swept once, for all of its runouts
+//! together; each runout's dead combos enter as corrections (module `group`), and each runout's own sums for the
+//! next-street card lists come from the combos it kills only (module `corrections`). So a flop costs one sweep
+//! per group (289 on a rainbow flop) instead of one per runout (1,176).
+//!
+//! Per-combo sums go to the tally once per group.
+
+mod corrections;
+mod group;
+mod reuse;
+
+use crate::evaluator::HandKey;
+use crate::runouts::RunoutGroup;
+
+/// One combo live in either range, as the request sees it.
+#[derive(Clone, Copy)]
+pub(crate) struct Entry {
+    pub(crate) combo: usize,
+    pub(crate) a: usize,
+    pub(crate) b: usize,
+    pub(crate) mask: u64,
+    pub(crate) key: HandKey,
+    pub(crate) hero: f64,
+    pub(crate) villain: f64,
+}
+
+/// One combo of a group in rank order: everything the sweep reads, in 24 bytes.
+#[derive(Clone, Copy, Default)]
+struct Record {
+    mask: u64,
+    /// Weights as given (`f32`); widened to `f64` exactly where used.
+    hero: f32,
+    villain: f32,
+    rank: u16,
+    combo: u16,
+    a: u8,
+    b: u8,
+}
+
+/// Weights of combos per card and in total, as a sweep accumulates them.
+#[derive(Clone, Copy)]
+struct CardSums {
+    total: f64,
+    card: [f64; 52],
+}
+
+impl CardSums {
+    const ZERO: CardSums = CardSums {
+        total: 0.0,
+        card: [0.0; 52],
+    };
+
+    fn add(&mut self, a: usize, b: usize, weight: f64) {
+        self.total += weight;
+        self.card[a] += weight;
+        self.card[b] += weight;
+    }
+
+    /// Forgets the weights of the cards `a` and `b` (a rank group's arrays are cleared combo by combo).
+    fn clear(&mut self, a: usize, b: usize) {
+        self.card[a] = 0.0;
+        self.card[b] = 0.0;
+    }
+
+    /// Weight of the combos counted here that share no card with `{a, b}`, less the weight of `{a, b}` itself
+    /// if it was counted (it is subtracted twice: callers add it back where it is in the sum).
+    fn apart(&self, a: usize, b: usize) -> f64 {
+        self.total - self.card[a] - self.card[b]
+    }
+}
+
+/// Request-level data and scratch space for the sweeps of one request.
+pub(crate) struct Sweeper<'e> {
+    entries: &'e [Entry],
+    board: HandKey,
+    /// Combo index of each pair of distinct cards, `combo_of[52 * x + y]`.
+    combo_of: Vec<u16>,
+    order: Vec<u32>,
+    scratch: Vec<u32>,
+    /// The current group's live combos in rank order.
+    records: Vec<Record>,
+    /// Villain weight of the current group's records, per card and in total.
+    all: CardSums,
+    /// Per combo: `rank << 16 | (position + 1)` among the current group's records, 0 when it is not one of
+    /// them. (A combo holding a runout card has an unspecified rank, possibly 0, which the group sweep still
+    /// compares consistently: its sums cancel out.)
+    slot_of: Vec<u32>,
+    multi: group::Scratch,
+    /// Cards of each suit on the board.
+    board_suits: [u32; 4],
+    /// Per rank multiset of a runout (module `reuse`): the order of every entry by suitless rank, once known.
+    suitless: Vec<Vec<u32>>,
+    merged: Vec<u32>,
+}
+
+impl<'e> Sweeper<'e> {
+    pub(crate) fn new(entries: &'e [Entry], board: &[crate::card::Card]) -> Sweeper<'e> {
+        let mut board_suits = [0; 4];
+        for card in board {
+            board_suits[card.suit() as usize] += 1;
+        }
+        let mut combo_of = vec![0u16; 52 * 52];
+        for x in 0..52u8 {
+            for y in 0..52u8 {
+                if x != y {
+                    combo_of[52 * x as usize + y as usize] = crate::combo::combo_index(
+                        crate::card::Card::from_index_unchecked(x),
+                        crate::card::Card::from_index_unchecked(y),
+                    ) as u16;
+                }
+            }
+        }
+        Sweeper {
+            entries,
+            board: HandKey::of(board),
+            combo_of,
+            order: Vec::with_capacity(entries.len()),
+            scratch: Vec::with_capacity(entries.len()),
+            records: Vec::with_capacity(entries.len()),
+            all: CardSums::ZERO,
+            slot_of: vec![0; crate::combo::COMBOS],
+            multi: group::Scratch::new(),
+            board_suits,
+            suitless: vec![Vec::new(); 13 * 13],
+            merged: Vec::new(),
+        }
+    }
+
+    /// Ranks and sorts the group's combos once, sweeps them once for all of the group's runouts, adds per-combo
+    /// sums to `combos` (the tally's interleaved win, tie, faced per combo) and the group's hero (win, tie,
+    /// total) to `sums`, and calls `runout_sums` with each runout's mask and its weighted hero (win, tie, total).
+    pub(crate) fn run_group(
+        &mut self,
+        group: &RunoutGroup,
+        combos: &mut [f64],
+        sums: &mut [f64; 3],
+        mut runout_sums: impl FnMut(u64, [f64; 3]),
+    ) {
+        let several = group.runouts.len() > 1;
+        self.rank_records(group, several);
+        if let [(runout, weight)] = group.runouts[..] {
+            let runout_total = self.sweep_single(weight, combos);
+            for (s, v) in sums.iter_mut().zip(runout_total) {
+                *s += v;
+            }
+            runout_sums(runout, runout_total);
+        } else {
+            self.sweep_group(group, combos, sums, runout_sums);
+        }
+        if several {
+            for r in &self.records {
+                self.slot_of[r.combo as usize] = 0;
+            }
+        }
+    }
+
+    /// Ranks the combos that hold no card every runout of the group deals (the others are dead throughout),
+    /// sorts them into `records` and fills `all`, and `slot_of` if `slots` (the group sweep reads it).
+    fn rank_records(&mut self, group: &RunoutGroup, slots: bool) {
+        let common = group.runouts.iter().fold(u64::MAX, |m, &(r, _)| m & r);
+        if slots || !self.order_from_suitless(common) {
+            let key = self.board.plus(group.key);
+            self.order.clear();
+            for (i, e) in self.entries.iter().enumerate() {
+                if e.mask & common == 0 {
+                    self.order
+                        .push(u32::from(key.plus(e.key).rank7().0) << 16 | i as u32);
+                }
+            }
+            crate::rank_sort::sort_by_rank(&mut self.order, &mut self.scratch);
+            if slots && common == 0 {
+                self.keep_suitless_order(group.runouts[0].0);
+            }
+        }
+        self.records.clear();
+        self.all = CardSums::ZERO;
+        for (position, &packed) in self.order.iter().enumerate() {
+            let e = &self.entries[(packed & 0xFFFF) as usize];
+            let rank = (packed >> 16) as u16;
+            self.all.add(e.a, e.b, f64::from(e.villain as f32));
+            if slots {
+                self.slot_of[e.combo] = u32::from(rank) << 16 | (position as u32 + 1);
+            }
+            self.records.push(Record {
+                mask: e.mask,
+                hero: e.hero as f32,
+                villain: e.villain as f32,
+                rank,
+                combo: e.combo as u16,
+                a: e.a as u8,
+                b: e.b as u8,
+            });
+        }
+    }
+
+    /// The sweep of a group of one runout with orbit weight `weight`, weakest first: every record is live.
+    /// Adds per-combo sums to `combos` and returns the runout's hero (win, tie, total), all multiplied by
+    /// `weight`.
+    fn sweep_single(&mut self, weight: f64, combos: &mut [f64]) -> [f64; 3] {
+        let records = &self.records;
+        let all = &self.all;
+        let mut below = CardSums::ZERO;
+        let mut group = CardSums::ZERO;
+        let mut sums = [0.0f64; 3];
+        let mut start = 0;
+        while start < records.len() {
+            let end = rank_run_end(records, start);
+            group.total = 0.0;
+            for r in &records[start..end] {
+                group.add(r.a as usize, r.b as usize, f64::from(r.villain));
+            }
+            for r in &records[start..end] {
+                if r.hero <= 0.0 {
+                    continue;
+                }
+                let (a, b) = (r.a as usize, r.b as usize);
+                let (hero, villain) = (f64::from(r.hero), f64::from(r.villain));
+                let pair = [
+                    below.apart(a, b),
+                    group.apart(a, b) + villain,
+                    all.apart(a, b) + villain,
+                ];
+                let slot = &mut combos[3 * r.combo as usize..3 * r.combo as usize + 3];
+                for k in 0..3 {
+                    let value = weight * (hero * pair[k]);
+                    slot[k] += value;
+                    sums[k] += value;
+                }
+            }
+            for r in &records[start..end] {
+                let (a, b) = (r.a as usize, r.b as usize);
+                below.add(a, b, f64::from(r.villain));
+                group.clear(a, b);
+            }
+            start = end;
+        }
+        sums
+    }
+}
+
+/// End of the run of equal ranks starting at `start`.
+fn rank_run_end(records: &[Record], start: usize) -> usize {
+    let rank = records[start].rank;
+    let mut end = start + 1;
+    while end < records.len() && records[end].rank == rank {
+        end += 1;
+    }
+    end
+}
+
+/// Card indices of a mask, lowest first.
+fn cards_of(mask: u64) -> impl Iterator<Item = usize> {
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let card = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            card
+        })
+    })
+}
+
+/// Rank and villain weight of the record of the combo `{y, c}` (distinct cards); `(0, 0.0)` when the combo is
+/// not one of the group's records (a zero weight that counts for nothing wherever it is compared).
+fn pair_record(records: &[Record], slot_of: &[u32], combo_of: &[u16], y: usize, c: usize) -> (u16, f64) {
+    let slot = slot_of[combo_of[52 * y + c] as usize];
+    if slot == 0 {
+        (0, 0.0)
+    } else {
+        (
+            (slot >> 16) as u16,
+            f64::from(records[(slot & 0xFFFF) as usize - 1].villain),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests;

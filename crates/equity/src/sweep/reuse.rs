@@ -1,0 +1,147 @@
+//! Rank reuse for the runouts that can complete a flush, which are groups of their own.
+//!
+//! On a completed board where one suit `f` has three or four cards (and none five), only a combo holding at
+//! least `5 − count(f)` cards of `f` can make a flush; every other combo ranks exactly as with the runout's
+//! ranks alone (no suit can reach five cards for it). So the order of a one- or two-card runout's combos is the
+//! suitless order of its rank multiset, which the flush-free group of the same ranks computes anyway (kept per
+//! request, computed here on first use otherwise), less the combos holding a runout card, merged with the few
+//! combos that can make the flush, ranked with the real key. The merge yields exactly the order a full
+//! ranking and sort gives (rank, then entry index), so the sweep's sums do not change. On a rainbow flop this
+//! serves the 198 runouts of two cards of a board suit: ranks of about 25 combos instead of 370 each.
+
+use super::{cards_of, Sweeper};
+use crate::card::Card;
+use crate::evaluator::HandKey;
+
+/// Cards of each suit (card index `rank * 4 + suit`).
+const SUIT_CARDS: [u64; 4] = {
+    let mut masks = [0u64; 4];
+    let mut card = 0;
+    while card < 52 {
+        masks[card % 4] |= 1 << card;
+        card += 1;
+    }
+    masks
+};
+
+/// Index of a rank multiset of one or two cards in the per-request cache.
+fn multiset_slot(cards: u64) -> usize {
+    let mut ranks = cards_of(cards).map(|card| card / 4);
+    match (ranks.next(), ranks.next()) {
+        (Some(low), Some(high)) => low * 13 + high,
+        (Some(only), None) => only,
+        _ => 0,
+    }
+}
+
+impl Sweeper<'_> {
+    /// Stores the order of a flush-free group of every entry (no card common to all its runouts) for reuse.
+    pub(super) fn keep_suitless_order(&mut self, first_runout: u64) {
+        let slot = multiset_slot(first_runout);
+        if self.suitless[slot].is_empty() {
+            self.suitless[slot].extend_from_slice(&self.order);
+        }
+    }
+
+    /// Fills `order` for a one-runout group from the suitless order of its ranks when the module's condition
+    /// holds; returns `false` (and leaves `order` alone) otherwise.
+    pub(super) fn order_from_suitless(&mut self, runout: u64) -> bool {
+        if !(1..=2).contains(&runout.count_ones()) {
+            return false;
+        }
+        let mut suits = self.board_suits;
+        for card in cards_of(runout) {
+            suits[card % 4] += 1;
+        }
+        let (flush_suit, count) = (0..4)
+            .map(|s| (s, suits[s]))
+            .max_by_key(|&(_, c)| c)
+            .unwrap_or((0, 0));
+        if count >= 5 {
+            return false;
+        }
+        // Combo cards of the flush suit needed for a flush (3 means none can: no suit has three cards).
+        let needed = if count >= 3 { 5 - count } else { 3 };
+        let slot = multiset_slot(runout);
+        if self.suitless[slot].is_empty() {
+            let key = cards_of(runout).fold(self.board, |k, card| {
+                k.plus(HandKey::suitless(Card::from_index_unchecked(card as u8)))
+            });
+            let mut order: Vec<u32> = self
+                .entries
+                .iter()
+                .enumerate()
+                .map(|(i, e)| u32::from(key.plus(e.key).rank7().0) << 16 | i as u32)
+                .collect();
+            crate::rank_sort::sort_by_rank(&mut order, &mut self.scratch);
+            self.suitless[slot] = order;
+        }
+        let real = cards_of(runout).fold(self.board, |k, card| {
+            k.plus(HandKey::card(Card::from_index_unchecked(card as u8)))
+        });
+        let suit_cards = SUIT_CARDS[flush_suit];
+        self.scratch.clear();
+        let mut kept = std::mem::take(&mut self.merged);
+        kept.clear();
+        for &packed in &self.suitless[slot] {
+            let e = &self.entries[(packed & 0xFFFF) as usize];
+            if e.mask & runout != 0 {
+                continue;
+            }
+            if (e.mask & suit_cards).count_ones() >= needed {
+                self.scratch
+                    .push(u32::from(real.plus(e.key).rank7().0) << 16 | (packed & 0xFFFF));
+            } else {
+                kept.push(packed);
+            }
+        }
+        self.scratch.sort_unstable();
+        self.order.clear();
+        let (mut i, mut j) = (0, 0);
+        while i < kept.len() && j < self.scratch.len() {
+            if kept[i] < self.scratch[j] {
+                self.order.push(kept[i]);
+                i += 1;
+            } else {
+                self.order.push(self.scratch[j]);
+                j += 1;
+            }
+        }
+        self.order.extend_from_slice(&kept[i..]);
+        self.order.extend_from_slice(&self.scratch[j..]);
+        self.merged = kept;
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Sweeper;
+    use crate::card::{parse_cards, Card};
+    use crate::range::Range;
+    use crate::runouts::for_each_group;
+    use crate::symmetry::Symmetry;
+
+    /// On a rainbow flop every one of the 198 two-card runouts of a board suit takes the reuse path.
+    #[test]
+    fn flush_runouts_of_a_rainbow_flop_reuse_the_suitless_order() {
+        let (hero, villain) = (
+            Range::parse("QQ+,AK").expect("r"),
+            Range::parse("random").expect("r"),
+        );
+        let board = parse_cards("Qs7h2d").expect("board");
+        let entries = super::super::tests::entries(&hero, &villain, 0x0);
+        let blocked = board.iter().fold(0u64, |m, c| m | c.mask());
+        let entries: Vec<_> = entries.into_iter().filter(|e| e.mask & blocked == 0).collect();
+        let deck: Vec<Card> = Card::all().filter(|c| blocked & c.mask() == 0).collect();
+        let mut sweeper = Sweeper::new(&entries, &board);
+        let mut singles = Vec::new();
+        for_each_group(&deck, &board, &Symmetry::of(&hero, &villain, &board, &[]), |g| {
+            if g.runouts.len() == 1 {
+                singles.push(g.runouts[0].0);
+            }
+        });
+        assert_eq!(singles.len(), 198);
+        assert!(singles.iter().all(|&runout| sweeper.order_from_suitless(runout)));
+    }
+}
