@@ -23,6 +23,8 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 export interface MediaStorage {
   readonly kind: 'local' | 's3';
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Stores a file from disk, streamed (a lesson video may be gigabytes; it is never held in memory whole). */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
   /** The whole object as a stream, or null when there is none. */
   open(key: string): Promise<MediaObject | null>;
   exists(key: string): Promise<boolean>;
@@ -91,6 +93,14 @@ export class LocalMediaStorage implements MediaStorage {
     await fs.rename(partial, file);
   }
 
+  async putFile(key: string, source: string): Promise<void> {
+    const file = this.localPath(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const partial = `${file}.${process.pid}.partial`;
+    await fs.copyFile(source, partial);
+    await fs.rename(partial, file);
+  }
+
   async open(key: string): Promise<MediaObject | null> {
     const file = this.localPath(key);
     const stat = await fs.stat(file).catch(() => null);
@@ -139,6 +149,21 @@ export class S3MediaStorage implements MediaStorage {
     assertMediaKey(key);
     await this.client.send(
       new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: body, ContentType: contentType }),
+    );
+  }
+
+  async putFile(key: string, file: string, contentType: string): Promise<void> {
+    assertMediaKey(key);
+    const { size } = await fs.stat(file);
+    // A single PUT with a known length; an object store keeps nothing of a PUT that fails part-way.
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: key,
+        Body: createReadStream(file),
+        ContentLength: size,
+        ContentType: contentType,
+      }),
     );
   }
 

@@ -29,8 +29,16 @@ const Paged = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
     list: Type.Array(item),
   });
 
-/** Lesson videos may be large; the 2 MB multipart default is for avatars. */
-const VIDEO_MAX_BYTES = 2 * 1024 * 1024 * 1024;
+/**
+ * A failed multipart read of a lesson video: our own errors pass through, and anything the parser or the socket
+ * throws (the client broke off, a truncated body, a broken header) is the client's upload, so 400, never 500.
+ */
+function videoUploadError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT') return new HttpError(413, 'invalidRequest');
+  return new HttpError(400, 'uploadIncomplete');
+}
 
 export const adminRoutes: RoutePlugin = async (app) => {
   const { payments, admin } = app.services;
@@ -202,10 +210,15 @@ export const adminRoutes: RoutePlugin = async (app) => {
     },
     async (request) => {
       if (!request.isMultipart()) throw new HttpError(400, 'invalidRequest');
-      const file = await request.file({ limits: { fileSize: VIDEO_MAX_BYTES } });
-      if (!file) throw new HttpError(400, 'invalidRequest');
-      await admin.saveLessonVideo(request.params.id, file.file);
-      if (file.file.truncated) throw new HttpError(413, 'invalidRequest');
+      // Lesson videos may be large; the 2 MB multipart default is for avatars.
+      const maxMb = app.services.config.lessonVideoMaxMb;
+      try {
+        const file = await request.file({ limits: { fileSize: maxMb * 1024 * 1024 } });
+        if (!file) throw new HttpError(400, 'invalidRequest');
+        await admin.saveLessonVideo(request.params.id, file.file, maxMb);
+      } catch (error) {
+        throw videoUploadError(error);
+      }
       return { data: { ok: true } };
     },
   );
