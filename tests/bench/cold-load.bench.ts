@@ -12,6 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { startAppServer } from '../e2e/support/app-server.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
+import { type Stats, stats } from './stats.ts';
 
 const LOADS = Number(process.env.COLD_LOADS ?? 7);
 const TARGET_MS = 150;
@@ -68,20 +69,6 @@ const cases = [
   { name: 'preflop AA vs KK (needs the table)', board: [] as string[], expect: '81.95%' },
   { name: 'flop K♥ 9♦ 4♣ AA vs KK', board: ['K♥', '9♦', '4♣'], expect: null },
 ];
-
-interface Stats {
-  median: number;
-  min: number;
-  max: number;
-}
-
-function stats(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const middle = sorted.length / 2;
-  const median =
-    sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-  return { median, min: sorted[0]!, max: sorted.at(-1)! };
-}
 
 // Production serving: brotli and gzip siblings beside every asset, as `npm run build` writes them.
 const steps = (await import(pathToFileURL(join(root, 'scripts', 'lib', 'build-steps.mjs')).href)) as {

@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import type { EquityWasmModule } from '../../src/engine/engine-api.ts';
 import { SCENARIOS } from './engine-scenarios.ts';
+import { type Stats, stats } from './stats.ts';
 
 const WARM_UP_CALLS = 5;
 
@@ -30,19 +31,6 @@ async function loadPkg(dir: string): Promise<EquityWasmModule> {
   const start = instance.exports.__wbindgen_start;
   if (typeof start === 'function') start();
   return shim;
-}
-
-interface Stats {
-  median: number;
-  min: number;
-  max: number;
-}
-
-function stats(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  const median = sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-  return { median, min: sorted[0]!, max: sorted.at(-1)! };
 }
 
 const baselineDir = process.argv[2];

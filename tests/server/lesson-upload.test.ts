@@ -10,7 +10,7 @@ import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { type ObjectStore,root, startMinio } from '../scale/support/services.ts';
+import { type ObjectStore, root, startMinio } from '../scale/support/services.ts';
 import { as, makeAdmin, registerUser, type Session } from './helpers/api.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 

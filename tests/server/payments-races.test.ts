@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { seedDatabase } from '../../server/db/seed.ts';
-import { as, makeAdmin, registerUser, type Session } from './helpers/api.ts';
+import { as, registerUser, type Session } from './helpers/api.ts';
 import {
   me,
   notify,
@@ -15,6 +15,7 @@ import {
   sandboxCharge,
   shopCost,
 } from './helpers/payments.ts';
+import { openSeededStore } from './helpers/store.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
 const orderStatus = async (t: TestApp, id: number) =>
@@ -80,12 +81,7 @@ describeEachDatabase('payment races', (kind) => {
   describe('sandbox and admins', () => {
     let t: TestApp;
     let admin: Session;
-    beforeAll(async () => {
-      t = await createTestApp(kind);
-      await seedDatabase(t.app.services.db);
-      admin = await registerUser(t.app);
-      await makeAdmin(t.app, admin);
-    });
+    beforeAll(async () => ({ t, admin } = await openSeededStore(kind)));
     afterAll(async () => t.close());
 
     const post = (user: Session | null, url: string, payload: unknown) =>

@@ -55,3 +55,10 @@ pub const EQUITY_BUCKETS: usize = 10;
 
 /// Number of categories per side in [`FlopOutcome`].
 pub const CATEGORY_COUNT: usize = CategoryName::ALL.len();
+
+/// Three cards from text such as `Ts9h8d`, for the unit tests of this module's parts.
+#[cfg(test)]
+fn test_flop(text: &str) -> [crate::card::Card; 3] {
+    let cards = crate::parse_cards(text).expect("cards");
+    [cards[0], cards[1], cards[2]]
+}

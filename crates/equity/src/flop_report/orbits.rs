@@ -151,13 +151,8 @@ pub fn plan(hero: &Range, villain: &Range) -> FlopPlan {
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_flop as flop;
     use super::*;
-    use crate::parse_cards;
-
-    fn flop(text: &str) -> [Card; 3] {
-        let cards = parse_cards(text).expect("cards");
-        [cards[0], cards[1], cards[2]]
-    }
 
     #[test]
     fn display_members_read_naturally() {

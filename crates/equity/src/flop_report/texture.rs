@@ -89,13 +89,8 @@ pub fn texture(flop: [Card; 3]) -> Texture {
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_flop as flop;
     use super::*;
-    use crate::parse_cards;
-
-    fn flop(text: &str) -> [Card; 3] {
-        let cards = parse_cards(text).expect("cards");
-        [cards[0], cards[1], cards[2]]
-    }
 
     #[test]
     fn textures() {

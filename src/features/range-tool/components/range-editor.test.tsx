@@ -28,21 +28,8 @@ import { EquityPanel } from './equity-panel';
 import { RangeGrid } from './range-grid';
 import { RangeTool } from './range-tool';
 
-// The panels never reach the engine in these tests; a stub keeps jsdom from starting workers (the engine status in
-// the equity panel waits for a start that never ends).
-vi.mock('@/engine/engine-instance', () => ({
-  getEngineClient: () => ({ warm: () => new Promise<string>(() => undefined) }),
-  getPreflopTable: () => idleTable,
-}));
-// The preflop table never starts downloading either.
-const idleTable = vi.hoisted(() => {
-  const idle = { state: 'idle' } as const;
-  return {
-    load: () => new Promise<Uint8Array>(() => undefined),
-    state: () => idle,
-    subscribe: () => () => undefined,
-  };
-});
+// The panels never reach the engine here (see the stand-in).
+vi.mock('@/engine/engine-instance', () => import('@/test/idle-engine'));
 
 const cell = (hand: string) => document.querySelector<HTMLElement>(`[data-hand="${hand}"]`)!;
 

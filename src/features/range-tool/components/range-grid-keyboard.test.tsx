@@ -20,20 +20,8 @@ import { DEFAULT_COLOR } from '../range-rules';
 import { EquityPanel } from './equity-panel';
 import { moveInGrid, RangeGrid } from './range-grid';
 
-// The panel never reaches the engine here; a stub keeps jsdom from starting workers.
-vi.mock('@/engine/engine-instance', () => ({
-  getEngineClient: () => ({ warm: () => new Promise<string>(() => undefined) }),
-  getPreflopTable: () => idleTable,
-}));
-// The preflop table never starts downloading either.
-const idleTable = vi.hoisted(() => {
-  const idle = { state: 'idle' } as const;
-  return {
-    load: () => new Promise<Uint8Array>(() => undefined),
-    state: () => idle,
-    subscribe: () => () => undefined,
-  };
-});
+// The panels never reach the engine here (see the stand-in).
+vi.mock('@/engine/engine-instance', () => import('@/test/idle-engine'));
 
 const cell = (hand: string) => document.querySelector<HTMLElement>(`[data-hand="${hand}"]`)!;
 const tabStops = () =>
