@@ -157,6 +157,15 @@ describeEachDatabase('lesson video upload', (kind) => {
       });
     });
 
+    it('a body cut off before its closing boundary is 400 uploadIncomplete and keeps nothing of it', async () => {
+      const before = await linked();
+      const response = await upload(Buffer.concat([head, Buffer.alloc(64 * 1024, 5)]));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'uploadIncomplete' });
+      expect(await linked()).toBe(before);
+      expect(await stored()).toEqual([before]);
+    });
+
     it('a client that disconnects mid-upload leaves no partial file and nothing linked', async () => {
       const before = await linked();
       await t.app.listen({ port: 0, host: '127.0.0.1' });

@@ -183,9 +183,9 @@ export class AdminService {
     };
   }
 
-  /** Streams an uploaded video to media/videos/ under a random name (never the client's file name). */
   /**
-   * Stores an uploaded lesson video and links it to the lesson, in that order and only when the whole file arrived:
+   * Streams an uploaded video to media/videos/ under a random name (never the client's file name) and links it to
+   * the lesson, in that order and only when the whole file arrived:
    * the upload lands under a `.partial` name, a stream cut at the size limit (`truncated`) or broken off by the
    * client is removed, and only a complete file is renamed into place (or copied to the bucket) and then linked.
    * Until the link is written the lesson keeps its old video, so a failed upload leaves it exactly as it was.
@@ -202,7 +202,11 @@ export class AdminService {
     const file = `${randomBytes(16).toString('hex')}.mp4`;
     const landing = path.join(dir, `${file}.partial`);
     try {
-      await pipeline(stream, createWriteStream(landing));
+      await pipeline(stream, createWriteStream(landing)).catch((error: unknown) => {
+        // A write that fails (a full disk) is the server's; anything else broke on the client's side of the stream.
+        if ((error as NodeJS.ErrnoException).syscall) throw error;
+        throw new HttpError(400, 'uploadIncomplete');
+      });
       if (stream.truncated) {
         throw new HttpError(413, 'videoTooLarge', undefined, {
           message: `The video must be at most ${maxMb} MB`,

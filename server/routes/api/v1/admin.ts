@@ -30,11 +30,10 @@ const Paged = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
   });
 
 /**
- * A failed multipart read of a lesson video: our own errors pass through, and anything the parser or the socket
- * throws (the client broke off, a truncated body, a broken header) is the client's upload, so 400, never 500.
+ * A failed multipart read of a lesson video's parts: anything the parser throws (a truncated body, a missing
+ * boundary, a broken header) is the client's upload, so 400 (413 past the part limits), never 500.
  */
 function videoUploadError(error: unknown): HttpError {
-  if (error instanceof HttpError) return error;
   const code = (error as { code?: string }).code;
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT') return new HttpError(413, 'invalidRequest');
   return new HttpError(400, 'uploadIncomplete');
@@ -212,13 +211,14 @@ export const adminRoutes: RoutePlugin = async (app) => {
       if (!request.isMultipart()) throw new HttpError(400, 'invalidRequest');
       // Lesson videos may be large; the 2 MB multipart default is for avatars.
       const maxMb = app.services.config.lessonVideoMaxMb;
-      try {
-        const file = await request.file({ limits: { fileSize: maxMb * 1024 * 1024 } });
-        if (!file) throw new HttpError(400, 'invalidRequest');
-        await admin.saveLessonVideo(request.params.id, file.file, maxMb);
-      } catch (error) {
-        throw videoUploadError(error);
-      }
+      const file = await request
+        .file({ limits: { fileSize: maxMb * 1024 * 1024 } })
+        .catch((error: unknown) => {
+          throw videoUploadError(error);
+        });
+      if (!file) throw new HttpError(400, 'invalidRequest');
+      // The service stores and links the file only when all of it arrived (413 past the limit, 400 if cut off).
+      await admin.saveLessonVideo(request.params.id, file.file, maxMb);
       return { data: { ok: true } };
     },
   );
