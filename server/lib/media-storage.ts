@@ -85,19 +85,19 @@ export class LocalMediaStorage implements MediaStorage {
   }
 
   async put(key: string, body: Buffer): Promise<void> {
-    const file = this.localPath(key);
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    // Write beside and rename: a reader never sees half a file, and a crash leaves no torn object.
-    const partial = `${file}.${process.pid}.partial`;
-    await fs.writeFile(partial, body);
-    await fs.rename(partial, file);
+    await this.land(key, (partial) => fs.writeFile(partial, body));
   }
 
   async putFile(key: string, source: string): Promise<void> {
+    await this.land(key, (partial) => fs.copyFile(source, partial));
+  }
+
+  /** Write beside and rename: a reader never sees half a file, and a crash leaves no torn object. */
+  private async land(key: string, write: (partial: string) => Promise<void>): Promise<void> {
     const file = this.localPath(key);
     await fs.mkdir(path.dirname(file), { recursive: true });
     const partial = `${file}.${process.pid}.partial`;
-    await fs.copyFile(source, partial);
+    await write(partial);
     await fs.rename(partial, file);
   }
 
