@@ -79,6 +79,7 @@ export const ERROR_MESSAGES = {
   rangeConflict: 'This range was changed in another session',
   categoryLimitReached: 'You have reached the limit of 5,000 categories',
   uploadIncomplete: 'The upload was incomplete, try again',
+  videoTooLarge: 'The video is larger than the upload limit',
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_MESSAGES;

@@ -27,6 +27,7 @@
  * | S3_REGION                | us-east-1                        | Region name the store expects (MinIO accepts any)       |
  * | TRUST_PROXY              | (unset: no proxy trusted)        | Proxies in front: a hop count (1) or addresses/CIDRs (10.0.0.2,10.1.0.0/16); set → HSTS |
  * | WRITE_RATE_LIMIT         | 120                              | Library and profile writes per minute per user (429 beyond) |
+ * | LESSON_VIDEO_MAX_MB      | 2048                             | Largest lesson video an admin may upload (413 beyond)   |
  */
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
@@ -62,6 +63,8 @@ export interface AppConfig {
   /** Shared store of rate-limit counters when several instances serve; null keeps them in process memory. */
   redisUrl: string | null;
   media: MediaStorageSettings;
+  /** Largest lesson video upload in MiB; a bigger one is refused with 413 and nothing of it is kept. */
+  lessonVideoMaxMb: number;
   mail: { pollMs: number; leaseMs: number };
   /** Security settings (issue 9): see securityConfig below. */
   trustProxy: TrustProxy;
@@ -171,6 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel,
     redisUrl,
     media: mediaSettings(env, mediaDir),
+    // 5 GiB is the most one S3 PUT takes (the bucket driver stores a video in one request).
+    lessonVideoMaxMb: integer(env, 'LESSON_VIDEO_MAX_MB', 2048, 1, 5120),
     mail: {
       pollMs: integer(env, 'MAIL_POLL_MS', 2_000, 100, 3_600_000),
       leaseMs: integer(env, 'MAIL_LEASE_MS', 60_000, 1_000, 3_600_000),

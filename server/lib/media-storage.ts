@@ -23,6 +23,8 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 export interface MediaStorage {
   readonly kind: 'local' | 's3';
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Stores a file from disk, streamed (a lesson video may be gigabytes; it is never held in memory whole). */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
   /** The whole object as a stream, or null when there is none. */
   open(key: string): Promise<MediaObject | null>;
   exists(key: string): Promise<boolean>;
@@ -83,11 +85,19 @@ export class LocalMediaStorage implements MediaStorage {
   }
 
   async put(key: string, body: Buffer): Promise<void> {
+    await this.land(key, (partial) => fs.writeFile(partial, body));
+  }
+
+  async putFile(key: string, source: string): Promise<void> {
+    await this.land(key, (partial) => fs.copyFile(source, partial));
+  }
+
+  /** Write beside and rename: a reader never sees half a file, and a crash leaves no torn object. */
+  private async land(key: string, write: (partial: string) => Promise<void>): Promise<void> {
     const file = this.localPath(key);
     await fs.mkdir(path.dirname(file), { recursive: true });
-    // Write beside and rename: a reader never sees half a file, and a crash leaves no torn object.
     const partial = `${file}.${process.pid}.partial`;
-    await fs.writeFile(partial, body);
+    await write(partial);
     await fs.rename(partial, file);
   }
 
@@ -139,6 +149,21 @@ export class S3MediaStorage implements MediaStorage {
     assertMediaKey(key);
     await this.client.send(
       new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: body, ContentType: contentType }),
+    );
+  }
+
+  async putFile(key: string, file: string, contentType: string): Promise<void> {
+    assertMediaKey(key);
+    const { size } = await fs.stat(file);
+    // A single PUT with a known length; an object store keeps nothing of a PUT that fails part-way.
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: key,
+        Body: createReadStream(file),
+        ContentLength: size,
+        ContentType: contentType,
+      }),
     );
   }
 

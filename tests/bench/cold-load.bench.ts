@@ -27,6 +27,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { loadEquityWasm } from '../../src/engine/node/load-wasm.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
+import { type Stats, stats } from './stats.ts';
 
 const LOADS = Number(process.env.COLD_LOADS ?? 7);
 const TARGET_MS = 150;
@@ -80,20 +81,6 @@ const playerScript = `
     }
   }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
 `;
-
-interface Stats {
-  median: number;
-  min: number;
-  max: number;
-}
-
-function stats(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const middle = sorted.length / 2;
-  const median =
-    sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-  return { median, min: sorted[0]!, max: sorted.at(-1)! };
-}
 
 /** The figure the page must show: hero equity from the engine itself, as the equity panel prints it. */
 async function expectedFigure(): Promise<string> {

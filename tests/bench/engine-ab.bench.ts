@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import type { EquityWasmModule } from '../../src/engine/engine-api.ts';
 import { BENCH_HANDS, EVALUATOR_RUNS, SCENARIOS } from './engine-scenarios.ts';
+import { type Stats, stats } from './stats.ts';
 
 const WARM_UP_CALLS = 5;
 
@@ -25,19 +26,6 @@ async function loadPkg(dir: string): Promise<EquityWasmModule> {
   if (!glue.preflopTableLoaded())
     glue.loadPreflopTable(readFileSync(fileURLToPath(new URL('preflop.bin', pkgUrl))));
   return glue;
-}
-
-interface Stats {
-  median: number;
-  min: number;
-  max: number;
-}
-
-function stats(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  const median = sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-  return { median, min: sorted[0]!, max: sorted.at(-1)! };
 }
 
 const baselineDir = process.argv[2];

@@ -19,6 +19,7 @@ import {
   SCENARIOS,
 } from './engine-scenarios.ts';
 import { benchFlopReport, formatFlopReportBench } from './flop-report.bench.ts';
+import { type Stats, stats } from './stats.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -28,19 +29,6 @@ const phe = require('phe') as {
 };
 
 const WARM_UP_CALLS = 5;
-
-interface Stats {
-  median: number;
-  min: number;
-  max: number;
-}
-
-function stats(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  const median = sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-  return { median, min: sorted[0]!, max: sorted.at(-1)! };
-}
 
 /** Times each action `runs` times after 5 warm-up calls each, alternating between the actions (A, B, A, B…). */
 async function alternate(actions: Array<() => unknown>, runs: number): Promise<Stats[]> {

@@ -8,6 +8,7 @@ import { runFlopReport } from '../../src/engine/flop-report.client.ts';
 import { createNodeEngineClient } from '../../src/engine/node/node-engine-client.ts';
 import { figures } from '../../src/features/range-tool/flop-report/report-rules.ts';
 import { SCENARIOS } from './engine-scenarios.ts';
+import { stats } from './stats.ts';
 
 export interface FlopReportBench {
   workers: number;
@@ -20,11 +21,10 @@ export interface FlopReportBench {
   runs: number;
 }
 
-function stats(samples: number[]): [number, number, number] {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  const median = sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-  return [median, sorted[0]!, sorted.at(-1)!];
+/** Median, min and max as the triple this bench reports. */
+function triple(samples: number[]): [number, number, number] {
+  const { median, min, max } = stats(samples);
+  return [median, min, max];
 }
 
 export async function benchFlopReport(runs = 3, warmUps = 1): Promise<FlopReportBench> {
@@ -51,8 +51,8 @@ export async function benchFlopReport(runs = 3, warmUps = 1): Promise<FlopReport
       workers: pool.size,
       flops: last.rows.length,
       equity: figures(last.rows).equity,
-      report: stats(reportMs),
-      flop: stats(flopMs),
+      report: triple(reportMs),
+      flop: triple(flopMs),
       runs,
     };
   } finally {

@@ -12,6 +12,7 @@ import { HAND_CLASSES } from '../../contract/hands.ts';
 import { createNodeEngineClient } from '../../src/engine/node/node-engine-client.ts';
 import { startAppServer } from '../e2e/support/app-server.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
+import { type Stats, stats } from './stats.ts';
 
 const PAINTS = Number(process.env.BENCH_PAINTS ?? 30);
 const WARM_UP = 5;
@@ -83,20 +84,6 @@ const INSTRUMENT = `
     if (shown() !== p.before) p.t1 = performance.now();
   }).observe(document, { subtree: true, childList: true, characterData: true });
 `;
-
-interface Stats {
-  median: number;
-  min: number;
-  max: number;
-}
-
-function stats(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const middle = sorted.length / 2;
-  const median =
-    sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-  return { median, min: sorted[0]!, max: sorted.at(-1)! };
-}
 
 interface Case {
   name: string;

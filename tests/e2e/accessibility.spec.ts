@@ -7,14 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer } from './support/app-server.ts';
 import { seriousViolations } from './support/axe.ts';
 import { type BrowserSession, withAppAndBrowser } from './support/browser.ts';
-
-async function logIn(page: Page, baseUrl: string, login: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl}/auth/login`);
-  await page.getByLabel('Login or e-mail').fill(login);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.getByRole('button', { name: 'Log out' }).waitFor();
-}
+import { logInThroughForm as logIn } from './support/page-api.ts';
 
 /** Opens a route and waits until its main content has rendered (not a loading state). */
 async function open(page: Page, url: string, ready: string): Promise<void> {

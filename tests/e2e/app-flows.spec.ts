@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { type AppServer } from './support/app-server.ts';
 import { type BrowserSession, screenshotAtWidths, withAppAndBrowser } from './support/browser.ts';
+import { logInThroughForm as logIn } from './support/page-api.ts';
 
 const stamp = Date.now().toString(36).slice(-6);
 const NEW_USER = { username: `e2e_${stamp}`, email: `e2e_${stamp}@example.com`, password: 'first-pass1' };
@@ -33,14 +34,6 @@ function mailedCode(dataDir: string, email: string): string | null {
     if (match) return match[1] ?? null;
   }
   return null;
-}
-
-async function logIn(page: Page, baseUrl: string, login: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl}/auth/login`);
-  await page.getByLabel('Login or e-mail').fill(login);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.getByRole('button', { name: 'Log out' }).waitFor();
 }
 
 async function toast(page: Page, text: string): Promise<void> {

@@ -9,14 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { type AppServer } from './support/app-server.ts';
 import { type BrowserSession, withAppAndBrowser } from './support/browser.ts';
-
-async function logIn(page: Page, baseUrl: string, login: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl}/auth/login`);
-  await page.getByLabel('Login or e-mail').fill(login);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.getByRole('button', { name: 'Log out' }).waitFor();
-}
+import { logInThroughForm as logIn } from './support/page-api.ts';
 
 /** The store's course names as a visitor sees them, read from the page. */
 async function storeText(page: Page, baseUrl: string): Promise<string> {

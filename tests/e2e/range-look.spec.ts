@@ -12,6 +12,7 @@ import {
   screenshotAtWidths,
   withAppAndBrowser,
 } from './support/browser.ts';
+import { logInInPage as logIn, registerInPage as register } from './support/page-api.ts';
 
 const cell = (page: Page, hand: string) => page.locator(`.range-grid [data-hand="${hand}"]`);
 const box = (page: Page, selector: string) =>
@@ -19,33 +20,6 @@ const box = (page: Page, selector: string) =>
     .locator(selector)
     .first()
     .evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
-
-async function logIn(page: Page, login: string, password: string): Promise<void> {
-  await page.evaluate(
-    async ({ login: name, password: secret }) => {
-      const response = await fetch('/api/v1/auth/login', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ login: name, password: secret }),
-      });
-      const body = (await response.json()) as { data: { token: string } };
-      localStorage.setItem('rangeforge.token', body.data.token);
-    },
-    { login, password },
-  );
-}
-
-async function register(page: Page, username: string): Promise<void> {
-  await page.evaluate(async (name) => {
-    const response = await fetch('/api/v1/auth/register', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: name, email: `${name}@example.com`, password: 'secret123' }),
-    });
-    const body = (await response.json()) as { data: { token: string } };
-    localStorage.setItem('rangeforge.token', body.data.token);
-  }, username);
-}
 
 async function create(page: Page, name: string, kind: 'range' | 'folder' = 'range'): Promise<void> {
   const form = page.locator('.library-create');

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { type AppServer } from './support/app-server.ts';
 import { screenshotAtWidths, withAppAndBrowser } from './support/browser.ts';
+import { logInInPage as logIn, registerInPage as register } from './support/page-api.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -34,33 +35,6 @@ async function drag(page: Page, from: string, to: string): Promise<void> {
   await page.mouse.down();
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
   await page.mouse.up();
-}
-
-async function register(page: Page, username: string): Promise<void> {
-  await page.evaluate(async (name) => {
-    const response = await fetch('/api/v1/auth/register', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: name, email: `${name}@example.com`, password: 'secret123' }),
-    });
-    const body = (await response.json()) as { data: { token: string } };
-    localStorage.setItem('rangeforge.token', body.data.token);
-  }, username);
-}
-
-async function logIn(page: Page, login: string, password: string): Promise<void> {
-  await page.evaluate(
-    async ({ login: name, password: secret }) => {
-      const response = await fetch('/api/v1/auth/login', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ login: name, password: secret }),
-      });
-      const body = (await response.json()) as { data: { token: string } };
-      localStorage.setItem('rangeforge.token', body.data.token);
-    },
-    { login, password },
-  );
 }
 
 async function createRange(page: Page, name: string): Promise<void> {

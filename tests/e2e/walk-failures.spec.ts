@@ -7,20 +7,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { type AppServer } from './support/app-server.ts';
 import { type BrowserSession, withAppAndBrowser } from './support/browser.ts';
+import { registerInPage as register } from './support/page-api.ts';
 
 const cell = (page: Page, hand: string) => page.locator(`.range-grid [data-hand="${hand}"]`);
-
-async function register(page: Page, username: string): Promise<void> {
-  await page.evaluate(async (name) => {
-    const response = await fetch('/api/v1/auth/register', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: name, email: `${name}@example.com`, password: 'secret123' }),
-    });
-    const body = (await response.json()) as { data: { token: string } };
-    localStorage.setItem('rangeforge.token', body.data.token);
-  }, username);
-}
 
 describe('issue 10 failures in the browser', () => {
   const app = withAppAndBrowser();

@@ -1,20 +1,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
-import { seedDatabase } from '../../server/db/seed.ts';
-import { as, makeAdmin, registerUser, type Session } from './helpers/api.ts';
+import { as, registerUser, type Session } from './helpers/api.ts';
 import { sandboxCharge, shopCost } from './helpers/payments.ts';
-import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
+import { openSeededStore } from './helpers/store.ts';
+import { describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
 /** Issue 10: "an admin cannot publish a course with a lesson that has no video"; drafts are never sold. */
 describeEachDatabase('course drafts and publishing', (kind) => {
   let t: TestApp;
   let admin: Session;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    await seedDatabase(t.app.services.db);
-    admin = await registerUser(t.app);
-    await makeAdmin(t.app, admin);
-  });
+  beforeAll(async () => ({ t, admin } = await openSeededStore(kind)));
   afterAll(async () => t.close());
 
   const post = (user: Session | null, url: string, payload: unknown) =>

@@ -8,8 +8,7 @@ import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { seedDatabase } from '../../server/db/seed.ts';
-import { as, makeAdmin, registerUser, type Session } from './helpers/api.ts';
+import { as, registerUser, type Session } from './helpers/api.ts';
 import {
   me,
   notify,
@@ -20,17 +19,13 @@ import {
   referralTotal,
   shopCost,
 } from './helpers/payments.ts';
-import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
+import { openSeededStore } from './helpers/store.ts';
+import { describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
 describeEachDatabase('card provider with real keys', (kind) => {
   let t: TestApp;
   let admin: Session;
-  beforeAll(async () => {
-    t = await createTestApp(kind, PROVIDER_ENV);
-    await seedDatabase(t.app.services.db);
-    admin = await registerUser(t.app);
-    await makeAdmin(t.app, admin);
-  });
+  beforeAll(async () => ({ t, admin } = await openSeededStore(kind, PROVIDER_ENV)));
   afterAll(async () => t.close());
 
   const referred = async () => {

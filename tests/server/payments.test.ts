@@ -7,9 +7,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ERROR_MESSAGES } from '../../contract/errors.ts';
-import { seedDatabase } from '../../server/db/seed.ts';
 import { SANDBOX_KEY_FILE } from '../../server/modules/payments/sandbox.ts';
-import { as, makeAdmin, makePremium, registerUser, type Session } from './helpers/api.ts';
+import { as, makePremium, registerUser, type Session } from './helpers/api.ts';
 import {
   me,
   notify,
@@ -19,17 +18,13 @@ import {
   referralTotal,
   sandboxCharge,
 } from './helpers/payments.ts';
-import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
+import { openSeededStore } from './helpers/store.ts';
+import { describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
 describeEachDatabase('sandbox payments', (kind) => {
   let t: TestApp;
   let admin: Session;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    await seedDatabase(t.app.services.db);
-    admin = await registerUser(t.app);
-    await makeAdmin(t.app, admin);
-  });
+  beforeAll(async () => ({ t, admin } = await openSeededStore(kind)));
   afterAll(async () => t.close());
 
   const referred = async () => {

@@ -1,19 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { seedDatabase } from '../../server/db/seed.ts';
-import { as, makeAdmin, makePremium, registerUser, type Session } from './helpers/api.ts';
+import { as, makePremium, registerUser, type Session } from './helpers/api.ts';
 import { sandboxCharge, shopCost } from './helpers/payments.ts';
-import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
+import { openSeededStore } from './helpers/store.ts';
+import { describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
 describeEachDatabase('store purchases and admin', (kind) => {
   let t: TestApp;
   let admin: Session;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    await seedDatabase(t.app.services.db);
-    admin = await registerUser(t.app);
-    await makeAdmin(t.app, admin);
-  });
+  beforeAll(async () => ({ t, admin } = await openSeededStore(kind)));
   afterAll(async () => t.close());
 
   const shopList = async (user: Session | null) =>

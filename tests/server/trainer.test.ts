@@ -68,6 +68,23 @@ describeEachDatabase('trainer', (kind) => {
     });
   });
 
+  it('reads the stack depth from a folder when the chart is named after the spot (SB push › 15bb › vs. BTN)', async () => {
+    const user = await registerUser(t.app);
+    const push = await createId(user, { name: 'SB push', kind: 'folder', root_type: 'tournament_root' });
+    const depth = await createId(user, {
+      name: '15bb',
+      kind: 'folder',
+      root_type: 'tournament_root',
+      parent_id: push,
+    });
+    const id = await createId(user, { name: 'vs. BTN', root_type: 'tournament_root', parent_id: depth });
+    expect((await chart(user, id)).json().data).toMatchObject({ path: ['SB push', '15bb'], stack_bb: 15 });
+    // A cash chart under a "100bb" folder has no spot depth: it is the default stack.
+    const cash = await createId(user, { name: '100bb', kind: 'folder', root_type: 'preflop_root' });
+    const open = await createId(user, { name: 'UTG open', root_type: 'preflop_root', parent_id: cash });
+    expect((await chart(user, open)).json().data).toMatchObject({ path: ['100bb'], stack_bb: null });
+  });
+
   it('grades on the server from the stored chart and keeps streaks, boxes and the summary', async () => {
     const user = await registerUser(t.app);
     const { id } = await pushChart(user);

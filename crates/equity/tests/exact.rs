@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{naive_equity, random_range, Rng};
+use common::{assert_same_tally, close, merged_shards, naive_equity, random_range, Rng};
 use equity::{parse_cards, tally, Card, EquityError, EquityRequest, EquityTally, Range, Shard};
 
 fn request(hero: Range, villain: Range, board: Vec<Card>, dead: Vec<Card>) -> EquityRequest {
@@ -14,10 +14,6 @@ fn request(hero: Range, villain: Range, board: Vec<Card>, dead: Vec<Card>) -> Eq
         dead,
         shard: Shard::WHOLE,
     }
-}
-
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
 }
 
 #[test]
@@ -86,34 +82,15 @@ fn merged_shards_equal_the_whole() {
         ("TT+,AQs+", "random", "Qs7h2d5c"),
     ];
     for (hero, villain, board) in cases {
-        let mut req = request(
+        let req = request(
             Range::parse(hero).expect("range"),
             Range::parse(villain).expect("range"),
             parse_cards(board).expect("board"),
             vec![],
         );
         let whole = tally(&req).expect("whole");
-        let mut merged: Option<EquityTally> = None;
-        for index in (0..5).rev() {
-            req.shard = Shard { index, count: 5 };
-            let part = tally(&req).expect("shard");
-            match merged.as_mut() {
-                Some(m) => m.merge(&part).expect("same request"),
-                None => merged = Some(part),
-            }
-        }
-        let merged = merged.expect("five shards");
-        for (a, b) in whole.sums().iter().zip(merged.sums()) {
-            assert!(close(*a, b), "{hero} vs {villain}: {a} {b}");
-        }
-        let (w, m) = (
-            whole.finish(0.0).expect("report"),
-            merged.finish(0.0).expect("report"),
-        );
-        assert!((w.hero.equity - m.hero.equity).abs() < 1e-12);
-        for (a, b) in w.combo_equity.iter().zip(&m.combo_equity) {
-            assert!((a.is_nan() && b.is_nan()) || (a - b).abs() < 1e-12);
-        }
+        let merged = merged_shards(&req, 5, (0..5).rev());
+        assert_same_tally(&format!("{hero} vs {villain}"), &whole, &merged);
         let other = tally(&request(
             Range::parse("AA").expect("r"),
             Range::parse("KK").expect("r"),

@@ -4,12 +4,8 @@
 
 mod common;
 
-use common::{naive_tally, random_range, NaiveTally, Rng};
+use common::{assert_same_tally, close, merged_shards, naive_tally, random_range, NaiveTally, Rng};
 use equity::{parse_cards, tally, EquityError, EquityReport, EquityRequest, Range, Shard};
-
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
-}
 
 /// Asserts that totals, every combo's equity and every next card's equity equal the naive enumeration's.
 fn assert_matches(label: &str, report: &EquityReport, sums: [f64; 3], naive: &NaiveTally) {
@@ -154,7 +150,7 @@ fn shards_merge_to_the_whole() {
 }
 
 fn shards_merge(hero: &str, board: &str) {
-    let mut request = EquityRequest {
+    let request = EquityRequest {
         hero: Range::parse(hero).expect("range"),
         villain: Range::parse("random").expect("range"),
         board: parse_cards(board).expect("board"),
@@ -162,27 +158,8 @@ fn shards_merge(hero: &str, board: &str) {
         shard: Shard::WHOLE,
     };
     let whole = tally(&request).expect("whole");
-    let mut merged = None::<equity::EquityTally>;
-    for index in 0..4 {
-        request.shard = Shard { index, count: 4 };
-        let part = tally(&request).expect("shard");
-        match merged.as_mut() {
-            Some(m) => m.merge(&part).expect("same request"),
-            None => merged = Some(part),
-        }
-    }
-    let (w, m) = (
-        whole.finish(0.0).expect("report"),
-        merged.expect("four shards").finish(0.0).expect("report"),
-    );
-    assert!((w.hero.equity - m.hero.equity).abs() < 1e-12, "{board}");
-    for (a, b) in w.combo_equity.iter().zip(&m.combo_equity) {
-        assert!((a.is_nan() && b.is_nan()) || (a - b).abs() < 1e-12, "{board}");
-    }
-    assert_eq!(w.next_cards.len(), m.next_cards.len(), "{board}");
-    for (a, b) in w.next_cards.iter().zip(&m.next_cards) {
-        assert!(a.card == b.card && (a.equity - b.equity).abs() < 1e-12, "{board}");
-    }
+    let merged = merged_shards(&request, 4, 0..4);
+    assert_same_tally(board, &whole, &merged);
 }
 
 /// One sweep per flush-free runout group with per-runout corrections: ranges made of the runouts' ranks (combos

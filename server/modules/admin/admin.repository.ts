@@ -64,8 +64,14 @@ export async function findLessonRow(db: Executor, id: number) {
   return db.selectFrom('lessons').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function setLessonVideo(db: Executor, id: number, file: string): Promise<void> {
-  await db.updateTable('lessons').set({ video_file: file }).where('id', '=', id).execute();
+/** False when the lesson is gone (deleted while its video was uploading). */
+export async function setLessonVideo(db: Executor, id: number, file: string): Promise<boolean> {
+  const result = await db
+    .updateTable('lessons')
+    .set({ video_file: file })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function replacePackContent(db: Executor, itemId: number, content: string): Promise<void> {

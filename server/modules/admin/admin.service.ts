@@ -183,25 +183,58 @@ export class AdminService {
     };
   }
 
-  /** Streams an uploaded video to media/videos/ under a random name (never the client's file name). */
-  async saveLessonVideo(lessonId: number, stream: Readable): Promise<string> {
+  /**
+   * Streams an uploaded video to media/videos/ under a random name (never the client's file name) and links it to
+   * the lesson, in that order and only when the whole file arrived:
+   * the upload lands under a `.partial` name, a stream cut at the size limit (`truncated`) or broken off by the
+   * client is removed, and only a complete file is renamed into place (or copied to the bucket) and then linked.
+   * Until the link is written the lesson keeps its old video, so a failed upload leaves it exactly as it was.
+   */
+  async saveLessonVideo(
+    lessonId: number,
+    stream: Readable & { truncated?: boolean },
+    maxMb: number,
+  ): Promise<string> {
     const lesson = await findLessonRow(this.db.kysely, lessonId);
     if (!lesson) throw notFound();
     const dir = path.join(this.mediaDir, 'videos');
     await fs.mkdir(dir, { recursive: true });
     const file = `${randomBytes(16).toString('hex')}.mp4`;
-    await pipeline(stream, createWriteStream(path.join(dir, file)));
-    if (this.media.kind === 's3') {
-      // Every instance serves lessons from the shared bucket; the local copy was only the upload's landing place.
-      await this.media.put(`videos/${file}`, await fs.readFile(path.join(dir, file)), 'video/mp4');
-      await fs.rm(path.join(dir, file), { force: true });
+    const landing = path.join(dir, `${file}.partial`);
+    try {
+      await pipeline(stream, createWriteStream(landing)).catch((error: unknown) => {
+        // A write that fails (a full disk) is the server's; anything else broke on the client's side of the stream.
+        if ((error as NodeJS.ErrnoException).syscall) throw error;
+        throw new HttpError(400, 'uploadIncomplete');
+      });
+      if (stream.truncated) {
+        throw new HttpError(413, 'videoTooLarge', undefined, {
+          message: `The video must be at most ${maxMb} MB`,
+        });
+      }
+      if (this.media.kind === 's3') {
+        // Every instance serves lessons from the shared bucket; the local copy was only the upload's landing place.
+        await this.media.putFile(`videos/${file}`, landing, 'video/mp4');
+      } else {
+        await fs.rename(landing, path.join(dir, file));
+      }
+    } finally {
+      await fs.rm(landing, { force: true });
     }
-    await setLessonVideo(this.db.kysely, lessonId, file);
-    if (lesson.video_file) {
-      const old = path.basename(lesson.video_file);
-      await fs.rm(path.join(dir, old), { force: true });
-      if (this.media.kind === 's3') await this.media.delete(`videos/${old}`);
+    const removeStored = async (name: string) => {
+      await fs.rm(path.join(dir, name), { force: true });
+      if (this.media.kind === 's3') await this.media.delete(`videos/${name}`);
+    };
+    // The lesson may have been deleted while the file was uploading: then the new file has nothing to belong to.
+    const linked = await setLessonVideo(this.db.kysely, lessonId, file).catch(async (error: unknown) => {
+      await removeStored(file);
+      throw error;
+    });
+    if (!linked) {
+      await removeStored(file);
+      throw notFound();
     }
+    if (lesson.video_file) await removeStored(path.basename(lesson.video_file));
     return file;
   }
 

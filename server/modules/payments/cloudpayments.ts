@@ -55,8 +55,9 @@ export class CloudPaymentsService {
     }
     if (order.status === 'paid') return order.transaction_id === transactionId ? CODE.ok : CODE.rejected;
     // Before the charge (check) only an open order may be paid; after it (pay) the money is taken, so an order that
-    // expired while the buyer sat in the widget is settled all the same.
-    const payable = kind === 'pay' ? ['pending', 'expired'] : ['pending'];
+    // expired while the buyer sat in the widget, or whose earlier attempt was declined (a fail notification) before
+    // a second card went through on the same invoice, is settled all the same.
+    const payable = kind === 'pay' ? ['pending', 'expired', 'failed'] : ['pending'];
     if (!payable.includes(order.status)) return CODE.rejected;
     if (kind === 'check') return CODE.ok;
     if (await this.payments.settle(order.id, transactionId, payable)) return CODE.ok;

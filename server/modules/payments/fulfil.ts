@@ -29,6 +29,10 @@ const ids = (json: string): number[] => {
  * Nothing is granted twice. An item the buyer already holds (a second open order paid for the same thing) keeps its
  * first purchase, the database refusing the copy; its price is flagged on the order for the admin's refund queue,
  * and the referrer earns only on what was really delivered. Test (sandbox) payments never pay a referrer.
+ *
+ * Items are delivered whether or not they are still published: an order opened while a course was for sale and
+ * paid after an admin set it back to draft is delivered (the buyer paid, and owners keep access to drafts); the
+ * store itself never prices or lists a draft, so no new order for one can be opened.
  */
 export async function fulfilOrder(trx: Executor, order: OrderRow): Promise<void> {
   const now = nowIso();

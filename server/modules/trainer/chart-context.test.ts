@@ -24,6 +24,27 @@ describe('trainer chart context', () => {
     expect(stackDepth('7,5BB shove', [])).toBe(7.5);
   });
 
+  it('reads the stack from a folder of the path when the chart does not name one', () => {
+    // The tournament layout of the seeded push/fold pack, with the depth as a folder above the spot.
+    expect(stackDepth('vs. BTN open', ['Push/fold charts 5–20bb', 'SB push', '15bb'])).toBe(15);
+    expect(stackDepth('Shove', ['MTT', '25 BB+', 'Button'])).toBe(25);
+    expect(stackDepth('Call', ['Final table', '8 big blinds'])).toBe(8);
+    expect(stackDepth('Пуш', ['Турнир', '15бб'])).toBe(15);
+    expect(stackDepth('Push', ['Stacks 12 bb', 'SB'])).toBe(12);
+    // The nearest folder wins over one further up.
+    expect(stackDepth('Push', ['20bb', '10bb'])).toBe(10);
+  });
+
+  it('takes neither a span of stacks nor a bet size for the stack', () => {
+    expect(stackDepth('Push', ['5bb-20bb'])).toBeNull();
+    expect(stackDepth('Push', ['5 - 20 bb'])).toBeNull();
+    expect(stackDepth('BB vs 2.5bb open', ['40bb'])).toBe(40);
+    expect(stackDepth('vs 3bb raise', [])).toBeNull();
+    expect(stackDepth('BB defend', ['BB'])).toBeNull();
+    expect(stackDepth('15bbs', [])).toBeNull();
+    expect(stackDepth('0bb', ['9bb'])).toBe(9);
+  });
+
   it('offers the buttons, then colours used without a button, each once', () => {
     const actions = chartActions(
       [

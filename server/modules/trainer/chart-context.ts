@@ -23,17 +23,31 @@ export function folderPath(rows: readonly TreeRow[], id: number): string[] {
   return names;
 }
 
-// "10bb", "12.5 bb", "7,5BB" as a word; a span such as "5–20bb" names several stacks, so it is no stack of one chart.
-const STACK = /(?<![\d.,–—-]\s*)(\d{1,3}(?:[.,]\d+)?)\s?bb\b/i;
+/**
+ * A stack in big blinds as a word of a chart or folder name: "10bb", "12.5 bb", "7,5BB", "15 BB+", "15 big blinds",
+ * and the Russian "15бб". A span such as "5–20bb" or "5bb-20bb" names several stacks, so it is no stack of one chart;
+ * a bet size ("2.5bb open", "3bb raise") is not the stack either.
+ */
+const STACK =
+  /(?<![\d.,–—-]\s*)(\d{1,3}(?:[.,]\d+)?)\s?(?:bb|бб|big blinds?)(?![\p{L}\d])(?!\s*[–—-]\s*\d)(?!\s+(?:open|raise|bet)s?(?![\p{L}]))/giu;
 
-/** The stack in big blinds named by the chart's own name, else by its nearest folder; null when none names one. */
+/** The stack named by one name, or null (the first stack-like word that is neither a span nor a bet size). */
+function stackIn(text: string): number | null {
+  for (const match of text.matchAll(STACK)) {
+    const value = Number(match[1]!.replace(',', '.'));
+    if (value > 0) return value;
+  }
+  return null;
+}
+
+/**
+ * The stack in big blinds named by the chart's own name, else by its nearest folder that names one (a tournament
+ * is often laid out as "SB push" › "15bb" › "vs. BTN open", the depth being a folder and not the chart).
+ */
 export function stackDepth(name: string, path: readonly string[]): number | null {
   for (const text of [name, ...[...path].reverse()]) {
-    const match = STACK.exec(text);
-    if (match?.[1]) {
-      const value = Number(match[1].replace(',', '.'));
-      if (value > 0) return value;
-    }
+    const value = stackIn(text);
+    if (value !== null) return value;
   }
   return null;
 }

@@ -17,9 +17,11 @@ export async function api<T>(baseUrl: string, token: string, path: string, body?
   return payload.data;
 }
 
-/** Registers in the page (the token lands in localStorage) and returns the token for direct API calls. */
-export async function register(page: Page, baseUrl: string, username: string): Promise<string> {
-  await page.goto(`${baseUrl}/`);
+/**
+ * Registers through the page's own fetch on the origin it is on (the token lands in localStorage, where the app
+ * reads it on its next load) and returns the token for direct API calls.
+ */
+export async function registerInPage(page: Page, username: string): Promise<string> {
   return page.evaluate(async (name) => {
     const response = await fetch('/api/v1/auth/register', {
       method: 'POST',
@@ -30,4 +32,40 @@ export async function register(page: Page, baseUrl: string, username: string): P
     localStorage.setItem('rangeforge.token', body.data.token);
     return body.data.token;
   }, username);
+}
+
+/** Opens the app, registers in the page (see registerInPage) and returns the token for direct API calls. */
+export async function register(page: Page, baseUrl: string, username: string): Promise<string> {
+  await page.goto(`${baseUrl}/`);
+  return registerInPage(page, username);
+}
+
+/** Logs in through the page's own fetch on the origin it is on; the token lands in localStorage. */
+export async function logInInPage(page: Page, login: string, password: string): Promise<void> {
+  await page.evaluate(
+    async ({ login: name, password: secret }) => {
+      const response = await fetch('/api/v1/auth/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ login: name, password: secret }),
+      });
+      const body = (await response.json()) as { data: { token: string } };
+      localStorage.setItem('rangeforge.token', body.data.token);
+    },
+    { login, password },
+  );
+}
+
+/** Logs in as a player does: the login form, then waits for the signed-in header. */
+export async function logInThroughForm(
+  page: Page,
+  baseUrl: string,
+  login: string,
+  password: string,
+): Promise<void> {
+  await page.goto(`${baseUrl}/auth/login`);
+  await page.getByLabel('Login or e-mail').fill(login);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.getByRole('button', { name: 'Log out' }).waitFor();
 }

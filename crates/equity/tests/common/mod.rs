@@ -3,7 +3,7 @@
 
 #![allow(dead_code)] // Each test binary uses a different subset of the helpers.
 
-use equity::{combo_cards, Card, Range};
+use equity::{combo_cards, tally, Card, EquityRequest, EquityTally, Range, Shard};
 
 /// SplitMix64: tiny, seeded, good enough for test data.
 pub struct Rng(pub u64);
@@ -220,4 +220,57 @@ pub fn naive_tally(hero: &[f32], villain: &[f32], board: &[Card], dead: &[Card])
         }
     }
     out
+}
+
+/// Relative closeness of two pair-weight sums.
+pub fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
+}
+
+/// The tally of `request` computed shard by shard (shards `indices` of `count`, merged in that order).
+pub fn merged_shards(
+    request: &EquityRequest,
+    count: u32,
+    indices: impl IntoIterator<Item = u32>,
+) -> EquityTally {
+    let mut merged: Option<EquityTally> = None;
+    for index in indices {
+        let shard = EquityRequest {
+            shard: Shard { index, count },
+            ..request.clone()
+        };
+        let part = tally(&shard).expect("shard");
+        match merged.as_mut() {
+            Some(m) => m.merge(&part).expect("same request"),
+            None => merged = Some(part),
+        }
+    }
+    merged.expect("at least one shard")
+}
+
+/// Asserts that merged shards give the whole request's tally: its sums, hero equity, every combo's equity (NaN
+/// where not live on both) and every next card's equity.
+pub fn assert_same_tally(label: &str, whole: &EquityTally, merged: &EquityTally) {
+    for (a, b) in whole.sums().iter().zip(merged.sums()) {
+        assert!(close(*a, b), "{label}: sums {a} {b}");
+    }
+    let (w, m) = (
+        whole.finish(0.0).expect("report"),
+        merged.finish(0.0).expect("report"),
+    );
+    assert!((w.hero.equity - m.hero.equity).abs() < 1e-12, "{label}: equity");
+    assert_eq!(w.combo_equity.len(), m.combo_equity.len(), "{label}");
+    for (a, b) in w.combo_equity.iter().zip(&m.combo_equity) {
+        assert!(
+            (a.is_nan() && b.is_nan()) || (a - b).abs() < 1e-12,
+            "{label}: combo {a} {b}"
+        );
+    }
+    assert_eq!(w.next_cards.len(), m.next_cards.len(), "{label}");
+    for (a, b) in w.next_cards.iter().zip(&m.next_cards) {
+        assert!(
+            a.card == b.card && (a.equity - b.equity).abs() < 1e-12,
+            "{label}: next card"
+        );
+    }
 }

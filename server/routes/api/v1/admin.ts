@@ -29,8 +29,15 @@ const Paged = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
     list: Type.Array(item),
   });
 
-/** Lesson videos may be large; the 2 MB multipart default is for avatars. */
-const VIDEO_MAX_BYTES = 2 * 1024 * 1024 * 1024;
+/**
+ * A failed multipart read of a lesson video's parts: anything the parser throws (a truncated body, a missing
+ * boundary, a broken header) is the client's upload, so 400 (413 past the part limits), never 500.
+ */
+function videoUploadError(error: unknown): HttpError {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT') return new HttpError(413, 'invalidRequest');
+  return new HttpError(400, 'uploadIncomplete');
+}
 
 export const adminRoutes: RoutePlugin = async (app) => {
   const { payments, admin } = app.services;
@@ -202,10 +209,16 @@ export const adminRoutes: RoutePlugin = async (app) => {
     },
     async (request) => {
       if (!request.isMultipart()) throw new HttpError(400, 'invalidRequest');
-      const file = await request.file({ limits: { fileSize: VIDEO_MAX_BYTES } });
+      // Lesson videos may be large; the 2 MB multipart default is for avatars.
+      const maxMb = app.services.config.lessonVideoMaxMb;
+      const file = await request
+        .file({ limits: { fileSize: maxMb * 1024 * 1024 } })
+        .catch((error: unknown) => {
+          throw videoUploadError(error);
+        });
       if (!file) throw new HttpError(400, 'invalidRequest');
-      await admin.saveLessonVideo(request.params.id, file.file);
-      if (file.file.truncated) throw new HttpError(413, 'invalidRequest');
+      // The service stores and links the file only when all of it arrived (413 past the limit, 400 if cut off).
+      await admin.saveLessonVideo(request.params.id, file.file, maxMb);
       return { data: { ok: true } };
     },
   );

@@ -15,12 +15,10 @@ import {
   equityResultAtom,
   holeCardsAtom,
   rangeHistoryAtom,
-  suitModeAtom,
-  weightAtom,
 } from '../atoms';
 import { emptyEquityResult } from '../equity-rules';
-import { initHistory } from '../range-history';
 import { DEFAULT_COLOR } from '../range-rules';
+import { cell, resetPainting } from '../test-support';
 import { CardPicker } from './card-picker';
 import { ColorButtons } from './color-buttons';
 import { EditorToolbar } from './editor-toolbar';
@@ -28,34 +26,15 @@ import { EquityPanel } from './equity-panel';
 import { RangeGrid } from './range-grid';
 import { RangeTool } from './range-tool';
 
-// The panels never reach the engine in these tests; a stub keeps jsdom from starting workers (the engine status in
-// the equity panel waits for a start that never ends).
-vi.mock('@/engine/engine-instance', () => ({
-  getEngineClient: () => ({ warm: () => new Promise<string>(() => undefined) }),
-  getPreflopTable: () => idleTable,
-}));
-// The preflop table never starts downloading either.
-const idleTable = vi.hoisted(() => {
-  const idle = { state: 'idle' } as const;
-  return {
-    load: () => new Promise<Uint8Array>(() => undefined),
-    state: () => idle,
-    subscribe: () => () => undefined,
-  };
-});
-
-const cell = (hand: string) => document.querySelector<HTMLElement>(`[data-hand="${hand}"]`)!;
+// The panels never reach the engine here (see the stand-in).
+vi.mock('@/engine/engine-instance', () => import('@/test/idle-engine'));
 
 beforeEach(() => {
-  appStore.set(rangeHistoryAtom, initHistory({}));
-  appStore.set(buttonsAtom, DEFAULT_BUTTONS);
-  appStore.set(currentColorAtom, DEFAULT_COLOR);
-  appStore.set(weightAtom, '100');
+  resetPainting();
   appStore.set(displayModeAtom, 2);
   appStore.set(boardCardsAtom, []);
   appStore.set(holeCardsAtom, []);
   appStore.set(equityResultAtom, emptyEquityResult());
-  appStore.set(suitModeAtom, false);
   appStore.set(comboExclusionsAtom, {});
 });
 

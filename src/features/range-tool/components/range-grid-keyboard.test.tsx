@@ -6,45 +6,19 @@ import { IDLE } from '@/engine/latest-job';
 import { appStore } from '@/lib/store';
 import { renderApp } from '@/test/render';
 
-import {
-  buttonsAtom,
-  currentColorAtom,
-  DEFAULT_BUTTONS,
-  equityStatusAtom,
-  rangeHistoryAtom,
-  suitModeAtom,
-  weightAtom,
-} from '../atoms';
-import { initHistory } from '../range-history';
-import { DEFAULT_COLOR } from '../range-rules';
+import { equityStatusAtom } from '../atoms';
+import { cell, resetPainting } from '../test-support';
 import { EquityPanel } from './equity-panel';
 import { moveInGrid, RangeGrid } from './range-grid';
 
-// The panel never reaches the engine here; a stub keeps jsdom from starting workers.
-vi.mock('@/engine/engine-instance', () => ({
-  getEngineClient: () => ({ warm: () => new Promise<string>(() => undefined) }),
-  getPreflopTable: () => idleTable,
-}));
-// The preflop table never starts downloading either.
-const idleTable = vi.hoisted(() => {
-  const idle = { state: 'idle' } as const;
-  return {
-    load: () => new Promise<Uint8Array>(() => undefined),
-    state: () => idle,
-    subscribe: () => () => undefined,
-  };
-});
+// The panels never reach the engine here (see the stand-in).
+vi.mock('@/engine/engine-instance', () => import('@/test/idle-engine'));
 
-const cell = (hand: string) => document.querySelector<HTMLElement>(`[data-hand="${hand}"]`)!;
 const tabStops = () =>
   [...document.querySelectorAll<HTMLElement>('[data-hand]')].filter((el) => el.tabIndex === 0);
 
 beforeEach(() => {
-  appStore.set(rangeHistoryAtom, initHistory({}));
-  appStore.set(buttonsAtom, DEFAULT_BUTTONS);
-  appStore.set(currentColorAtom, DEFAULT_COLOR);
-  appStore.set(weightAtom, '100');
-  appStore.set(suitModeAtom, false);
+  resetPainting();
   appStore.set(equityStatusAtom, IDLE);
 });
 

@@ -19,20 +19,7 @@ import { initHistory } from '../range-history';
 import { useAutosave } from '../use-range-library';
 import { RangeLibrary } from './range-library';
 
-vi.mock('../api', () => ({
-  rangeApi: {
-    tree: vi.fn(),
-    range: vi.fn(),
-    category: vi.fn(),
-    create: vi.fn(),
-    update: vi.fn(),
-    save: vi.fn(),
-    remove: vi.fn(),
-    action: vi.fn(),
-    findUsers: vi.fn(),
-    share: vi.fn(),
-  },
-}));
+vi.mock('../api', () => import('../test-support').then((support) => support.rangeApiModule()));
 
 const api = vi.mocked(rangeApi);
 const node = (id: number, name: string, kind: 'range' | 'folder', children = []) => ({

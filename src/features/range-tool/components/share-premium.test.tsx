@@ -10,20 +10,7 @@ import { renderApp, testUser } from '@/test/render';
 import { rangeApi } from '../api';
 import { RangeLibrary } from './range-library';
 
-vi.mock('../api', () => ({
-  rangeApi: {
-    tree: vi.fn(),
-    range: vi.fn(),
-    category: vi.fn(),
-    create: vi.fn(),
-    update: vi.fn(),
-    save: vi.fn(),
-    remove: vi.fn(),
-    action: vi.fn(),
-    findUsers: vi.fn(),
-    share: vi.fn(),
-  },
-}));
+vi.mock('../api', () => import('../test-support').then((support) => support.rangeApiModule()));
 
 const api = vi.mocked(rangeApi);
 const handled: number[] = [];
