@@ -131,6 +131,22 @@ describe('LatestJob', () => {
       expect(statuses.at(-1)).toMatchObject({ state: 'done' });
     });
 
+    it('reports running at once with the first live Monte Carlo figures', async () => {
+      vi.useFakeTimers();
+      const { statuses, job } = await afterDone();
+      const sampling = pending<string>();
+      const settled = job.start(sampling.run);
+      sampling.context().progress(0.1);
+      expect(statuses).toEqual([]);
+      sampling.context().live({ samples: 20_000, estimate: 0.55, stdError: 0.003 });
+      expect(statuses).toEqual([
+        { state: 'running', progress: 0.1, live: { samples: 20_000, estimate: 0.55, stdError: 0.003 } },
+      ]);
+      sampling.release('sampled');
+      await settled;
+      expect(statuses.at(-1)).toMatchObject({ state: 'done' });
+    });
+
     it('reports a superseded quiet job as nothing at all', async () => {
       vi.useFakeTimers();
       const { statuses, results, job } = await afterDone();

@@ -67,8 +67,8 @@ export class LatestJob<T> {
     let live: LiveEstimate | null = null;
     let progress = 0;
     const started = performance.now();
-    // Over a finished result the job stays quiet for SHOW_RUNNING_AFTER_MS; otherwise (nothing shown yet, an error,
-    // or a superseded job's progress bar) it reports 'running' at once.
+    // Over a finished result the job stays quiet for SHOW_RUNNING_AFTER_MS or until its first live figures;
+    // otherwise (nothing shown yet, an error, or a superseded job's progress bar) it reports 'running' at once.
     let running = this.shown !== 'done';
     const report = () => {
       if (running && current()) this.onStatus({ state: 'running', progress, live });
@@ -91,6 +91,8 @@ export class LatestJob<T> {
         live: (estimate) => {
           if (!current()) return;
           live = estimate;
+          // Live Monte Carlo figures are there to be watched while sampling runs: they show at once.
+          running = true;
           report();
         },
       });
