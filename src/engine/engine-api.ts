@@ -12,6 +12,7 @@ import type {
   HandRankInfo,
   SideTotals,
 } from './engine-types.ts';
+import { estimateWork } from './equity-schedule.ts';
 
 export type EquityWasmModule = typeof EquityWasm;
 
@@ -41,6 +42,30 @@ export interface TallyPort {
   close(): void;
 }
 
+/** Work units and milliseconds of warm-up rounds. */
+export interface WarmUpRound {
+  units: number;
+  ms: number;
+}
+
+/** What the worker running a sharded job's last shard needs to finish it. */
+export interface ShardFinish {
+  keepThreshold: number;
+  /** One port per other worker of the job, each delivering that worker's tally (or null). */
+  ports: TallyPort[];
+}
+
+/** The first message arriving on `port` (a tally or null); the port is closed after it. */
+function receiveTally(port: TallyPort): Promise<Float64Array | null> {
+  return new Promise((resolve) => {
+    port.addEventListener('message', (event) => {
+      port.close();
+      resolve(event.data as Float64Array | null);
+    });
+    port.start();
+  });
+}
+
 /** Hands a typed array back to the caller by moving its buffer instead of copying it. */
 const moved = <T extends Float32Array | Float64Array>(array: T): T => transfer(array, [array.buffer]);
 
@@ -54,7 +79,8 @@ const WARM_UP = {
 export function createEngineApi(wasm: EquityWasmModule) {
   const monteCarloJobs = new Map<string, EquityWasm.MonteCarloJob>();
   // Sharded exact jobs: the request arrives once, and each shard's tally is merged here, so tallies never cross
-  // the main thread; at the end one worker receives the others' tallies through MessagePorts and finishes.
+  // the main thread; the worker running the last shard receives the others' tallies through MessagePorts and
+  // finishes the job in the same call.
   const shardedJobs = new Map<string, ShardRequest & { tally: Float64Array | null }>();
   const takeShardedJob = (id: string) => {
     const job = shardedJobs.get(id);
@@ -98,45 +124,51 @@ export function createEngineApi(wasm: EquityWasmModule) {
     /** Merges the shards' tallies and finishes the report in one call. */
     finishTallies: (tallies: Float64Array[], keepThreshold: number): EquityReport =>
       wasm.finishEquity(merge(tallies), keepThreshold),
-    /** Runs a real flop job `rounds` times so the optimising tier compiles the hot loops; returns the time taken. */
-    warmUp: (rounds: number): number => {
-      const started = performance.now();
+    /**
+     * Runs a real flop job `rounds` times so the optimising tier compiles the hot loops; returns its estimated work
+     * (all rounds) and the time taken, from which the pool measures its workers' rate (equity-schedule.ts).
+     */
+    warmUp: (rounds: number): WarmUpRound => {
       const hero = wasm.parseRange(WARM_UP.hero);
       const villain = wasm.parseRange(WARM_UP.villain);
+      const started = performance.now();
       for (let round = 0; round < rounds; round += 1) {
         wasm.finishEquity(wasm.equityTally(hero, villain, WARM_UP.board, '', 0, 1), 0.02);
       }
-      return performance.now() - started;
+      return {
+        units: rounds * estimateWork(hero, villain, WARM_UP.board, ''),
+        ms: performance.now() - started,
+      };
     },
-    /** Computes shard `index` of `count` of job `id` and merges it into the tally this worker keeps for the job. */
-    shardRun: (id: string, index: number, count: number, request?: ShardRequest): void => {
+    /**
+     * Computes shard `index` of `count` of job `id` and merges it into the tally this worker keeps for the job. With
+     * `finish` (the job's last shard), it then merges the other workers' tallies as they arrive on the ports and
+     * returns the report; a port that delivers null (that part was dropped) makes the job fail instead.
+     */
+    shardRun: async (
+      id: string,
+      index: number,
+      count: number,
+      request?: ShardRequest,
+      finish?: ShardFinish,
+    ): Promise<EquityReport | undefined> => {
       if (request) shardedJobs.set(id, { ...request, tally: null });
       const job = shardedJobs.get(id);
       if (!job) throw new Error(`Unknown sharded job ${id}`);
       const tally = wasm.equityTally(job.hero, job.villain, job.board, job.dead, index, count);
       job.tally = job.tally ? wasm.mergeTallies(job.tally, tally) : tally;
-    },
-    /** Posts this worker's tally of job `id` to the worker that finishes it, and forgets the job. */
-    shardHandOff: (id: string, port: TallyPort): void => {
-      const tally = takeShardedJob(id);
-      port.postMessage(tally, [tally.buffer as ArrayBuffer]);
-    },
-    /** Merges this worker's tally with one arriving on each port (the other workers' hand-offs) and finishes. */
-    shardFinish: async (id: string, keepThreshold: number, ports: TallyPort[]): Promise<EquityReport> => {
+      if (!finish) return undefined;
       const own = takeShardedJob(id);
-      const others = await Promise.all(
-        ports.map(
-          (port) =>
-            new Promise<Float64Array>((resolve) => {
-              port.addEventListener('message', (event) => {
-                port.close();
-                resolve(event.data as Float64Array);
-              });
-              port.start();
-            }),
-        ),
-      );
-      return wasm.finishEquity(merge([own, ...others]), keepThreshold);
+      const others = await Promise.all(finish.ports.map(receiveTally));
+      const complete = others.filter((other): other is Float64Array => other instanceof Float64Array);
+      if (complete.length < others.length) throw new Error(`Sharded job ${id} lost a part`);
+      return wasm.finishEquity(merge([own, ...complete]), finish.keepThreshold);
+    },
+    /** Posts this worker's tally of job `id` (null when it has none) to the worker finishing it; forgets the job. */
+    shardHandOff: (id: string, port: TallyPort): void => {
+      const tally = shardedJobs.get(id)?.tally ?? null;
+      shardedJobs.delete(id);
+      port.postMessage(tally, tally ? [tally.buffer as ArrayBuffer] : []);
     },
     /** Forgets a sharded job that failed or was superseded. */
     shardDrop: (id: string): void => {

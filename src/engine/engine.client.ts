@@ -4,9 +4,9 @@
 import { type Endpoint, releaseProxy, type Remote, transfer, wrap } from 'comlink';
 
 import { parseCards } from '../../contract/hands.ts';
-import type { EngineApi, MonteCarloSnapshot } from './engine-api.ts';
+import type { EngineApi, MonteCarloSnapshot, WarmUpRound } from './engine-api.ts';
 import type { EquityReport, SideTotals } from './engine-types.ts';
-import { estimateWork, shardCount } from './equity-schedule.ts';
+import { estimateWork, measuredUnitsPerMs, shardCount, UNITS_PER_MS } from './equity-schedule.ts';
 import { usesPreflopTable } from './preflop-table.ts';
 import { runShardedEquity } from './sharded-equity.ts';
 
@@ -82,6 +82,8 @@ export const DEFAULT_KEEP_THRESHOLD = 0.02;
 const MONTE_CARLO_BATCH = 20_000;
 /** Rounds of the warm-up job each worker runs right after it starts (enough for V8's optimising wasm tier). */
 const WARM_UP_ROUNDS = 3;
+/** Timed runs the measured rate is taken from. */
+const TIMED_RUNS = 12;
 
 /** A copy of `array` whose buffer moves to the worker (the caller keeps its own array intact). */
 function send<T extends Float32Array | Float64Array | Uint8Array>(array: T): T {
@@ -97,6 +99,9 @@ export class EngineClient {
   private waiting: Array<(worker: PooledWorker) => void> = [];
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   private nextJobId = 0;
+  /** The latest timed runs (warm-up rounds and whole jobs), and the workers' rate they give (units per ms). */
+  private timed: WarmUpRound[] = [];
+  private rate = UNITS_PER_MS;
 
   constructor(options: EngineClientOptions) {
     const { preflopTable, ...rest } = options;
@@ -106,6 +111,18 @@ export class EngineClient {
 
   get size(): number {
     return this.options.size;
+  }
+
+  /** Work units a worker gets through in a millisecond: measured by the warm-up, UNITS_PER_MS before it. */
+  get unitsPerMs(): number {
+    return this.rate;
+  }
+
+  /** Shards `job` would be cut into now (1 runs it whole): its estimated work at the measured rate. */
+  plan(job: EquityJob): number {
+    const board = job.board ?? '';
+    const work = estimateWork(job.hero, job.villain, board, job.dead ?? '');
+    return job.shards ?? shardCount(work, this.options.size, parseCards(board)?.length ?? 0, this.rate);
   }
 
   /**
@@ -144,9 +161,10 @@ export class EngineClient {
   }
 
   /**
-   * Exact heads-up equity, scheduled by estimated work: a job one worker finishes in a couple of milliseconds runs
-   * whole in one call (the tally never leaves the worker); a larger one is cut into equal shards, a multiple of the
-   * worker count, that the workers take in turn and whose tallies merge from worker to worker (sharded-equity.ts).
+   * Exact heads-up equity, scheduled by estimated work at the workers' measured rate: a job one worker finishes in a
+   * couple of milliseconds runs whole in one call (the tally never leaves the worker); a larger one is cut into
+   * shards of equal estimated cost, one per worker (more for long jobs), that the workers take in turn and whose
+   * tallies merge from worker to worker (sharded-equity.ts).
    */
   async equity(job: EquityJob, options: RunOptions = {}): Promise<EquityReport> {
     const { signal, onProgress } = options;
@@ -156,13 +174,16 @@ export class EngineClient {
     // Exact preflop equity reads the preflop table: wait for its download here, before taking a worker, so no
     // worker sits blocked on it and postflop jobs never wait behind it.
     if (usesPreflopTable(board, dead)) await this.sendPreflopTable(signal);
-    const work = estimateWork(job.hero, job.villain, board, dead);
-    const shards = job.shards ?? shardCount(work, this.options.size, parseCards(board)?.length ?? 0);
+    const shards = this.plan(job);
     if (shards <= 1) {
-      const report = await this.withWorker(
-        (api) => api.equityReport(send(job.hero), send(job.villain), board, dead, keep),
-        signal,
-      );
+      const report = await this.withWorker(async (api) => {
+        const started = performance.now();
+        const whole = await api.equityReport(send(job.hero), send(job.villain), board, dead, keep);
+        // Timed from here, a whole job includes its messages: it can only understate the rate.
+        if (board)
+          this.recordRun(estimateWork(job.hero, job.villain, board, dead), performance.now() - started);
+        return whole;
+      }, signal);
       onProgress?.(1);
       return report;
     }
@@ -178,6 +199,12 @@ export class EngineClient {
         signal,
         onProgress,
         copy: (range) => range.slice(),
+        // An idle worker is leased without a promise tick, so the first shards are posted inside the paint's event,
+        // before React renders it (see useLatestJob).
+        takeIdle: () => {
+          const worker = this.takeIdle(signal);
+          return worker && { api: worker.api, release: () => this.release(worker) };
+        },
         acquire: async (laneSignal) => {
           const worker = await this.acquire(laneSignal);
           return { api: worker.api, release: () => this.release(worker) };
@@ -214,6 +241,15 @@ export class EngineClient {
    */
   async run<T>(task: (api: Remote<EngineApi>) => Promise<T> | T, options: RunOptions = {}): Promise<T> {
     return this.withWorker(task, options.signal);
+  }
+
+  /**
+   * Keeps the rate the fastest of the latest TIMED_RUNS runs: one run slowed down by the machine changes nothing, a
+   * faster engine or machine shows at once, and a machine that stays slower shows after a few jobs.
+   */
+  private recordRun(units: number, ms: number): void {
+    this.timed = [...this.timed.slice(1 - TIMED_RUNS), { units, ms }];
+    this.rate = measuredUnitsPerMs(this.timed);
   }
 
   /** Stops every worker now; the next call starts a fresh pool. */
@@ -283,7 +319,8 @@ export class EngineClient {
           // a real job as soon as one waits: that job warms the worker as well as a round would.
           const version = await api.version();
           for (let round = 0; round < WARM_UP_ROUNDS && this.waiting.length === 0; round += 1) {
-            await api.warmUp(1);
+            const { units, ms } = await api.warmUp(1);
+            this.recordRun(units, ms);
           }
           return version;
         } finally {

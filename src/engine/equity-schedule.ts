@@ -1,31 +1,37 @@
 // Scheduling by estimated work: how many shards a heads-up job is cut into. Pure functions, so the plan is tested
-// without workers.
+// without workers; the pool measures its own workers' speed and passes it in (see `measuredUnitsPerMs`).
 import { COMBO_COUNT, parseCards } from '../../contract/hands.ts';
 
 /**
- * Work units a worker gets through in about a millisecond (one unit = one live combo ranked on one runout). Measured
- * in wasm on this engine, warm, in one thread (load average 9 on 2 cores): a 124 vs 246 combo flop (about 435,000
- * units) takes 3.9 ms, random vs random on the flop (about 2.76 M units) 31 ms: 89,000 to 112,000 units a millisecond.
+ * Work units a worker gets through in a millisecond (one unit = one live combo of either range on one runout), before
+ * the pool has measured its own workers. Measured in wasm, warm, one thread, on the engine of commit 8795337 (load
+ * average 5 to 7 on 2 cores, medians of 25 calls): the 124 vs 246 combo flop (about 435,000 units) in 2.5 to 2.9 ms,
+ * random vs random on the flop (about 2.76 M units) in 14 to 15 ms: 150,000 to 190,000 units a millisecond. The
+ * warm-up job replaces this figure with the workers' own rate (`measuredUnitsPerMs`), so a faster engine or machine
+ * changes the plan without a new constant here.
  */
-export const UNITS_PER_MS = 100_000;
+export const UNITS_PER_MS = 160_000;
 /**
  * A job one worker finishes in about this long runs whole on one worker. Splitting a job of T ms over two workers
- * takes T / 2 plus a fixed cost: the extra calls (a shard run on each worker, the hand-off of one tally, the
- * finishing merge), each a message each way, which the main thread and the workers must all be scheduled for. In
- * the range tool the second worker is also busy with the same paint's hand categories and hole-card equity. Measured
- * in one run, alternating, on 2 workers (bench:engine, "whole / split in 2"; the machine was loaded each time): the
- * 124 vs 246 flop (3.9 ms alone) took 4.9 ms whole against 6.8 ms split (medians, load 22), and 4.5 against 6.3 ms
- * at best in another run whose medians drowned in the load. So the limit sits above that flop, with a margin for the
- * estimate's error (about 20 %).
+ * takes T / 2 plus a fixed cost: one more call (a message each way on the main thread and on each worker), the
+ * shards' repeated set-up (entries, symmetry, the group enumeration: about 0.15 ms each in wasm) and the tally's
+ * hand-off to the finishing worker. Measured in the pool (2 workers, one run alternating whole and split, 25 calls
+ * each after 5 warm-up calls, load average 9 to 10 on 2 cores, so the fastest calls say the most): the 124 vs 246
+ * flop, 2.8 ms of engine time, took 3.2 ms whole and 4.1 to 4.6 ms split at best, the medians about equal. So the
+ * split costs about 1.5 ms more than the whole job's one call and pays from about 3 ms of work; the limit adds a
+ * margin for the estimate's error. It is a time, not a work count: it stays right when the engine gets faster,
+ * because the plan converts work to time with the measured rate.
  */
-export const WHOLE_JOB_MS = 5;
-/** Shards per worker for long jobs, so progress moves and a superseded job stops between shards. */
-export const MAX_SHARDS_PER_WORKER = 4;
+export const WHOLE_JOB_MS = 4;
 /**
- * Shards are at least this long. Workers take shards in turn, so more shards than workers let a worker the machine
- * slows down do less of the job; each shard costs a message each way (well under 0.5 ms), which caps how small.
+ * Length of a shard in long jobs. Every worker takes at least one shard; a job longer than workers x SHARD_MS gets
+ * more, up to MAX_SHARDS_PER_WORKER, so progress moves and a superseded job stops between shards. Shorter jobs get
+ * exactly one shard per worker: the engine deals runout groups by cost, so equal shards end together, and every
+ * extra shard is one more round trip through the main thread, which in the browser is busy rendering the paint.
  */
-const MIN_SHARD_MS = 4;
+export const SHARD_MS = 40;
+/** Shards per worker for the longest jobs. */
+export const MAX_SHARDS_PER_WORKER = 4;
 
 /** Boards (runouts) the engine enumerates: the cards missing from `boardCards`, dealt from the deck minus board and dead. */
 export function runoutCount(boardCards: number, deadCards: number): number {
@@ -36,7 +42,7 @@ export function runoutCount(boardCards: number, deadCards: number): number {
   return count;
 }
 
-function liveCombos(range: Float32Array, blocked: number[]): number {
+function liveCombos(range: ArrayLike<number>, blocked: number[]): number {
   let live = 0;
   for (let combo = 0; combo < COMBO_COUNT; combo += 1) if ((range[combo] ?? 0) > 0) live += 1;
   // Each blocked card removes about 51 of 1326 combos; ranges are rarely dense enough for more precision to matter.
@@ -44,7 +50,12 @@ function liveCombos(range: Float32Array, blocked: number[]): number {
 }
 
 /** Estimated work of an exact heads-up job, in units (see UNITS_PER_MS). */
-export function estimateWork(hero: Float32Array, villain: Float32Array, board: string, dead: string): number {
+export function estimateWork(
+  hero: ArrayLike<number>,
+  villain: ArrayLike<number>,
+  board: string,
+  dead: string,
+): number {
   const boardCards = parseCards(board) ?? [];
   const deadCards = parseCards(dead) ?? [];
   const blocked = [...boardCards, ...deadCards];
@@ -55,12 +66,31 @@ export function estimateWork(hero: Float32Array, villain: Float32Array, board: s
 }
 
 /**
- * Shards for a job of `work` units on `workers` workers: 1 when one worker finishes it at once, else a multiple of
- * the worker count (equal shards keep every worker busy to the end) that keeps shards above MIN_SHARD_MS.
+ * The workers' rate from the warm-up's timed rounds (work units and milliseconds of each): the fastest round, since
+ * the first ones include V8's compilation and a loaded machine only ever makes a round slower. `fallback` when no
+ * round was timed.
  */
-export function shardCount(work: number, workers: number, boardCards: number): number {
-  const ms = work / UNITS_PER_MS;
+export function measuredUnitsPerMs(
+  rounds: Array<{ units: number; ms: number }>,
+  fallback = UNITS_PER_MS,
+): number {
+  const rates = rounds.filter(({ units, ms }) => units > 0 && ms > 0).map(({ units, ms }) => units / ms);
+  return rates.length ? Math.max(...rates) : fallback;
+}
+
+/**
+ * Shards for a job of `work` units on `workers` workers going through `unitsPerMs`: 1 when one worker finishes it
+ * in WHOLE_JOB_MS or on a river; else one shard per worker, and more for jobs longer than SHARD_MS a worker.
+ */
+export function shardCount(
+  work: number,
+  workers: number,
+  boardCards: number,
+  unitsPerMs = UNITS_PER_MS,
+): number {
+  const ms = work / unitsPerMs;
+  const lanes = Math.max(1, workers);
   if (boardCards >= 5 || ms <= WHOLE_JOB_MS) return 1;
-  const perWorker = Math.floor(ms / Math.max(1, workers) / MIN_SHARD_MS);
-  return Math.max(1, workers) * Math.min(MAX_SHARDS_PER_WORKER, Math.max(1, perWorker));
+  const perWorker = Math.min(MAX_SHARDS_PER_WORKER, Math.max(1, Math.floor(ms / lanes / SHARD_MS)));
+  return lanes * perWorker;
 }

@@ -17,9 +17,12 @@ export interface FlopReport {
   rows: FlopRow[];
 }
 
-/** Flops per chunk for these ranges (one flop's exact equity is about (hero + villain) x 990 work units). */
-export function chunkSize(hero: Float32Array, villain: Float32Array): number {
-  const msPerFlop = estimateWork(hero, villain, 'AsKd2c', '') / UNITS_PER_MS;
+/**
+ * Flops per chunk for these ranges (one flop's exact equity is about (hero + villain) x 990 work units), at the
+ * pool's measured rate.
+ */
+export function chunkSize(hero: Float32Array, villain: Float32Array, unitsPerMs = UNITS_PER_MS): number {
+  const msPerFlop = estimateWork(hero, villain, 'AsKd2c', '') / unitsPerMs;
   return Math.max(1, Math.min(MAX_CHUNK, Math.round(CHUNK_MS / Math.max(msPerFlop, 1e-3))));
 }
 
@@ -45,7 +48,7 @@ export async function runFlopReport(
 ): Promise<FlopReport> {
   const { signal, onProgress } = options;
   const plan = await client.run((api) => api.flopReportPlan(hero.slice(), villain.slice()), { signal });
-  const chunks = planChunks(plan, chunkSize(hero, villain));
+  const chunks = planChunks(plan, chunkSize(hero, villain, client.unitsPerMs));
   let done = 0;
   onProgress?.(0);
   const parts = await Promise.all(

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { type JobContext, type JobStatus, LatestJob } from './latest-job';
+import { type JobContext, type JobStatus, LatestJob, SHOW_RUNNING_AFTER_MS } from './latest-job';
 
 /** A job that waits until released, and rejects with an AbortError when its signal fires (as the pool does). */
 function pending<T>() {
@@ -83,5 +83,83 @@ describe('LatestJob', () => {
     await secondSettled;
     expect(results).toEqual([]);
     expect(statuses.at(-1)).toEqual({ state: 'running', progress: 0, live: null });
+  });
+
+  describe('over a finished result', () => {
+    afterEach(() => vi.useRealTimers());
+
+    async function afterDone() {
+      const recorded = recorder();
+      await recorded.job.start(() => Promise.resolve('first'));
+      recorded.statuses.length = 0;
+      return recorded;
+    }
+
+    it('replaces the result without a running status when the job ends quickly', async () => {
+      vi.useFakeTimers();
+      const { statuses, results, job } = await afterDone();
+      const quick = pending<string>();
+      const settled = job.start(quick.run);
+      quick.context().progress(0.5);
+      await vi.advanceTimersByTimeAsync(SHOW_RUNNING_AFTER_MS - 1);
+      quick.release('quick');
+      await settled;
+      expect(results).toEqual(['first', 'quick']);
+      expect(statuses.map((status) => status.state)).toEqual(['done']);
+      // Nothing is left to fire later.
+      await vi.advanceTimersByTimeAsync(SHOW_RUNNING_AFTER_MS * 2);
+      expect(statuses.map((status) => status.state)).toEqual(['done']);
+    });
+
+    it('reports running with the progress so far once the job runs longer', async () => {
+      vi.useFakeTimers();
+      const { statuses, job } = await afterDone();
+      const slow = pending<string>();
+      const settled = job.start(slow.run);
+      slow.context().progress(0.25);
+      expect(statuses).toEqual([]);
+      await vi.advanceTimersByTimeAsync(SHOW_RUNNING_AFTER_MS);
+      expect(statuses).toEqual([{ state: 'running', progress: 0.25, live: null }]);
+      slow.context().progress(0.75);
+      expect(statuses.at(-1)).toEqual({ state: 'running', progress: 0.75, live: null });
+      // A job superseding a visible one keeps the progress bar up at once.
+      const next = pending<string>();
+      const nextSettled = job.start(next.run);
+      expect(statuses.at(-1)).toEqual({ state: 'running', progress: 0, live: null });
+      next.release('next');
+      await Promise.all([settled, nextSettled]);
+      expect(statuses.at(-1)).toMatchObject({ state: 'done' });
+    });
+
+    it('reports running at once with the first live Monte Carlo figures', async () => {
+      vi.useFakeTimers();
+      const { statuses, job } = await afterDone();
+      const sampling = pending<string>();
+      const settled = job.start(sampling.run);
+      sampling.context().progress(0.1);
+      expect(statuses).toEqual([]);
+      sampling.context().live({ samples: 20_000, estimate: 0.55, stdError: 0.003 });
+      expect(statuses).toEqual([
+        { state: 'running', progress: 0.1, live: { samples: 20_000, estimate: 0.55, stdError: 0.003 } },
+      ]);
+      sampling.release('sampled');
+      await settled;
+      expect(statuses.at(-1)).toMatchObject({ state: 'done' });
+    });
+
+    it('reports a superseded quiet job as nothing at all', async () => {
+      vi.useFakeTimers();
+      const { statuses, results, job } = await afterDone();
+      const first = pending<string>();
+      const firstSettled = job.start(first.run);
+      const second = pending<string>();
+      const secondSettled = job.start(second.run);
+      await firstSettled;
+      second.release('second');
+      await secondSettled;
+      await vi.advanceTimersByTimeAsync(SHOW_RUNNING_AFTER_MS * 2);
+      expect(results).toEqual(['first', 'second']);
+      expect(statuses.map((status) => status.state)).toEqual(['done']);
+    });
   });
 });

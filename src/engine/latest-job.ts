@@ -2,6 +2,13 @@
 // once (the pool drops its queued shards and Monte Carlo streams), and only the newest job may report. Its status is
 // one tagged union, with live Monte Carlo figures while sampling runs.
 
+/**
+ * While a finished result is on screen, a new job reports 'running' only once it has run this long. A paint's job
+ * usually ends within a frame or two: reporting 'running' at once made every view show and hide its progress bar
+ * around each paint, two extra renders on the main thread while the workers compute, for a bar nobody could see.
+ */
+export const SHOW_RUNNING_AFTER_MS = 100;
+
 /** Live figures of a running Monte Carlo job: samples so far, the first range's equity and its standard error. */
 export interface LiveEstimate {
   samples: number;
@@ -31,15 +38,24 @@ const clamp = (fraction: number) => Math.min(1, Math.max(0, Number.isFinite(frac
 
 export class LatestJob<T> {
   private controller: AbortController | null = null;
+  /** The state of the last status reported. */
+  private shown: JobStatus['state'] | null = null;
 
   /**
    * @param onStatus receives every status change of the newest job.
    * @param onResult receives the result of a finished job, just before its 'done' status.
    */
+  private readonly onStatus: (status: JobStatus) => void;
+
   constructor(
-    private readonly onStatus: (status: JobStatus) => void,
+    onStatus: (status: JobStatus) => void,
     private readonly onResult: (result: T) => void,
-  ) {}
+  ) {
+    this.onStatus = (status) => {
+      this.shown = status.state;
+      onStatus(status);
+    };
+  }
 
   /** Starts `run` now, aborting the job it supersedes; resolves when it has settled (never rejects). */
   async start(run: (context: JobContext) => Promise<T>): Promise<void> {
@@ -51,19 +67,33 @@ export class LatestJob<T> {
     let live: LiveEstimate | null = null;
     let progress = 0;
     const started = performance.now();
-    this.onStatus({ state: 'running', progress: 0, live });
+    // Over a finished result the job stays quiet for SHOW_RUNNING_AFTER_MS or until its first live figures;
+    // otherwise (nothing shown yet, an error, or a superseded job's progress bar) it reports 'running' at once.
+    let running = this.shown !== 'done';
+    const report = () => {
+      if (running && current()) this.onStatus({ state: 'running', progress, live });
+    };
+    const timer = running
+      ? undefined
+      : setTimeout(() => {
+          running = true;
+          report();
+        }, SHOW_RUNNING_AFTER_MS);
+    report();
     try {
       const result = await run({
         signal,
         progress: (fraction) => {
           if (!current()) return;
           progress = clamp(fraction);
-          this.onStatus({ state: 'running', progress, live });
+          report();
         },
         live: (estimate) => {
           if (!current()) return;
           live = estimate;
-          this.onStatus({ state: 'running', progress, live });
+          // Live Monte Carlo figures are there to be watched while sampling runs: they show at once.
+          running = true;
+          report();
         },
       });
       if (!current()) return;
@@ -73,6 +103,7 @@ export class LatestJob<T> {
       if (!current() || isAbortError(error)) return;
       this.onStatus({ state: 'error', message: error instanceof Error ? error.message : String(error) });
     } finally {
+      clearTimeout(timer);
       if (this.controller === controller) this.controller = null;
     }
   }

@@ -1,6 +1,7 @@
 // One exact heads-up job cut into shards and run on several workers. The main thread only deals shard numbers: each
 // worker receives the ranges once, keeps its own running tally, and at the end hands it straight to the worker
-// that finishes the job, through a MessagePort (no tally crosses the main thread, no extra merge call).
+// that runs the last shard and finishes the job, through a MessagePort (no tally crosses the main thread, no extra
+// merge call).
 import { type Remote, transfer } from 'comlink';
 
 import type { EngineApi, ShardRequest } from './engine-api.ts';
@@ -21,6 +22,8 @@ export interface ShardedJob {
 }
 
 export interface ShardedOptions {
+  /** A free worker at once, or undefined when none is idle (then the lane waits in `acquire`). */
+  takeIdle?(): LeasedWorker | undefined;
   /** Waits for a free worker; rejects with an AbortError when `signal` aborts first. */
   acquire(signal: AbortSignal): Promise<LeasedWorker>;
   /** How many workers may work on the job at once (the pool size). */
@@ -31,19 +34,26 @@ export interface ShardedOptions {
   copy(range: Float32Array): Float32Array;
 }
 
+/** A lane that took part in the job: the port its tally goes out on once the job's last shard is dealt. */
+interface Participant {
+  worker: LeasedWorker;
+  port?: MessagePort;
+}
+
 /**
  * Runs `job` on up to `lanes` workers. Each lane takes the next shard as soon as its worker is free, so a worker
  * that the machine slows down (or that was busy with another call when the job began) does less of the job instead
- * of holding up the end. The lane that completes the last shard finishes the job; every other lane hands its tally
- * over as soon as the shards run out. Lanes still waiting for a worker at the end are withdrawn.
+ * of holding up the end. The lane that takes the last shard finishes the job in the same call: every other lane
+ * that took part gets a MessageChannel to it and hands its tally over as soon as its own shard is done. So the job
+ * ends one message after its slowest shard, without another round trip through the main thread, which in the
+ * browser is busy rendering the paint meanwhile. Lanes still waiting for a worker then are withdrawn.
  */
 export function runShardedEquity(job: ShardedJob, options: ShardedOptions): Promise<EquityReport> {
   const { id, request, shards, keepThreshold } = job;
   const { signal, onProgress } = options;
   const withdraw = new AbortController();
   const laneSignal = signal ? AbortSignal.any([signal, withdraw.signal]) : withdraw.signal;
-  const participants: LeasedWorker[] = [];
-  const ports: MessagePort[] = [];
+  const participants: Participant[] = [];
   let next = 0;
   let finished = 0;
   let failed = false;
@@ -56,49 +66,66 @@ export function runShardedEquity(job: ShardedJob, options: ShardedOptions): Prom
       settled = true;
       failed = true;
       withdraw.abort();
-      for (const worker of participants) void worker.api.shardDrop(id).catch(() => undefined);
-      for (const port of ports) port.close();
-      reject(error instanceof Error ? error : new Error(String(error)));
+      for (const { worker } of participants) void worker.api.shardDrop(id).catch(() => undefined);
+      // A superseded job fails as an abort, whichever lane noticed first.
+      reject(signal?.aborted ? abortError() : error instanceof Error ? error : new Error(String(error)));
     };
 
     const lane = async () => {
-      const worker = await options.acquire(laneSignal);
-      let joined = false;
+      // Without a tick when a worker is idle: every lane's first shard is posted before `runShardedEquity` returns.
+      const worker = options.takeIdle?.() ?? (await options.acquire(laneSignal));
+      const me: Participant = { worker };
+      let handedOver = false;
       try {
         while (next < shards && !failed) {
           if (signal?.aborted) throw abortError();
           const index = next++;
           let first: ShardRequest | undefined;
-          if (!joined) {
-            joined = true;
-            participants.push(worker);
+          if (!participants.includes(me)) {
+            participants.push(me);
             first = withBuffers({
               ...request,
               hero: options.copy(request.hero),
               villain: options.copy(request.villain),
             });
           }
+          if (index === shards - 1) {
+            // The last shard: this lane finishes, every other participant hands its tally over on a port.
+            finishing = true;
+            withdraw.abort();
+            const ports = participants
+              .filter((other) => other !== me)
+              .map((other) => {
+                const { port1, port2 } = new MessageChannel();
+                other.port = port2;
+                return port1;
+              });
+            const report = await worker.api.shardRun(
+              id,
+              index,
+              shards,
+              first,
+              transfer({ keepThreshold, ports }, ports),
+            );
+            if (!report) throw new Error(`Sharded job ${id} finished without a report`);
+            if (settled) return;
+            settled = true;
+            onProgress?.(1);
+            resolve(report);
+            return;
+          }
           await worker.api.shardRun(id, index, shards, first);
           finished += 1;
           onProgress?.(Math.min(0.99, finished / shards));
         }
-        if (!joined || failed) return;
-        // A superseded job stops here too: its workers drop their part instead of merging it.
-        if (signal?.aborted) throw abortError();
-        if (finished < shards) {
-          // Shards are still running elsewhere: the last of them finishes the job, and receives this tally.
-          const { port1, port2 } = new MessageChannel();
-          ports.push(port1);
-          await worker.api.shardHandOff(id, transfer(port2, [port2]));
-          return;
-        }
-        finishing = true;
-        withdraw.abort();
-        const handedOver = ports.splice(0);
-        const report = await worker.api.shardFinish(id, keepThreshold, transfer(handedOver, handedOver));
-        settled = true;
-        onProgress?.(1);
-        resolve(report);
+        if (!me.port) return;
+        if (failed || signal?.aborted) throw abortError();
+        handedOver = true;
+        await worker.api.shardHandOff(id, transfer(me.port, [me.port]));
+      } catch (error) {
+        // The finishing worker waits for a message on this lane's port: tell it this part is gone.
+        if (me.port && !handedOver) me.port.postMessage(null);
+        throw error;
       } finally {
         worker.release();
       }

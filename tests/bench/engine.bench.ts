@@ -203,7 +203,7 @@ for (const scenario of SCENARIOS) {
       name: `${name}, pool 1 / 2 workers`,
       native: '',
       wasm: `${one.median.toFixed(2)} / ${two.median.toFixed(2)} ms`,
-      note: `1 worker ${fmtStats(one)}, 2 workers ${fmtStats(two)}; speed-up ${(one.median / two.median).toFixed(2)}x (target >= 1.8x on random vs random); cores used ${cores(usage[0]!)} / ${cores(usage[1]!)}`,
+      note: `1 worker ${fmtStats(one)}, 2 workers ${fmtStats(two)}; speed-up ${(one.median / two.median).toFixed(2)}x (target >= 1.8x on random vs random); cores used ${cores(usage[0]!)} / ${cores(usage[1]!)}; shards ${pools.map((pool) => pool.plan(job)).join(' / ')} at ${pools.map((pool) => `${Math.round(pool.unitsPerMs / 1000)}k`).join(' / ')} units/ms measured`,
     });
   }
   // Why the flop runs whole (WHOLE_JOB_MS in src/engine/equity-schedule.ts): the same job on 2 workers, whole

@@ -82,8 +82,8 @@ describe('worker pool', () => {
       expect(split.villain.equity).toBeCloseTo(whole.villain.equity, 12);
       expect(split.combo_equity.length).toBe(1326);
       expect(split.next_cards.map((card) => card.card)).toEqual(whole.next_cards.map((card) => card.card));
-      // Every shard reports as it lands, then the finish reports 1.
-      expect(progress.length).toBe((shards ?? 1) === 1 ? 1 : shards! + 1);
+      // Every shard but the last reports as it lands; the last one finishes the job and reports 1.
+      expect(progress.length).toBe(shards ?? 1);
       expect(progress.at(-1)).toBe(1);
     }
   });
@@ -125,6 +125,21 @@ describe('worker pool', () => {
     await expect(job).rejects.toMatchObject({ name: 'AbortError' });
     const report = await pool.equity({ hero: api.parseRange('AA'), villain: api.parseRange('KK') });
     expect(report.hero.equity).toBeCloseTo(0.8194, 3);
+  });
+
+  it('aborts a split job while its last shard waits for the other parts, and frees every worker', async () => {
+    const random = api.parseRange('random');
+    const controller = new AbortController();
+    // Two shards: the second lane runs the last one and waits for the first lane's tally, which never comes.
+    const job = pool.equity(
+      { hero: random, villain: random, board: 'Qs7h2d', shards: 2 },
+      { signal: controller.signal, onProgress: () => controller.abort() },
+    );
+    await expect(job).rejects.toMatchObject({ name: 'AbortError' });
+    // Both workers came back: a split job needs both lanes and finishes.
+    const whole = api.finishEquity(api.equityTally(random, random, 'Qs7h2d5c', '', 0, 1), 0.02);
+    const split = await pool.equity({ hero: random, villain: random, board: 'Qs7h2d5c', shards: 2 });
+    expect(split.hero.equity).toBeCloseTo(whole.hero.equity, 12);
   });
 
   it('reports engine errors as rejected calls with the engine message', async () => {
