@@ -21,6 +21,10 @@ export function EquityByGroupChart({ groups, dimension }: { groups: Group[]; dim
     (_, index) => 8 + widths.slice(0, index).reduce((sum, width) => sum + width + 8, 0),
   );
   const chartHeight = HEIGHT - AXIS;
+  const labels = axisLabels(
+    groups.map((group) => (dimension === 'high' ? highCardName(group.key) : shortName(t, group.key))),
+    widths.map((width, index) => lefts[index]! + width / 2),
+  );
   return (
     <figure className="flop-chart">
       <figcaption>{t('flopReport:chart.equity')}</figcaption>
@@ -46,9 +50,11 @@ export function EquityByGroupChart({ groups, dimension }: { groups: Group[]; dim
                 width={width}
                 height={height}
               />
-              <text className="flop-chart__label" x={x + width / 2} y={HEIGHT - 4} textAnchor="middle">
-                {dimension === 'high' ? group.key.replace('T', '10') : shortName(t, group.key)}
-              </text>
+              {labels[index] && (
+                <text className="flop-chart__label" x={labels[index].x} y={HEIGHT - 4} textAnchor="middle">
+                  {labels[index].text}
+                </text>
+              )}
             </g>
           );
         })}
@@ -57,10 +63,32 @@ export function EquityByGroupChart({ groups, dimension }: { groups: Group[]; dim
   );
 }
 
-/** Up to 3 letters of the group's name for the axis (the full name is in the bar's title). */
+/** Up to 9 characters of the group's name for the axis (the full name is in the bar's title). */
 function shortName(label: (key: ReturnType<typeof groupLabel>) => string, key: string): string {
   const name = label(groupLabel(key));
   return name.length > 9 ? `${name.slice(0, 8)}…` : name;
+}
+
+/** The high card as the board shows it: "10" for T, and "≤9" (no words, so no language) for nine high or lower. */
+const highCardName = (key: string) => (key === 'low' ? '≤9' : key.replace('T', '10'));
+
+/** Rough width of a 10px axis label in viewBox units: CJK characters are twice as wide as Latin or Cyrillic. */
+const labelWidth = (text: string) =>
+  [...text].reduce((sum, char) => sum + ((char.codePointAt(0) ?? 0) >= 0x2e80 ? 10 : 6), 0);
+
+/**
+ * Axis labels under their bars, kept inside the chart (a thin first or last bar would push its name past the edge)
+ * and left out where they would overlap the previous one (the bar's title still names it).
+ */
+function axisLabels(texts: string[], centers: number[]): Array<{ text: string; x: number } | null> {
+  let right = -Infinity;
+  return texts.map((text, index) => {
+    const half = labelWidth(text) / 2;
+    const x = Math.min(Math.max(centers[index]!, half + 2), WIDTH - half - 2);
+    if (x - half < right + 4) return null;
+    right = x + half;
+    return { text, x };
+  });
 }
 
 export function DistributionChart({ figures }: { figures: Figures }) {

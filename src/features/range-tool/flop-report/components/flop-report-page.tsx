@@ -213,7 +213,7 @@ export function FlopReportPage() {
           <p className="muted">
             {t('flopReport:summary.time', {
               seconds: number(report.ms / 1000, 1),
-              workers: report.workers,
+              count: report.workers,
             })}
           </p>
         )}
