@@ -27,7 +27,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { loadEquityWasm } from '../../src/engine/node/load-wasm.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
-import { type Stats, stats } from './stats.ts';
+import { stats } from './stats.ts';
 
 const LOADS = Number(process.env.COLD_LOADS ?? 7);
 const TARGET_MS = 150;

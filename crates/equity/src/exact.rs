@@ -20,7 +20,7 @@
 //! Preflop without dead cards uses the embedded table ([`crate::preflop`]), one lookup per combo pair.
 //!
 //! Sharding: postflop, the groups of runouts are dealt in enumeration order, each to the shard with the least
-//! estimated cost so far ([`GroupDealer`]): groups differ in cost (a flush-free group on a rainbow flop holds up to
+//! estimated cost so far (`GroupDealer`, `group_cost`): groups differ in cost (a flush-free group on a rainbow flop holds up to
 //! a dozen runouts, a flush group one), so dealing by count left one half of a split up to 10 % longer than the
 //! other. Preflop, live hero combos are dealt round-robin in index order. Every shard computes the same dealing, so
 //! the shards partition the work; merged shard tallies equal the whole tally up to float rounding.
