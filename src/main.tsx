@@ -6,12 +6,14 @@ import { createRoot } from 'react-dom/client';
 
 import { App } from '@/app/app';
 import { bootstrap } from '@/app/providers';
+import { startEngineForPage } from '@/engine/engine-instance';
 import { watchConnection } from '@/features/offline/connection';
 import { startServiceWorker } from '@/features/offline/service-worker';
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
 // i18n initialises synchronously inside bootstrap; the session request runs while the shell renders.
 void bootstrap();
+startEngineForPage(location.pathname);
 watchConnection();
 startServiceWorker();
 root.render(

@@ -1,6 +1,6 @@
-// The app's single engine pool: module Web Workers, created on first use so pages without equity start none. The
-// preflop table is its own content-hashed asset, downloaded once the workers are warm or at the first preflop job
-// (see preflop-table.ts).
+// The app's single engine pool: module Web Workers, started as the page loads when it shows equity and otherwise on
+// first use, so pages without equity start none. The preflop table is its own content-hashed asset, downloaded once
+// the workers are warm or at the first preflop job (see preflop-table.ts).
 import preflopTableUrl from '@equity-wasm-pkg/preflop.bin?url';
 
 import { EngineClient } from './engine.client.ts';
@@ -32,4 +32,20 @@ export function getEngineClient(): EngineClient {
     preflopTable: () => getPreflopTable().load(),
   });
   return client;
+}
+
+/** Pages whose first screen shows equity: the range tool (cash and tournament) and the flop report. */
+const EQUITY_PAGES = new Set(['/', '/tournament', '/flop-report']);
+
+/**
+ * Starts the engine pool at once when the page opened shows equity, before React renders it: the workers load and
+ * warm up the engine while the page's own code is parsed and drawn, so the player's first equity does not wait for
+ * the module. Other pages start no workers.
+ */
+export function startEngineForPage(pathname: string): void {
+  const page = pathname.replace(/\/+$/, '') || '/';
+  if (EQUITY_PAGES.has(page))
+    getEngineClient()
+      .warm()
+      .catch(() => undefined);
 }
