@@ -2,13 +2,15 @@
 // range tool and compares them; a second player shares a strategy, and the first compares it with the range that
 // accepting would replace, then accepts from the diff. The oracle is the texts themselves: the test works out every
 // class's kind of change and every action's combos from them (pairs 6, suited 4, offsuit 12 combos, times the
-// weight), never from the page. Run in English and in Russian (numbers and words in each language's own form).
+// weight), never from the page. Run in every interface language (numbers and words in each language's own form, no
+// untranslated text).
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { AppServer } from './support/app-server.ts';
 import { seriousViolations } from './support/axe.ts';
 import { withAppAndBrowser } from './support/browser.ts';
+import { LANGUAGES, tr, untranslated } from './support/i18n.ts';
 import { api, register } from './support/page-api.ts';
 
 const RAISE = '#1847BE';
@@ -216,6 +218,22 @@ describe('strategy diff', () => {
     expect(await page.locator('.diff-legend [data-kind="recoloured"]').textContent()).toContain(
       'Re-coloured',
     );
+  });
+
+  it('shows the same diff in every interface language, with no untranslated text', async () => {
+    for (const language of LANGUAGES) {
+      await api(server.baseUrl, token, '/api/v1/users/language', { language });
+      await page.goto(`${server.baseUrl}/compare?from=${ids['Open A']}&to=${ids['Open B']}`);
+      await page.getByRole('heading', { name: tr(language, 'diff:title'), level: 1 }).waitFor();
+      await checkDiff(page, language, OPEN_A, OPEN_B);
+      // The ranges' own names are the player's words; "Open A" reads like en-US "Open {{name}}" to the check.
+      const names = Object.keys(ids).map((name) => `: ${name}`);
+      const leftovers = (await untranslated(page, language)).filter(
+        (text) => !names.some((name) => text.endsWith(name)),
+      );
+      expect(leftovers, language).toEqual([]);
+    }
+    await api(server.baseUrl, token, '/api/v1/users/language', { language: 'en-US' });
   });
 
   it('compares a shared strategy with the range accepting would replace, in Russian, and accepts it', async () => {
