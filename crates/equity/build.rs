@@ -8,31 +8,13 @@
 //! 49,205 keys.
 
 #[path = "src/eval_rules.rs"]
-// Only the rank keys are needed here; the hand rules are the library's.
+// Only the rank keys and the multiset walk are needed here; the hand rules are the library's.
 #[allow(dead_code)]
 mod eval_rules;
 
 use std::fmt::Write as _;
 
-use eval_rules::RANK_KEYS;
-
-/// Calls `visit(counts)` for every rank multiset of `total` cards with at most four cards per rank.
-fn multisets(total: u8, visit: &mut dyn FnMut(&[u8; 13])) {
-    fn rec(rank: usize, left: u8, counts: &mut [u8; 13], visit: &mut dyn FnMut(&[u8; 13])) {
-        if rank == 13 {
-            if left == 0 {
-                visit(counts);
-            }
-            return;
-        }
-        for c in 0..=left.min(4) {
-            counts[rank] = c;
-            rec(rank + 1, left - c, counts, visit);
-        }
-        counts[rank] = 0;
-    }
-    rec(0, total, &mut [0; 13], visit);
-}
+use eval_rules::{multisets, RANK_KEYS};
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");

@@ -207,3 +207,21 @@ pub fn dense_rank(counts: &[u8; 13], flush: u16) -> u16 {
     };
     index as u16 + 1
 }
+
+/// Calls `visit(counts)` for every rank multiset of `total` cards with at most four cards per rank.
+pub fn multisets(total: u8, visit: &mut dyn FnMut(&[u8; 13])) {
+    fn rec(rank: usize, left: u8, counts: &mut [u8; 13], visit: &mut dyn FnMut(&[u8; 13])) {
+        if rank == 13 {
+            if left == 0 {
+                visit(counts);
+            }
+            return;
+        }
+        for c in 0..=left.min(4) {
+            counts[rank] = c;
+            rec(rank + 1, left - c, counts, visit);
+        }
+        counts[rank] = 0;
+    }
+    rec(0, total, &mut [0; 13], visit);
+}

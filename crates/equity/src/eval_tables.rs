@@ -16,7 +16,7 @@
 use std::sync::atomic::{AtomicU16, Ordering::Relaxed};
 use std::sync::Once;
 
-use crate::eval_rules::{dense_rank, RANK_KEYS};
+use crate::eval_rules::{dense_rank, multisets, RANK_KEYS};
 
 mod hash {
     include!(concat!(env!("OUT_DIR"), "/hash.rs"));
@@ -59,24 +59,6 @@ fn store(table: &[AtomicU16], values: &[u16]) {
 struct Tables {
     flush_ranks: Vec<u16>,
     hash_ranks: Vec<u16>,
-}
-
-/// Calls `visit(counts)` for every rank multiset of `total` cards with at most four cards per rank.
-fn multisets(total: u8, visit: &mut impl FnMut(&[u8; 13])) {
-    fn rec(rank: usize, left: u8, counts: &mut [u8; 13], visit: &mut impl FnMut(&[u8; 13])) {
-        if rank == 13 {
-            if left == 0 {
-                visit(counts);
-            }
-            return;
-        }
-        for c in 0..=left.min(4) {
-            counts[rank] = c;
-            rec(rank + 1, left - c, counts, visit);
-        }
-        counts[rank] = 0;
-    }
-    rec(0, total, &mut [0; 13], visit);
 }
 
 /// One card of each rank in the mask.
