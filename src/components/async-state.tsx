@@ -10,17 +10,21 @@ export interface AsyncStateProps {
   children: ReactNode;
 }
 
+/** The spinner line every page and list shows while it loads; `text` replaces the generic "Loading…". */
+export function LoadingState({ text }: { text?: string }) {
+  const { t } = useTranslation();
+  return (
+    <p className="state state--loading" role="status">
+      <span className="spinner" aria-hidden="true" />
+      {text ?? t('common:states.loading')}
+    </p>
+  );
+}
+
 /** The loading, error and empty states every list shows before its content. */
 export function AsyncState({ loading, error, empty, emptyText, onRetry, children }: AsyncStateProps) {
   const { t } = useTranslation();
-  if (loading) {
-    return (
-      <p className="state state--loading" role="status">
-        <span className="spinner" aria-hidden="true" />
-        {t('common:states.loading')}
-      </p>
-    );
-  }
+  if (loading) return <LoadingState />;
   if (error) {
     return (
       <div className="state state--error" role="alert">

@@ -2,17 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
 
+import { LoadingState } from '@/components/async-state';
 import { type SessionUser, useSession } from '@/lib/session';
-
-function Loading() {
-  const { t } = useTranslation();
-  return (
-    <p className="state state--loading" role="status">
-      <span className="spinner" aria-hidden="true" />
-      {t('common:states.loading')}
-    </p>
-  );
-}
 
 /** Renders children with the signed-in user; signed-out visitors go to the login tab. */
 export function RequireUser({
@@ -25,7 +16,7 @@ export function RequireUser({
   const { t } = useTranslation();
   const session = useSession();
   const location = useLocation();
-  if (session.status === 'loading') return <Loading />;
+  if (session.status === 'loading') return <LoadingState />;
   if (!session.user)
     return (
       <Navigate

@@ -1,23 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { LoadingState } from '@/components/async-state';
 import { errorMessage } from '@/lib/error-message';
+import { weightStripes } from '@/lib/weight-stripes';
 import { HAND_CLASSES } from '@contract/hands';
 
 import { fetchRangePreview, type PreviewPair } from '../api';
-
-/** CSS background for a cell: colour stripes sized by weight, the rest left empty. */
-function cellBackground(pair: PreviewPair | undefined): string | undefined {
-  if (!pair || pair.colors.length === 0) return undefined;
-  let offset = 0;
-  const stops = pair.colors.map(({ color, weight }) => {
-    const from = offset;
-    offset += weight;
-    return `${color} ${from}% ${offset}%`;
-  });
-  if (offset < 100) stops.push(`transparent ${offset}% 100%`);
-  return `linear-gradient(to right, ${stops.join(', ')})`;
-}
 
 function totalWeight(pair: PreviewPair | undefined): number {
   return pair ? pair.colors.reduce((sum, entry) => sum + entry.weight, 0) : 0;
@@ -49,12 +38,7 @@ export function RangePreview({ shareId }: { shareId: number }) {
     );
   }
   if (!pairs) {
-    return (
-      <p className="state state--loading" role="status">
-        <span className="spinner" aria-hidden="true" />
-        {t('common:states.loading')}
-      </p>
-    );
+    return <LoadingState />;
   }
   const byHand = new Map(pairs.map((pair) => [pair.hand, pair]));
   return (
@@ -64,7 +48,7 @@ export function RangePreview({ shareId }: { shareId: number }) {
           key={hand}
           className="range-preview__cell"
           data-weight={totalWeight(byHand.get(hand))}
-          style={{ backgroundImage: cellBackground(byHand.get(hand)) }}
+          style={{ backgroundImage: weightStripes(byHand.get(hand)?.colors) }}
         >
           {hand}
         </span>

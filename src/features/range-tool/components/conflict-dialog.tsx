@@ -4,24 +4,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Popup } from '@/components/popup';
+import { weightStripes } from '@/lib/weight-stripes';
 import type { Pair } from '@contract/categories';
 import { HAND_CLASSES } from '@contract/hands';
 
 import { differingClasses, type RangeConflict } from '../range-conflict';
 import { useRangeConflict } from '../use-range-conflict';
-
-/** CSS background for a cell: colour stripes sized by weight, the rest left empty. */
-function cellBackground(pair: Pair | undefined): string | undefined {
-  if (!pair || pair.colors.length === 0) return undefined;
-  let offset = 0;
-  const stops = pair.colors.map(({ color, weight }) => {
-    const from = offset;
-    offset += weight;
-    return `${color} ${from}% ${offset}%`;
-  });
-  if (offset < 100) stops.push(`transparent ${offset}% 100%`);
-  return `linear-gradient(to right, ${stops.join(', ')})`;
-}
 
 function VersionGrid({
   title,
@@ -48,7 +36,7 @@ function VersionGrid({
             className={`range-preview__cell${differs.has(hand) ? ' conflict__cell--differs' : ''}`}
             data-hand={hand}
             data-coloured={(byHand.get(hand)?.colors.length ?? 0) > 0}
-            style={{ backgroundImage: cellBackground(byHand.get(hand)) }}
+            style={{ backgroundImage: weightStripes(byHand.get(hand)?.colors) }}
           >
             {hand}
           </span>

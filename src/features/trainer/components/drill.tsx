@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { LoadingState } from '@/components/async-state';
 import { useFormat } from '@/lib/format';
 import { TRAINER_FREQUENCY_TOLERANCE } from '@contract/trainer';
 
@@ -84,12 +85,7 @@ export function Drill({ chartIds, random }: { chartIds: readonly number[]; rando
             )}
           </p>
         )}
-        {status === 'loading' && (
-          <p className="state state--loading" role="status">
-            <span className="spinner" aria-hidden="true" />
-            {t('trainer:drill.loading')}
-          </p>
-        )}
+        {status === 'loading' && <LoadingState text={t('trainer:drill.loading')} />}
         {deal && (
           <h2
             id="trainer-hand"

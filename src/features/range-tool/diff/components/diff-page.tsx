@@ -6,6 +6,7 @@ import { type ReactNode, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 
+import { LoadingState } from '@/components/async-state';
 import { errorMessage } from '@/lib/error-message';
 import { pushToast } from '@/lib/toast';
 import type { AsyncResult } from '@/lib/use-async';
@@ -24,20 +25,10 @@ import { DiffGrid, DiffLegend, SideChart, useDescribeActions } from './diff-grid
 import { ComboTable, DiffDetail } from './diff-tables';
 import { RangeSelect } from './range-select';
 
-function Loading() {
-  const { t } = useTranslation();
-  return (
-    <p className="state state--loading" role="status">
-      <span className="spinner" aria-hidden="true" />
-      {t('common:states.loading')}
-    </p>
-  );
-}
-
 /** A side's load: its spinner, its error with a retry, a folder picked by address, or its content. */
 function SideState({ result, children }: { result: AsyncResult<DiffSide>; children: ReactNode }) {
   const { t } = useTranslation();
-  if (result.loading) return <Loading />;
+  if (result.loading) return <LoadingState />;
   if (result.error) {
     return (
       <div className="state state--error" role="alert">
