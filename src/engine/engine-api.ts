@@ -23,7 +23,7 @@ export interface MonteCarloSnapshot {
   samples: number;
 }
 
-/** The request of a sharded job, sent to each worker once with its first shard. */
+/** The request of a sharded job. */
 export interface ShardRequest {
   hero: Float32Array;
   villain: Float32Array;
@@ -42,6 +42,12 @@ export interface TallyPort {
   close(): void;
 }
 
+/** What a worker joining a sharded job receives with its first shard: the request, and where its tallies go. */
+export interface ShardJoin extends ShardRequest {
+  /** Each shard's tally (or null when the shard failed) is posted here as soon as it is done. */
+  port: TallyPort;
+}
+
 /** Work units and milliseconds of warm-up rounds. */
 export interface WarmUpRound {
   units: number;
@@ -51,18 +57,40 @@ export interface WarmUpRound {
 /** What the worker running a sharded job's last shard needs to finish it. */
 export interface ShardFinish {
   keepThreshold: number;
-  /** One port per other worker of the job, each delivering that worker's tally (or null). */
+  /** Whether the report carries the 1326 per-combo equities. */
+  perCombo: boolean;
+  /** The receiving end of every participant's channel. */
   ports: TallyPort[];
+  /** Tallies to receive on them in all: the job's other shards. */
+  expected: number;
 }
 
-/** The first message arriving on `port` (a tally or null); the port is closed after it. */
-function receiveTally(port: TallyPort): Promise<Float64Array | null> {
-  return new Promise((resolve) => {
-    port.addEventListener('message', (event) => {
-      port.close();
-      resolve(event.data as Float64Array | null);
-    });
-    port.start();
+/**
+ * The first `expected` messages arriving on `ports` (tallies, or null for a failed shard); every port is closed
+ * once they are in. Rejects on a null: the job lost a part.
+ */
+function receiveTallies(ports: TallyPort[], expected: number): Promise<Float64Array[]> {
+  return new Promise((resolve, reject) => {
+    const tallies: Float64Array[] = [];
+    const done = (outcome: () => void) => {
+      for (const port of ports) port.close();
+      outcome();
+    };
+    if (expected === 0) {
+      done(() => resolve(tallies));
+      return;
+    }
+    for (const port of ports) {
+      port.addEventListener('message', ({ data }) => {
+        if (!(data instanceof Float64Array)) {
+          done(() => reject(new Error('A shard of the job failed')));
+          return;
+        }
+        tallies.push(data);
+        if (tallies.length === expected) done(() => resolve(tallies));
+      });
+      port.start();
+    }
   });
 }
 
@@ -78,15 +106,11 @@ const WARM_UP = {
 
 export function createEngineApi(wasm: EquityWasmModule) {
   const monteCarloJobs = new Map<string, EquityWasm.MonteCarloJob>();
-  // Sharded exact jobs: the request arrives once, and each shard's tally is merged here, so tallies never cross
-  // the main thread; the worker running the last shard receives the others' tallies through MessagePorts and
-  // finishes the job in the same call.
-  const shardedJobs = new Map<string, ShardRequest & { tally: Float64Array | null }>();
-  const takeShardedJob = (id: string) => {
-    const job = shardedJobs.get(id);
+  // Sharded exact jobs: the request and the port for the tallies arrive once, with the worker's first shard.
+  const shardedJobs = new Map<string, ShardJoin>();
+  const forgetShardedJob = (id: string) => {
+    shardedJobs.get(id)?.port.close();
     shardedJobs.delete(id);
-    if (!job?.tally) throw new Error(`Unknown sharded job ${id}`);
-    return job.tally;
   };
   const merge = (tallies: Float64Array[]): Float64Array => {
     const [first, ...rest] = tallies;
@@ -120,7 +144,9 @@ export function createEngineApi(wasm: EquityWasmModule) {
       board: string,
       dead: string,
       keepThreshold: number,
-    ): EquityReport => wasm.finishEquity(wasm.equityTally(hero, villain, board, dead, 0, 1), keepThreshold),
+      perCombo = true,
+    ): EquityReport =>
+      wasm.finishEquity(wasm.equityTally(hero, villain, board, dead, 0, 1), keepThreshold, perCombo),
     /** Merges the shards' tallies and finishes the report in one call. */
     finishTallies: (tallies: Float64Array[], keepThreshold: number): EquityReport =>
       wasm.finishEquity(merge(tallies), keepThreshold),
@@ -141,39 +167,48 @@ export function createEngineApi(wasm: EquityWasmModule) {
       };
     },
     /**
-     * Computes shard `index` of `count` of job `id` and merges it into the tally this worker keeps for the job. With
-     * `finish` (the job's last shard), it then merges the other workers' tallies as they arrive on the ports and
-     * returns the report; a port that delivers null (that part was dropped) makes the job fail instead.
+     * Computes shard `index` of `count` of job `id` (whose request comes with the worker's first shard, `join`) and
+     * posts its tally on the job's port. With `finish` (the job's last shard) it keeps the tally instead, merges it
+     * with the job's other `finish.expected` tallies as they arrive on `finish.ports` and returns the report; a
+     * failed shard elsewhere (a null on a port) makes the job fail.
      */
     shardRun: async (
       id: string,
       index: number,
       count: number,
-      request?: ShardRequest,
+      join?: ShardJoin,
       finish?: ShardFinish,
     ): Promise<EquityReport | undefined> => {
-      if (request) shardedJobs.set(id, { ...request, tally: null });
+      if (join) {
+        forgetShardedJob(id);
+        shardedJobs.set(id, join);
+      }
       const job = shardedJobs.get(id);
       if (!job) throw new Error(`Unknown sharded job ${id}`);
-      const tally = wasm.equityTally(job.hero, job.villain, job.board, job.dead, index, count);
-      job.tally = job.tally ? wasm.mergeTallies(job.tally, tally) : tally;
-      if (!finish) return undefined;
-      const own = takeShardedJob(id);
-      const others = await Promise.all(finish.ports.map(receiveTally));
-      const complete = others.filter((other): other is Float64Array => other instanceof Float64Array);
-      if (complete.length < others.length) throw new Error(`Sharded job ${id} lost a part`);
-      return wasm.finishEquity(merge([own, ...complete]), finish.keepThreshold);
+      if (finish) {
+        // The others' tallies queue on the ports meanwhile; they are read once this shard is done. The job's own
+        // port stays open until then: this worker's earlier tallies may still be on their way through it.
+        shardedJobs.delete(id);
+        try {
+          const own = wasm.equityTally(job.hero, job.villain, job.board, job.dead, index, count);
+          const others = await receiveTallies(finish.ports, finish.expected);
+          return wasm.finishEquity(merge([own, ...others]), finish.keepThreshold, finish.perCombo);
+        } finally {
+          for (const port of finish.ports) port.close();
+          job.port.close();
+        }
+      }
+      let tally: Float64Array | null = null;
+      try {
+        tally = wasm.equityTally(job.hero, job.villain, job.board, job.dead, index, count);
+      } finally {
+        // The finishing worker counts on one message per shard: a failed shard sends null.
+        job.port.postMessage(tally, tally ? [tally.buffer as ArrayBuffer] : []);
+      }
+      return undefined;
     },
-    /** Posts this worker's tally of job `id` (null when it has none) to the worker finishing it; forgets the job. */
-    shardHandOff: (id: string, port: TallyPort): void => {
-      const tally = shardedJobs.get(id)?.tally ?? null;
-      shardedJobs.delete(id);
-      port.postMessage(tally, tally ? [tally.buffer as ArrayBuffer] : []);
-    },
-    /** Forgets a sharded job that failed or was superseded. */
-    shardDrop: (id: string): void => {
-      shardedJobs.delete(id);
-    },
+    /** Forgets a sharded job (its ranges and port) once it has ended. */
+    shardDrop: (id: string): void => forgetShardedJob(id),
     handCategories: (range: Float32Array, board: string, dead: string): CategoryStat[] =>
       wasm.handCategories(range, board, dead),
     /** The flop report's flops: one per orbit of the suit symmetry both ranges keep, with its weight. */

@@ -1,34 +1,19 @@
-// The one place that owns engine workers: a lazily started pool, a queue, job splitting, cancellation, progress and
-// idle shutdown. It runs unchanged in the browser (Web Workers) and in Node (worker_threads), because the caller
-// injects the worker factory.
-import { type Endpoint, releaseProxy, type Remote, transfer, wrap } from 'comlink';
+// The engine's typed API: equity jobs scheduled by estimated work, multiway equity, Monte Carlo streams, and the
+// small calls the views need, each run on the worker pool (worker-pool.ts), which owns the workers themselves.
+import type { Remote } from 'comlink';
 
 import { parseCards } from '../../contract/hands.ts';
+import { throwIfAborted } from './abort.ts';
 import type { EngineApi, MonteCarloSnapshot, WarmUpRound } from './engine-api.ts';
 import type { EquityReport, SideTotals } from './engine-types.ts';
 import { estimateWork, measuredUnitsPerMs, shardCount, UNITS_PER_MS } from './equity-schedule.ts';
 import { usesPreflopTable } from './preflop-table.ts';
 import { runShardedEquity } from './sharded-equity.ts';
+import { send, WorkerPool, type WorkerPoolOptions } from './worker-pool.ts';
 
-export interface WorkerHandle {
-  endpoint: Endpoint;
-  terminate(): void;
-}
+export type { WorkerFactory, WorkerHandle } from './worker-pool.ts';
 
-export type WorkerFactory = () => WorkerHandle;
-
-export interface EngineClientOptions {
-  createWorker: WorkerFactory;
-  /** Number of workers; one per hardware thread is the sweet spot (the work is pure CPU). */
-  size: number;
-  /** Workers are terminated after this long without work, to give the memory back. */
-  idleTimeoutMs?: number;
-  /**
-   * The preflop table's bytes (the browser's one shared download), copied to every worker once they arrive. Without
-   * it the workers load the table themselves (Node reads it from disk).
-   */
-  preflopTable?: () => Promise<Uint8Array>;
-}
+export type EngineClientOptions = Omit<WorkerPoolOptions, 'onWarmUpRound'>;
 
 export interface EquityJob {
   hero: Float32Array;
@@ -39,6 +24,11 @@ export interface EquityJob {
   keepThreshold?: number;
   /** Shard count instead of the estimate's plan (benchmarks compare plans with it); 1 runs the job whole. */
   shards?: number;
+  /**
+   * Whether the report carries the 1326 per-combo equities. Off by default: no view reads them, and they are most
+   * of what a worker would post back.
+   */
+  comboEquity?: boolean;
 }
 
 export interface RunOptions {
@@ -69,48 +59,24 @@ export interface MultiwayResult {
   samples: number;
 }
 
-interface PooledWorker {
-  api: Remote<EngineApi>;
-  handle: WorkerHandle;
-  /** Settles with the engine version once the worker has loaded the engine and run its warm-up job. */
-  ready: Promise<string>;
-  /** Set when the preflop table has been posted to the worker; settles when the worker has loaded it. */
-  table?: Promise<number>;
-}
-
 export const DEFAULT_KEEP_THRESHOLD = 0.02;
 const MONTE_CARLO_BATCH = 20_000;
-/** Rounds of the warm-up job each worker runs right after it starts (enough for V8's optimising wasm tier). */
-const WARM_UP_ROUNDS = 3;
 /** Timed runs the measured rate is taken from. */
 const TIMED_RUNS = 12;
 
-/** A copy of `array` whose buffer moves to the worker (the caller keeps its own array intact). */
-function send<T extends Float32Array | Float64Array | Uint8Array>(array: T): T {
-  const copy = array.slice() as T;
-  return transfer(copy, [copy.buffer]);
-}
-
 export class EngineClient {
-  private readonly options: Required<Omit<EngineClientOptions, 'preflopTable'>>;
-  private readonly preflopTable: EngineClientOptions['preflopTable'];
-  private workers: PooledWorker[] = [];
-  private idle: PooledWorker[] = [];
-  private waiting: Array<(worker: PooledWorker) => void> = [];
-  private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly pool: WorkerPool;
   private nextJobId = 0;
   /** The latest timed runs (warm-up rounds and whole jobs), and the workers' rate they give (units per ms). */
   private timed: WarmUpRound[] = [];
   private rate = UNITS_PER_MS;
 
   constructor(options: EngineClientOptions) {
-    const { preflopTable, ...rest } = options;
-    this.options = { idleTimeoutMs: 60_000, ...rest, size: Math.max(1, options.size) };
-    this.preflopTable = preflopTable;
+    this.pool = new WorkerPool({ ...options, onWarmUpRound: ({ units, ms }) => this.recordRun(units, ms) });
   }
 
   get size(): number {
-    return this.options.size;
+    return this.pool.size;
   }
 
   /** Work units a worker gets through in a millisecond: measured by the warm-up, UNITS_PER_MS before it. */
@@ -121,67 +87,66 @@ export class EngineClient {
   /** Shards `job` would be cut into now (1 runs it whole): its estimated work at the measured rate. */
   plan(job: EquityJob): number {
     const board = job.board ?? '';
-    const work = estimateWork(job.hero, job.villain, board, job.dead ?? '');
-    return job.shards ?? shardCount(work, this.options.size, parseCards(board)?.length ?? 0, this.rate);
+    return job.shards ?? this.planWork(estimateWork(job.hero, job.villain, board, job.dead ?? ''), board);
   }
 
   /**
    * Starts every worker and waits until each has loaded the engine and run its warm-up job (queued first by
-   * `start`); returns the engine version.
+   * the pool); returns the engine version.
    */
-  async warm(): Promise<string> {
-    this.start();
-    const versions = await Promise.all(this.workers.map((worker) => worker.ready));
-    return versions[0] ?? '';
+  warm(): Promise<string> {
+    return this.pool.warm();
   }
 
   async version(options: RunOptions = {}): Promise<string> {
-    return this.withWorker((api) => api.version(), options.signal);
+    return this.pool.withWorker((api) => api.version(), options.signal);
   }
 
   async rankHand(cards: string, options: RunOptions = {}) {
-    return this.withWorker((api) => api.rankHand(cards), options.signal);
+    return this.pool.withWorker((api) => api.rankHand(cards), options.signal);
   }
 
   async parseRange(text: string, options: RunOptions = {}): Promise<Float32Array> {
-    return this.withWorker((api) => api.parseRange(text), options.signal);
+    return this.pool.withWorker((api) => api.parseRange(text), options.signal);
   }
 
   /** 169 grid-class weights (row-major, ace first) to 1326 combo weights. */
   async classWeightsToRange(grid: Float32Array, options: RunOptions = {}): Promise<Float32Array> {
-    return this.withWorker((api) => api.classWeightsToRange(send(grid)), options.signal);
+    return this.pool.withWorker((api) => api.classWeightsToRange(send(grid)), options.signal);
   }
 
   async rangeToNotation(weights: Float32Array, options: RunOptions = {}): Promise<string> {
-    return this.withWorker((api) => api.rangeToNotation(send(weights)), options.signal);
+    return this.pool.withWorker((api) => api.rangeToNotation(send(weights)), options.signal);
   }
 
   async handCategories(range: Float32Array, board = '', dead = '', options: RunOptions = {}) {
-    return this.withWorker((api) => api.handCategories(send(range), board, dead), options.signal);
+    return this.pool.withWorker((api) => api.handCategories(send(range), board, dead), options.signal);
   }
 
   /**
    * Exact heads-up equity, scheduled by estimated work at the workers' measured rate: a job one worker finishes in a
    * couple of milliseconds runs whole in one call (the tally never leaves the worker); a larger one is cut into
    * shards of equal estimated cost, one per worker (more for long jobs), that the workers take in turn and whose
-   * tallies merge from worker to worker (sharded-equity.ts).
+   * tallies go from worker to worker (sharded-equity.ts). The report leaves out the per-combo equities unless the
+   * job asks for them.
    */
   async equity(job: EquityJob, options: RunOptions = {}): Promise<EquityReport> {
     const { signal, onProgress } = options;
     const board = job.board ?? '';
     const dead = job.dead ?? '';
     const keep = job.keepThreshold ?? DEFAULT_KEEP_THRESHOLD;
+    const perCombo = job.comboEquity ?? false;
     // Exact preflop equity reads the preflop table: wait for its download here, before taking a worker, so no
     // worker sits blocked on it and postflop jobs never wait behind it.
-    if (usesPreflopTable(board, dead)) await this.sendPreflopTable(signal);
-    const shards = this.plan(job);
+    if (usesPreflopTable(board, dead)) await this.pool.sendPreflopTable(signal);
+    const work = estimateWork(job.hero, job.villain, board, dead);
+    const shards = job.shards ?? this.planWork(work, board);
     if (shards <= 1) {
-      const report = await this.withWorker(async (api) => {
+      const report = await this.pool.withWorker(async (api) => {
         const started = performance.now();
-        const whole = await api.equityReport(send(job.hero), send(job.villain), board, dead, keep);
+        const whole = await api.equityReport(send(job.hero), send(job.villain), board, dead, keep, perCombo);
         // Timed from here, a whole job includes its messages: it can only understate the rate.
-        if (board)
-          this.recordRun(estimateWork(job.hero, job.villain, board, dead), performance.now() - started);
+        if (board) this.recordRun(work, performance.now() - started);
         return whole;
       }, signal);
       onProgress?.(1);
@@ -193,22 +158,17 @@ export class EngineClient {
         request: { hero: job.hero, villain: job.villain, board, dead },
         shards,
         keepThreshold: keep,
+        perCombo,
       },
       {
-        lanes: this.options.size,
+        lanes: this.pool.size,
         signal,
         onProgress,
         copy: (range) => range.slice(),
         // An idle worker is leased without a promise tick, so the first shards are posted inside the paint's event,
         // before React renders it (see useLatestJob).
-        takeIdle: () => {
-          const worker = this.takeIdle(signal);
-          return worker && { api: worker.api, release: () => this.release(worker) };
-        },
-        acquire: async (laneSignal) => {
-          const worker = await this.acquire(laneSignal);
-          return { api: worker.api, release: () => this.release(worker) };
-        },
+        takeIdle: () => this.pool.leaseIdle(signal),
+        acquire: (laneSignal) => this.pool.lease(laneSignal),
       },
     );
   }
@@ -223,7 +183,7 @@ export class EngineClient {
     const { signal, onProgress } = options;
     const concatenated = concatenate(ranges);
     if (!options.forceMonteCarlo) {
-      const exact = await this.withWorker(
+      const exact = await this.pool.withWorker(
         (api) => api.multiwayExact(send(concatenated), board, dead, options.exactBudget ?? 300_000_000),
         signal,
       );
@@ -240,7 +200,16 @@ export class EngineClient {
    * it queues like every other call and an abort stops it from starting.
    */
   async run<T>(task: (api: Remote<EngineApi>) => Promise<T> | T, options: RunOptions = {}): Promise<T> {
-    return this.withWorker(task, options.signal);
+    return this.pool.withWorker(task, options.signal);
+  }
+
+  /** Stops every worker now; the next call starts a fresh pool. */
+  terminate(): void {
+    this.pool.terminate();
+  }
+
+  private planWork(work: number, board: string): number {
+    return shardCount(work, this.pool.size, parseCards(board)?.length ?? 0, this.rate);
   }
 
   /**
@@ -250,17 +219,6 @@ export class EngineClient {
   private recordRun(units: number, ms: number): void {
     this.timed = [...this.timed.slice(1 - TIMED_RUNS), { units, ms }];
     this.rate = measuredUnitsPerMs(this.timed);
-  }
-
-  /** Stops every worker now; the next call starts a fresh pool. */
-  terminate(): void {
-    clearTimeout(this.idleTimer);
-    for (const worker of this.workers) {
-      worker.api[releaseProxy]();
-      worker.handle.terminate();
-    }
-    this.workers = [];
-    this.idle = [];
   }
 
   private async monteCarlo(
@@ -280,7 +238,7 @@ export class EngineClient {
       signal?.aborted || combined.stdError <= targetStdError || Date.now() - started >= timeBudgetMs;
 
     const stream = (streamIndex: number) =>
-      this.withWorker(async (api) => {
+      this.pool.withWorker(async (api) => {
         const seed = (options.seed ?? 0x5eed) + streamIndex * 7919;
         await api.monteCarloStart(jobId, send(ranges), board, dead, seed);
         try {
@@ -297,120 +255,10 @@ export class EngineClient {
         }
       }, signal);
 
-    await Promise.all(Array.from({ length: this.options.size }, (_, index) => stream(index)));
+    await Promise.all(Array.from({ length: this.pool.size }, (_, index) => stream(index)));
     throwIfAborted(signal);
     onProgress?.(1);
     return combined;
-  }
-
-  /**
-   * Starts the missing workers. Each runs a real equity job a few times first, so the first paint meets optimised
-   * wasm; a user job queued meanwhile waits for the module to load and at most one round (a few milliseconds).
-   */
-  private start(): void {
-    const started = this.workers.length;
-    while (this.workers.length < this.options.size) {
-      const handle = this.options.createWorker();
-      const api = wrap<EngineApi>(handle.endpoint);
-      const worker: PooledWorker = { api, handle, ready: Promise.resolve('') };
-      worker.ready = (async () => {
-        try {
-          // The first call waits for the module to load. The warm-up then runs one round per call and yields to
-          // a real job as soon as one waits: that job warms the worker as well as a round would.
-          const version = await api.version();
-          for (let round = 0; round < WARM_UP_ROUNDS && this.waiting.length === 0; round += 1) {
-            const { units, ms } = await api.warmUp(1);
-            this.recordRun(units, ms);
-          }
-          return version;
-        } finally {
-          this.release(worker);
-        }
-      })();
-      // A worker that fails to load rejects its jobs with the error; `warm` reports it too.
-      worker.ready.catch(() => undefined);
-      this.workers.push(worker);
-    }
-    // New workers get the table once they have started and warmed up: its download, checks and copies stay off the
-    // path of the first postflop equity. A preflop job before then asks for it at once (see `equity`).
-    if (this.workers.length > started) {
-      void Promise.allSettled(this.workers.map((worker) => worker.ready))
-        .then(() => this.sendPreflopTable())
-        .catch(() => undefined);
-    }
-  }
-
-  /**
-   * Waits for the preflop table's bytes and posts a copy to every worker that has none. A job posted after this
-   * reaches each worker after its table (messages arrive in order); a worker started later gets the table from
-   * `start` before it finishes its warm-up. A worker that rejects the bytes remembers why and reports it to the job.
-   */
-  private async sendPreflopTable(signal?: AbortSignal): Promise<void> {
-    if (!this.preflopTable) return;
-    const bytes = await untilAborted(this.preflopTable(), signal);
-    for (const worker of this.workers) {
-      if (worker.table) continue;
-      worker.table = worker.api.loadPreflopTable(send(bytes));
-      worker.table.catch(() => undefined);
-    }
-  }
-
-  /** An idle worker at once, or undefined when every worker is busy or still warming up. */
-  private takeIdle(signal?: AbortSignal): PooledWorker | undefined {
-    throwIfAborted(signal);
-    clearTimeout(this.idleTimer);
-    this.start();
-    return this.idle.pop();
-  }
-
-  private acquire(signal?: AbortSignal): Promise<PooledWorker> {
-    throwIfAborted(signal);
-    clearTimeout(this.idleTimer);
-    this.start();
-    const ready = this.idle.pop();
-    if (ready) return Promise.resolve(ready);
-    return new Promise((resolve, reject) => {
-      const onAbort = () => {
-        this.waiting = this.waiting.filter((entry) => entry !== grant);
-        reject(abortError());
-      };
-      const grant = (worker: PooledWorker) => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve(worker);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.waiting.push(grant);
-    });
-  }
-
-  private release(worker: PooledWorker): void {
-    if (!this.workers.includes(worker)) return;
-    const next = this.waiting.shift();
-    if (next) {
-      next(worker);
-      return;
-    }
-    this.idle.push(worker);
-    if (this.idle.length === this.workers.length) {
-      clearTimeout(this.idleTimer);
-      this.idleTimer = setTimeout(() => this.terminate(), this.options.idleTimeoutMs);
-      (this.idleTimer as { unref?: () => void }).unref?.();
-    }
-  }
-
-  private async withWorker<T>(
-    task: (api: Remote<EngineApi>) => Promise<T> | T,
-    signal?: AbortSignal,
-  ): Promise<T> {
-    // An idle worker is taken without a promise tick, so a job started inside an input event posts its first
-    // message before the event's render runs (see useLatestJob).
-    const worker = this.takeIdle(signal) ?? (await this.acquire(signal));
-    try {
-      throwIfAborted(signal);
-      return await task(worker.api);
-    } finally {
-      this.release(worker);
-    }
   }
 }
 
@@ -440,23 +288,4 @@ function concatenate(ranges: Float32Array[]): Float32Array {
     offset += range.length;
   }
   return result;
-}
-
-/** `promise`, or an AbortError as soon as `signal` aborts. */
-function untilAborted<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
-  if (!signal) return promise;
-  throwIfAborted(signal);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(abortError());
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
-function abortError(): Error {
-  return new DOMException('The engine job was superseded', 'AbortError');
-}
-
-function throwIfAborted(signal?: AbortSignal): void {
-  if (signal?.aborted) throw abortError();
 }

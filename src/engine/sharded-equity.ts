@@ -1,10 +1,11 @@
 // One exact heads-up job cut into shards and run on several workers. The main thread only deals shard numbers: each
-// worker receives the ranges once, keeps its own running tally, and at the end hands it straight to the worker
-// that runs the last shard and finishes the job, through a MessagePort (no tally crosses the main thread, no extra
-// merge call).
+// worker receives the ranges once, with one end of a MessageChannel, and posts each shard's tally on it the moment
+// the shard is done; the worker that runs the last shard receives the other ends and finishes the job from the
+// tallies already waiting there. No tally crosses the main thread, and no call is made after a shard to hand it on.
 import { type Remote, transfer } from 'comlink';
 
-import type { EngineApi, ShardRequest } from './engine-api.ts';
+import { abortError, isAbortError } from './abort.ts';
+import type { EngineApi, ShardJoin, ShardRequest } from './engine-api.ts';
 import type { EquityReport } from './engine-types.ts';
 
 /** A worker held for the job; `release` gives it back to the pool. */
@@ -14,11 +15,13 @@ export interface LeasedWorker {
 }
 
 export interface ShardedJob {
-  /** Unique per job: the workers keep their part of the job under it. */
+  /** Unique per job: the workers keep the job's ranges under it. */
   id: string;
   request: ShardRequest;
   shards: number;
   keepThreshold: number;
+  /** Whether the report carries the 1326 per-combo equities. */
+  perCombo: boolean;
 }
 
 export interface ShardedOptions {
@@ -34,98 +37,83 @@ export interface ShardedOptions {
   copy(range: Float32Array): Float32Array;
 }
 
-/** A lane that took part in the job: the port its tally goes out on once the job's last shard is dealt. */
-interface Participant {
-  worker: LeasedWorker;
-  port?: MessagePort;
-}
-
 /**
  * Runs `job` on up to `lanes` workers. Each lane takes the next shard as soon as its worker is free, so a worker
  * that the machine slows down (or that was busy with another call when the job began) does less of the job instead
- * of holding up the end. The lane that takes the last shard finishes the job in the same call: every other lane
- * that took part gets a MessageChannel to it and hands its tally over as soon as its own shard is done. So the job
- * ends one message after its slowest shard, without another round trip through the main thread, which in the
- * browser is busy rendering the paint meanwhile. Lanes still waiting for a worker then are withdrawn.
+ * of holding up the end. A worker joining the job gets the ranges and the sending end of its own channel; it posts
+ * every shard's tally there. The lane that takes the last shard sends the receiving ends of every channel with it:
+ * that worker merges its own tally with the others as they arrive and returns the report. So the job ends one
+ * worker-to-worker message after its slowest shard, without a round trip through the main thread, which in the
+ * browser is busy rendering the paint meanwhile. Lanes still waiting for a worker then are withdrawn. A superseded
+ * job rejects at once; shards already posted run to their end and their tallies are dropped.
  */
 export function runShardedEquity(job: ShardedJob, options: ShardedOptions): Promise<EquityReport> {
-  const { id, request, shards, keepThreshold } = job;
+  const { id, request, shards, keepThreshold, perCombo } = job;
   const { signal, onProgress } = options;
   const withdraw = new AbortController();
   const laneSignal = signal ? AbortSignal.any([signal, withdraw.signal]) : withdraw.signal;
-  const participants: Participant[] = [];
+  const participants: LeasedWorker[] = [];
+  /** The receiving end of each participant's channel, sent to the finishing worker with the last shard. */
+  const receivers: MessagePort[] = [];
   let next = 0;
   let finished = 0;
-  let failed = false;
   let finishing = false;
   let settled = false;
 
   return new Promise<EquityReport>((resolve, reject) => {
-    const fail = (error: unknown) => {
+    const settle = (outcome: () => void) => {
       if (settled) return;
       settled = true;
-      failed = true;
       withdraw.abort();
-      for (const { worker } of participants) void worker.api.shardDrop(id).catch(() => undefined);
-      // A superseded job fails as an abort, whichever lane noticed first.
-      reject(signal?.aborted ? abortError() : error instanceof Error ? error : new Error(String(error)));
+      signal?.removeEventListener('abort', onAbort);
+      outcome();
+      // The workers forget the job's ranges (the finishing one already has); a message each, after the answer.
+      for (const worker of participants) void worker.api.shardDrop(id).catch(() => undefined);
+      for (const port of receivers) port.close();
     };
+    const fail = (error: unknown) =>
+      settle(() =>
+        // A superseded job fails as an abort, whichever lane noticed first.
+        reject(signal?.aborted ? abortError() : error instanceof Error ? error : new Error(String(error))),
+      );
+    const onAbort = () => fail(abortError());
+    signal?.addEventListener('abort', onAbort, { once: true });
 
     const lane = async () => {
       // Without a tick when a worker is idle: every lane's first shard is posted before `runShardedEquity` returns.
       const worker = options.takeIdle?.() ?? (await options.acquire(laneSignal));
-      const me: Participant = { worker };
-      let handedOver = false;
+      let joined = false;
       try {
-        while (next < shards && !failed) {
-          if (signal?.aborted) throw abortError();
+        while (next < shards && !settled) {
           const index = next++;
-          let first: ShardRequest | undefined;
-          if (!participants.includes(me)) {
-            participants.push(me);
-            first = withBuffers({
-              ...request,
-              hero: options.copy(request.hero),
-              villain: options.copy(request.villain),
-            });
+          let join: ShardJoin | undefined;
+          if (!joined) {
+            joined = true;
+            participants.push(worker);
+            join = joinMessage(request, options.copy, receivers);
           }
           if (index === shards - 1) {
-            // The last shard: this lane finishes, every other participant hands its tally over on a port.
             finishing = true;
             withdraw.abort();
-            const ports = participants
-              .filter((other) => other !== me)
-              .map((other) => {
-                const { port1, port2 } = new MessageChannel();
-                other.port = port2;
-                return port1;
-              });
+            const ports = receivers.splice(0);
             const report = await worker.api.shardRun(
               id,
               index,
               shards,
-              first,
-              transfer({ keepThreshold, ports }, ports),
+              join,
+              transfer({ keepThreshold, perCombo, ports, expected: shards - 1 }, ports),
             );
             if (!report) throw new Error(`Sharded job ${id} finished without a report`);
-            if (settled) return;
-            settled = true;
-            onProgress?.(1);
-            resolve(report);
+            settle(() => {
+              onProgress?.(1);
+              resolve(report);
+            });
             return;
           }
-          await worker.api.shardRun(id, index, shards, first);
+          await worker.api.shardRun(id, index, shards, join);
           finished += 1;
-          onProgress?.(Math.min(0.99, finished / shards));
+          if (!settled) onProgress?.(Math.min(0.99, finished / shards));
         }
-        if (!me.port) return;
-        if (failed || signal?.aborted) throw abortError();
-        handedOver = true;
-        await worker.api.shardHandOff(id, transfer(me.port, [me.port]));
-      } catch (error) {
-        // The finishing worker waits for a message on this lane's port: tell it this part is gone.
-        if (me.port && !handedOver) me.port.postMessage(null);
-        throw error;
       } finally {
         worker.release();
       }
@@ -141,14 +129,22 @@ export function runShardedEquity(job: ShardedJob, options: ShardedOptions): Prom
   });
 }
 
-/** Marks the request's range buffers for transfer (Comlink moves what the transfer list names). */
-function withBuffers(request: ShardRequest): ShardRequest {
-  return transfer(request, [request.hero.buffer as ArrayBuffer, request.villain.buffer as ArrayBuffer]);
-}
-
-const isAbortError = (error: unknown) =>
-  (error instanceof DOMException || error instanceof Error) && error.name === 'AbortError';
-
-function abortError(): Error {
-  return new DOMException('The engine job was superseded', 'AbortError');
+/**
+ * What a worker joining the job receives with its first shard: copies of the ranges and the sending end of a new
+ * channel, all moved (Comlink transfers what the list names); the receiving end goes to `receivers`.
+ */
+function joinMessage(
+  request: ShardRequest,
+  copy: (range: Float32Array) => Float32Array,
+  receivers: MessagePort[],
+): ShardJoin {
+  const { port1, port2 } = new MessageChannel();
+  receivers.push(port1);
+  const hero = copy(request.hero);
+  const villain = copy(request.villain);
+  return transfer({ ...request, hero, villain, port: port2 }, [
+    hero.buffer as ArrayBuffer,
+    villain.buffer as ArrayBuffer,
+    port2,
+  ]);
 }

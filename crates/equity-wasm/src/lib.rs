@@ -24,8 +24,8 @@ export interface NextCard { card: string; equity: number; change: EquityChange }
 export interface EquityReport {
   hero: SideTotals;
   villain: SideTotals;
-  /** 1326 hero per-combo equities, NaN where the combo is not live. */
-  combo_equity: number[];
+  /** 1326 hero per-combo equities, NaN where the combo is not live; left out when asked (`finishEquity`). */
+  combo_equity?: number[];
   /** 169 class equities (row-major 13x13, ace first), NaN where the class has no live combo. */
   matrix: number[];
   next_cards: NextCard[];
@@ -162,14 +162,35 @@ pub fn merge_tallies(left: &[f64], right: &[f64]) -> Result<Vec<f64>, JsError> {
 }
 
 /// Turns a complete tally into totals, per-combo equities, the class matrix and the next-card lists.
-/// `keep_threshold` is the equity change (a fraction) under which a next card counts as "keep".
+/// `keep_threshold` is the equity change (a fraction) under which a next card counts as "keep". With
+/// `per_combo` false the 1326 per-combo equities are left out (no view reads them, and they are most of the
+/// object a worker posts back); omitted, they are included.
 #[wasm_bindgen(js_name = finishEquity, unchecked_return_type = "EquityReport")]
-pub fn finish_equity(tally: &[f64], keep_threshold: f64) -> Result<JsValue, JsError> {
+pub fn finish_equity(
+    tally: &[f64],
+    keep_threshold: f64,
+    per_combo: Option<bool>,
+) -> Result<JsValue, JsError> {
     let report = EquityTally::from_f64s(tally)
         .map_err(js_error)?
         .finish(keep_threshold)
         .map_err(js_error)?;
-    to_js(&report)
+    if per_combo.unwrap_or(true) {
+        return to_js(&report);
+    }
+    #[derive(Serialize)]
+    struct Summary<'a> {
+        hero: &'a equity::SideTotals,
+        villain: &'a equity::SideTotals,
+        matrix: &'a [f64],
+        next_cards: &'a [equity::NextCard],
+    }
+    to_js(&Summary {
+        hero: &report.hero,
+        villain: &report.villain,
+        matrix: &report.matrix,
+        next_cards: &report.next_cards,
+    })
 }
 
 /// Made-hand and draw statistics of a range on a board.
