@@ -58,6 +58,7 @@ export function runShardedEquity(job: ShardedJob, options: ShardedOptions): Prom
   let next = 0;
   let finished = 0;
   let finishing = false;
+  let finisher: LeasedWorker | undefined;
   let settled = false;
 
   return new Promise<EquityReport>((resolve, reject) => {
@@ -67,8 +68,10 @@ export function runShardedEquity(job: ShardedJob, options: ShardedOptions): Prom
       withdraw.abort();
       signal?.removeEventListener('abort', onAbort);
       outcome();
-      // The workers forget the job's ranges (the finishing one already has); a message each, after the answer.
-      for (const worker of participants) void worker.api.shardDrop(id).catch(() => undefined);
+      // The other workers forget the job's ranges (the finishing one already has): a message each, after the answer.
+      for (const worker of participants) {
+        if (worker !== finisher) void worker.api.shardDrop(id).catch(() => undefined);
+      }
       for (const port of receivers) port.close();
     };
     const fail = (error: unknown) =>
@@ -94,6 +97,7 @@ export function runShardedEquity(job: ShardedJob, options: ShardedOptions): Prom
           }
           if (index === shards - 1) {
             finishing = true;
+            finisher = worker;
             withdraw.abort();
             const ports = receivers.splice(0);
             const report = await worker.api.shardRun(

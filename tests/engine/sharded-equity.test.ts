@@ -1,0 +1,155 @@
+// What the workers send back for an exact heads-up job: each shard's tally goes worker to worker on the port the
+// worker got when it joined, the finishing worker returns the report, and the per-combo equities travel only when
+// the job asks for them. Checked on the worker API in this thread (with real MessageChannels) and on the pool,
+// whose main-thread side records every message the workers post to it.
+import { MessageChannel } from 'node:worker_threads';
+
+import type { Endpoint } from 'comlink';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { EngineClient } from '../../src/engine/engine.client.ts';
+import { createEngineApi, type EngineApi, type TallyPort } from '../../src/engine/engine-api.ts';
+import { loadEquityWasm } from '../../src/engine/node/load-wasm.ts';
+import { createNodeEngineWorker } from '../../src/engine/node/node-engine-client.ts';
+
+let api: EngineApi;
+beforeAll(async () => {
+  api = createEngineApi(await loadEquityWasm());
+});
+
+const asPort = (port: unknown) => port as TallyPort;
+
+/** Every message that arrives on `port`, as it arrives. */
+function record(port: TallyPort): unknown[] {
+  const messages: unknown[] = [];
+  port.addEventListener('message', ({ data }) => messages.push(data));
+  port.start();
+  return messages;
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('worker API of a sharded job', () => {
+  it('posts one tally per shard on the join port and returns nothing; the ranges come once', async () => {
+    const random = api.parseRange('random');
+    const { port1, port2 } = new MessageChannel();
+    const posted = record(asPort(port1));
+    const join = { hero: random, villain: random, board: 'Qs7h2d5c', dead: '', port: asPort(port2) };
+    expect(await api.shardRun('job', 0, 3, join)).toBeUndefined();
+    expect(await api.shardRun('job', 1, 3)).toBeUndefined();
+    await tick();
+    expect(posted).toHaveLength(2);
+    expect(posted.map((tally) => tally instanceof Float64Array)).toEqual([true, true]);
+    expect(posted[0]).toEqual(api.equityTally(random, random, 'Qs7h2d5c', '', 0, 3));
+    api.shardDrop('job');
+    await expect(api.shardRun('job', 2, 3)).rejects.toThrow(/Unknown sharded job/);
+    port1.close();
+  });
+
+  it('posts null for a failed shard, and the finishing worker then fails the job', async () => {
+    const aces = api.parseRange('AA');
+    const { port1, port2 } = new MessageChannel();
+    const join = { hero: aces, villain: aces, board: 'AhAdKc', dead: '', port: asPort(port2) };
+    // Two aces on the board leave AA one combo against itself: no valid deal.
+    await expect(api.shardRun('bad', 0, 2, join)).rejects.toThrow();
+    const random = api.parseRange('random');
+    const finisher = { hero: random, villain: random, board: 'Qs7h2d', dead: '', port: asPort(port2) };
+    const finish = { keepThreshold: 0.02, perCombo: false, ports: [asPort(port1)], expected: 1 };
+    await expect(api.shardRun('bad-finish', 1, 2, { ...finisher }, finish)).rejects.toThrow(/failed/);
+  });
+
+  it('finishes from the tallies on the ports: the report equals the whole job, per-combo equities only if asked', async () => {
+    const random = api.parseRange('random');
+    const whole = api.finishEquity(api.equityTally(random, random, 'Kh9d4c', '', 0, 1), 0.02);
+    for (const perCombo of [false, true]) {
+      const [first, last] = [new MessageChannel(), new MessageChannel()];
+      const id = `finish-${perCombo}`;
+      // One worker's API plays both workers: shard 0 joins on one channel, the finishing shard on the other.
+      await api.shardRun(id, 0, 2, {
+        hero: random,
+        villain: random,
+        board: 'Kh9d4c',
+        dead: '',
+        port: asPort(first.port2),
+      });
+      const finisher = `${id}-last`;
+      const report = await api.shardRun(
+        finisher,
+        1,
+        2,
+        { hero: random, villain: random, board: 'Kh9d4c', dead: '', port: asPort(last.port2) },
+        { keepThreshold: 0.02, perCombo, ports: [asPort(first.port1), asPort(last.port1)], expected: 1 },
+      );
+      api.shardDrop(id);
+      if (perCombo) {
+        // Integer weights: every partial sum is exact, so the merged report equals the whole one to the last bit.
+        expect(report).toEqual(whole);
+      } else {
+        expect(Object.keys(report!).sort()).toEqual(['hero', 'matrix', 'next_cards', 'villain']);
+        const { combo_equity: _perCombo, ...summary } = whole;
+        expect(report).toEqual(summary);
+      }
+    }
+  });
+});
+
+/** Whether `value` holds a Float64Array anywhere (Comlink wraps return values in plain objects). */
+function holdsFloat64Array(value: unknown, depth = 0): boolean {
+  if (value instanceof Float64Array) return true;
+  if (depth > 6 || typeof value !== 'object' || value === null) return false;
+  return Object.values(value).some((inner) => holdsFloat64Array(inner, depth + 1));
+}
+
+describe('pool messages', () => {
+  const received: unknown[] = [];
+  let pool: EngineClient;
+  beforeAll(async () => {
+    pool = new EngineClient({
+      size: 2,
+      createWorker: () => {
+        const handle = createNodeEngineWorker();
+        // Records what reaches the main thread from the worker, before Comlink reads it.
+        const endpoint: Endpoint = {
+          ...handle.endpoint,
+          postMessage: (message, transfer) => handle.endpoint.postMessage(message, transfer),
+          addEventListener: (type, listener) =>
+            handle.endpoint.addEventListener(type, (event) => {
+              received.push((event as MessageEvent).data);
+              (listener as (event: Event) => void)(event);
+            }),
+          removeEventListener: (type, listener) => handle.endpoint.removeEventListener(type, listener),
+        };
+        return { endpoint, terminate: handle.terminate };
+      },
+    });
+    await pool.warm();
+  });
+  afterAll(() => pool.terminate());
+
+  it('brings no tally to the main thread and the report without per-combo equities', async () => {
+    const random = api.parseRange('random');
+    received.length = 0;
+    const report = await pool.equity({ hero: random, villain: random, board: 'Qs7h2d5c', shards: 4 });
+    expect(received.length).toBeGreaterThan(0);
+    expect(received.some((message) => holdsFloat64Array(message))).toBe(false);
+    expect(report.combo_equity).toBeUndefined();
+    const whole = api.finishEquity(api.equityTally(random, random, 'Qs7h2d5c', '', 0, 1), 0.02);
+    expect(report.hero).toEqual(whole.hero);
+    expect(report.matrix).toEqual(whole.matrix);
+    expect(report.next_cards).toEqual(whole.next_cards);
+  });
+
+  it('runs a small job whole on one worker: one call, whose answer is the report', async () => {
+    const hero = api.parseRange('77+, ATs+, KJs+, QJs, AJo+, KQo');
+    const villain = api.parseRange('22+, A2s+, K9s+, QTs+, JTs, T9s, 98s, ATo+, KJo+, QJo');
+    expect(pool.plan({ hero, villain, board: 'Qs7h2d5c' })).toBe(1);
+    // The previous job's workers answer their last message (forget the job) after its report.
+    await tick();
+    received.length = 0;
+    const report = await pool.equity({ hero, villain, board: 'Qs7h2d5c' });
+    expect(received).toHaveLength(1);
+    expect(report.combo_equity).toBeUndefined();
+    const withCombos = await pool.equity({ hero, villain, board: 'Qs7h2d5c', comboEquity: true });
+    expect(withCombos).toEqual(api.finishEquity(api.equityTally(hero, villain, 'Qs7h2d5c', '', 0, 1), 0.02));
+  });
+});
