@@ -223,6 +223,35 @@ for (const scenario of SCENARIOS) {
     wasm: `${whole.median.toFixed(2)} / ${split.median.toFixed(2)} ms`,
     note: `2 workers: whole ${fmtStats(whole)}, split ${fmtStats(split)}; split/whole ${(split.median / whole.median).toFixed(2)}x`,
   });
+  // Where the 2-worker time goes on random vs random (the job that is split): each half's engine time in this
+  // process (set-up, enumeration and sweep of its runout groups), the merge and the report (the finishing worker's
+  // serial tail), a round trip to an idle worker (one message each way), against the pool's 2-worker median.
+  {
+    const random = api.parseRange('random');
+    const tallyOf = (index: number, count: number) =>
+      wasm.equityTally(random, random, 'Qs7h2d', '', index, count);
+    const [halfA, halfB] = [tallyOf(0, 2), tallyOf(1, 2)];
+    const merged = wasm.mergeTallies(halfA, halfB);
+    const [whole, first, second, merge, finish, ping, pooled] = (await alternate(
+      [
+        () => tallyOf(0, 1),
+        () => tallyOf(0, 2),
+        () => tallyOf(1, 2),
+        () => wasm.mergeTallies(halfA, halfB),
+        () => wasm.finishEquity(merged, 0.02, false),
+        () => pools[1].version(),
+        () => pools[1].equity({ hero: random, villain: random, board: 'Qs7h2d' }),
+      ],
+      21,
+    )) as [Stats, Stats, Stats, Stats, Stats, Stats, Stats];
+    const tail = Math.max(first.median, second.median) + merge.median + finish.median;
+    rows.push({
+      name: 'random vs random flop, 2-worker split',
+      native: '',
+      wasm: `${first.median.toFixed(2)} + ${second.median.toFixed(2)} ms`,
+      note: `halves in-process (whole ${whole.median.toFixed(2)} ms: ${(first.median + second.median - whole.median).toFixed(2)} ms repeated per half); merge ${merge.median.toFixed(2)} ms, report ${finish.median.toFixed(2)} ms; 2 workers ${pooled.median.toFixed(2)} ms = longer half + merge + report ${tail.toFixed(2)} ms + ${(pooled.median - tail).toFixed(2)} ms messages and waiting (round trip to an idle worker ${ping.median.toFixed(2)} ms)`,
+    });
+  }
   for (const pool of pools) pool.terminate();
 }
 

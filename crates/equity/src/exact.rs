@@ -19,11 +19,11 @@
 //!
 //! Preflop without dead cards uses the embedded table ([`crate::preflop`]), one lookup per combo pair.
 //!
-//! Sharding: postflop, the groups of runouts are dealt in enumeration order, each to the shard with the least
-//! estimated cost so far (`GroupDealer`, `group_cost`): groups differ in cost (a flush-free group on a rainbow flop holds up to
-//! a dozen runouts, a flush group one), so dealing by count left one half of a split up to 10 % longer than the
-//! other. Preflop, live hero combos are dealt round-robin in index order. Every shard computes the same dealing, so
-//! the shards partition the work; merged shard tallies equal the whole tally up to float rounding.
+//! Sharding: on a flop or turn the groups of runouts are dealt in bundles of one rank multiset each, by estimated
+//! cost ([`crate::shard_plan`]); preflop with dead cards they are dealt one by one as they stream, each to the
+//! shard with the least estimated cost so far. Preflop, live hero combos are dealt round-robin in index order.
+//! Every shard computes the same dealing, so the shards partition the work; merged shard tallies equal the whole
+//! tally up to float rounding (exactly, when every weight is an integer).
 
 use crate::card::{validate_board_dead, Card, CardSet};
 use crate::combo::{combo_cards, combo_mask};
@@ -32,7 +32,8 @@ use crate::evaluator::HandKey;
 use crate::preflop;
 use crate::range::Range;
 use crate::report::EquityTally;
-use crate::runouts::for_each_group;
+use crate::runouts::{for_each_group, RunoutGroup};
+use crate::shard_plan::{self, GroupDealer};
 use crate::sweep::{Entry, Sweeper};
 use crate::symmetry::Symmetry;
 
@@ -60,66 +61,8 @@ impl Shard {
         Ok(())
     }
 
-    fn owns(self, unit: u64) -> bool {
+    pub(crate) fn owns(self, unit: u64) -> bool {
         unit % u64::from(self.count) == u64::from(self.index)
-    }
-}
-
-/// Estimated cost of one runout group, in quarters of a one-runout sweep (integers, so that every shard computes
-/// the same dealing). A group of one runout costs its ranking (about 2 sweeps, measured in wasm on random vs random
-/// with the symmetry broken: rainbow flop against monotone flop) plus its sweep. A flush-free group of several
-/// runouts is swept once with twice the accumulators ([`crate::sweep`]) and then corrected per runout over the
-/// few combos each runout kills (about a quarter of a sweep). Measured natively with shard halves timed
-/// alternately (random vs random on Qs7h2d and Ks9s4d, 124 vs 246 on Qs7h2d): the halves differ by 1-3 %, where
-/// the earlier "ranking + one sweep per runout" left one half 5 % longer.
-fn group_cost(runouts: usize) -> u64 {
-    const RANK: u64 = 8;
-    const SWEEP: u64 = 4;
-    if runouts > 1 {
-        RANK + 2 * SWEEP + runouts as u64
-    } else {
-        RANK + SWEEP
-    }
-}
-/// Beyond this many shards the groups are dealt round-robin (the least-loaded search is linear in the count).
-const COST_DEALING_MAX_SHARDS: u32 = 1024;
-
-/// Deals runout groups to shards by estimated cost: each group to the shard with the least cost so far (the
-/// lowest index on a tie). Integer costs keep the dealing identical in every shard.
-struct GroupDealer {
-    shard: Shard,
-    loads: Vec<u64>,
-    next: u64,
-}
-
-impl GroupDealer {
-    fn new(shard: Shard) -> GroupDealer {
-        let by_cost = shard.count > 1 && shard.count <= COST_DEALING_MAX_SHARDS;
-        GroupDealer {
-            shard,
-            loads: if by_cost {
-                vec![0; shard.count as usize]
-            } else {
-                Vec::new()
-            },
-            next: 0,
-        }
-    }
-
-    /// Whether this shard computes the next group, of `runouts` runouts.
-    fn owns_next(&mut self, runouts: usize) -> bool {
-        if self.loads.is_empty() {
-            self.next += 1;
-            return self.shard.owns(self.next - 1);
-        }
-        let (target, _) = self
-            .loads
-            .iter()
-            .enumerate()
-            .min_by_key(|&(index, &load)| (load, index))
-            .expect("at least two shards");
-        self.loads[target] += group_cost(runouts);
-        target == self.shard.index as usize
     }
 }
 
@@ -269,72 +212,39 @@ fn enumerate_runouts(entries: &[Entry], request: &EquityRequest, blocked: CardSe
     let deck: Vec<Card> = Card::all().filter(|&c| !blocked.contains(c)).collect();
     let mut sweeper = Sweeper::new(entries, board);
     let next_street = matches!(board.len(), 3 | 4);
-    let mut dealer = GroupDealer::new(shard);
     let symmetry = Symmetry::of(&request.hero, &request.villain, board, &request.dead);
-    for_each_group(&deck, board, &symmetry, |group| {
-        if dealer.owns_next(group.runouts.len()) {
-            let cards = &mut tally.cards;
-            let per_runout = |runout: u64, runout_sums: [f64; 3]| {
-                let mut rest = if next_street { runout } else { 0 };
-                while rest != 0 {
-                    let card = rest.trailing_zeros() as usize;
-                    add_scaled(&mut cards[3 * card..3 * card + 3], &runout_sums, 1.0);
-                    rest &= rest - 1;
-                }
-            };
-            sweeper.run_group(group, &mut tally.combos, &mut tally.sums, per_runout);
+    let mut run = |group: &RunoutGroup| {
+        let cards = &mut tally.cards;
+        let per_runout = |runout: u64, runout_sums: [f64; 3]| {
+            let mut rest = if next_street { runout } else { 0 };
+            while rest != 0 {
+                let card = rest.trailing_zeros() as usize;
+                add_scaled(&mut cards[3 * card..3 * card + 3], &runout_sums, 1.0);
+                rest &= rest - 1;
+            }
+        };
+        sweeper.run_group(group, &mut tally.combos, &mut tally.sums, per_runout);
+    };
+    if next_street && shard.count > 1 {
+        // Flop and turn: listed first, then dealt in bundles of one rank multiset each (see `shard_plan`).
+        let mut groups = Vec::new();
+        for_each_group(&deck, board, &symmetry, |group| {
+            groups.push(RunoutGroup {
+                key: group.key,
+                runouts: group.runouts.clone(),
+            });
+        });
+        let board_mask = board.iter().fold(0u64, |mask, card| mask | card.mask());
+        for index in shard_plan::owned_groups(&groups, board_mask, shard) {
+            run(&groups[index]);
         }
-    });
+    } else {
+        let mut dealer = GroupDealer::new(shard);
+        for_each_group(&deck, board, &symmetry, |group| {
+            if dealer.owns_next(group.runouts.len()) {
+                run(group);
+            }
+        });
+    }
     symmetry.spread(&mut tally.combos, &mut tally.cards);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Group sizes as a rainbow flop has them: flush-free groups of several runouts among single-runout ones.
-    fn sizes() -> Vec<usize> {
-        (0..289)
-            .map(|i| if i % 3 == 0 { 1 + (i * 7) % 12 } else { 1 })
-            .collect()
-    }
-
-    #[test]
-    fn every_group_goes_to_exactly_one_shard() {
-        for count in [1, 2, 3, 5, 8, COST_DEALING_MAX_SHARDS + 1] {
-            let mut dealers: Vec<GroupDealer> = (0..count)
-                .map(|index| GroupDealer::new(Shard { index, count }))
-                .collect();
-            for size in sizes() {
-                let owners = dealers
-                    .iter_mut()
-                    .filter_map(|d| d.owns_next(size).then_some(()))
-                    .count();
-                assert_eq!(owners, 1, "{count} shards");
-            }
-        }
-    }
-
-    #[test]
-    fn shards_get_equal_estimated_cost() {
-        for count in [2u32, 3, 4, 8] {
-            let mut cost = vec![0u64; count as usize];
-            let mut dealers: Vec<GroupDealer> = (0..count)
-                .map(|index| GroupDealer::new(Shard { index, count }))
-                .collect();
-            for size in sizes() {
-                for (index, dealer) in dealers.iter_mut().enumerate() {
-                    if dealer.owns_next(size) {
-                        cost[index] += group_cost(size);
-                    }
-                }
-            }
-            let (min, max) = (cost.iter().min().copied(), cost.iter().max().copied());
-            let largest = group_cost(12);
-            assert!(
-                max.zip(min).is_some_and(|(max, min)| max - min <= largest),
-                "{count}: {cost:?}"
-            );
-        }
-    }
 }

@@ -62,6 +62,7 @@ pub mod range;
 mod rank_sort;
 pub mod report;
 mod runouts;
+mod shard_plan;
 mod sweep;
 mod symmetry;
 pub mod throughput;
