@@ -20,7 +20,7 @@
 //! Preflop without dead cards uses the embedded table ([`crate::preflop`]), one lookup per combo pair.
 //!
 //! Sharding: on a flop or turn the groups of runouts are dealt in bundles of one rank multiset each, by estimated
-//! cost ([`crate::shard_plan`]); preflop with dead cards they are dealt one by one as they stream, each to the
+//! cost (module `shard_plan`); preflop with dead cards they are dealt one by one as they stream, each to the
 //! shard with the least estimated cost so far. Preflop, live hero combos are dealt round-robin in index order.
 //! Every shard computes the same dealing, so the shards partition the work; merged shard tallies equal the whole
 //! tally up to float rounding (exactly, when every weight is an integer).
