@@ -226,8 +226,11 @@ describe('strategy diff', () => {
       await page.goto(`${server.baseUrl}/compare?from=${ids['Open A']}&to=${ids['Open B']}`);
       await page.getByRole('heading', { name: tr(language, 'diff:title'), level: 1 }).waitFor();
       await checkDiff(page, language, OPEN_A, OPEN_B);
-      // The ranges' own names are the player's words; "Open A" reads like en-US "Open {{name}}" to the check.
-      const names = Object.keys(ids).map((name) => `: ${name}`);
+      // The ranges' and buttons' own names are the player's words: "Open A" reads like en-US "Open {{name}}" to the
+      // check, and "Raise" is the en-US name of a new chart's first button.
+      const names = [...Object.keys(ids), ...BUTTONS.map((button) => button.label)].map(
+        (name) => `: ${name}`,
+      );
       const leftovers = (await untranslated(page, language)).filter(
         (text) => !names.some((name) => text.endsWith(name)),
       );
