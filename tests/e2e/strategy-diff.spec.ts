@@ -281,7 +281,14 @@ describe('strategy diff', () => {
     await checkDetail(page, 'KK', 'AKo', cellsOf(OPEN_A), cellsOf(GIFT));
     expect(await page.locator('.diff-legend [data-kind="removed"]').textContent()).toContain('Удалено');
 
+    // The bell counts the one strategy waiting and drops it as soon as it is accepted here. Accepting right after a
+    // poll leaves 10 s to the next one, so a bell that follows within 3 s did not wait for it.
+    await expect.poll(() => page.getByTestId('bell-count').textContent()).toBe('+1');
+    await page.waitForResponse((response) => response.url().includes('/api/v1/categories/incoming/count'), {
+      timeout: 15_000,
+    });
     await incoming.getByRole('button', { name: 'Принять' }).click();
+    await page.getByTestId('bell-count').waitFor({ state: 'detached', timeout: 3_000 });
     await page.waitForURL(/\/profile#strategy$/);
     const tree = await api<{ children: Array<{ id: number; name: string }> }>(
       server.baseUrl,
