@@ -11,9 +11,9 @@ export const CALL_COLOR = '#C0392B';
 
 /** Two buttons, so hero and villain ranges can be painted at once, named in `language`. */
 export function defaultButtons(language: Language): RangeButton[] {
-  const t = i18n.getFixedT(language, 'ranges');
+  const t = i18n.getFixedT(language);
   return [
-    { color: DEFAULT_COLOR, label: t('buttons.defaultRaise') },
-    { color: CALL_COLOR, label: t('buttons.defaultCall') },
+    { color: DEFAULT_COLOR, label: t('ranges:buttons.defaultRaise') },
+    { color: CALL_COLOR, label: t('ranges:buttons.defaultCall') },
   ];
 }
