@@ -4,8 +4,8 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 
-import { incomingCountAtom } from '@/features/profile/atoms';
 import { i18n, languageAtom } from '@/lib/i18n';
+import { incomingCountAtom } from '@/lib/incoming-count';
 import { sessionAtom, type SessionUser } from '@/lib/session';
 import { appStore, StoreProvider } from '@/lib/store';
 import { toastsAtom } from '@/lib/toast';

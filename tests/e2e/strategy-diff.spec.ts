@@ -226,8 +226,11 @@ describe('strategy diff', () => {
       await page.goto(`${server.baseUrl}/compare?from=${ids['Open A']}&to=${ids['Open B']}`);
       await page.getByRole('heading', { name: tr(language, 'diff:title'), level: 1 }).waitFor();
       await checkDiff(page, language, OPEN_A, OPEN_B);
-      // The ranges' own names are the player's words; "Open A" reads like en-US "Open {{name}}" to the check.
-      const names = Object.keys(ids).map((name) => `: ${name}`);
+      // The ranges' and buttons' own names are the player's words: "Open A" reads like en-US "Open {{name}}" to the
+      // check, and "Raise" is the en-US name of a new chart's first button.
+      const names = [...Object.keys(ids), ...BUTTONS.map((button) => button.label)].map(
+        (name) => `: ${name}`,
+      );
       const leftovers = (await untranslated(page, language)).filter(
         (text) => !names.some((name) => text.endsWith(name)),
       );
@@ -278,7 +281,14 @@ describe('strategy diff', () => {
     await checkDetail(page, 'KK', 'AKo', cellsOf(OPEN_A), cellsOf(GIFT));
     expect(await page.locator('.diff-legend [data-kind="removed"]').textContent()).toContain('Удалено');
 
+    // The bell counts the one strategy waiting and drops it as soon as it is accepted here. Accepting right after a
+    // poll leaves 10 s to the next one, so a bell that follows within 3 s did not wait for it.
+    await expect.poll(() => page.getByTestId('bell-count').textContent()).toBe('+1');
+    await page.waitForResponse((response) => response.url().includes('/api/v1/categories/incoming/count'), {
+      timeout: 15_000,
+    });
     await incoming.getByRole('button', { name: 'Принять' }).click();
+    await page.getByTestId('bell-count').waitFor({ state: 'detached', timeout: 3_000 });
     await page.waitForURL(/\/profile#strategy$/);
     const tree = await api<{ children: Array<{ id: number; name: string }> }>(
       server.baseUrl,

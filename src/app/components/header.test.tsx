@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { INCOMING_REFRESH_MS } from '@/features/profile/use-incoming-count';
+import { INCOMING_REFRESH_MS, incomingDecided } from '@/lib/incoming-count';
 import { DEFAULT_AVATAR } from '@/lib/session';
 import { pageReloader } from '@/lib/use-language';
 import { mockFetch, renderApp, requestBody, testUser } from '@/test/render';
@@ -64,6 +64,21 @@ describe('Header', () => {
     });
     expect(await screen.findByText('+5')).toBeInTheDocument();
     expect(fetchSpy.mock.calls.filter(([url]) => String(url).includes('/incoming/count')).length).toBe(2);
+  });
+
+  it('moves the bell at once when a strategy is accepted or rejected elsewhere, not at the next poll', async () => {
+    let count = 2;
+    mockFetch((url) =>
+      url.startsWith('/api/v1/categories/incoming/count') ? { body: { data: count } } : undefined,
+    );
+    renderApp(<Header />, { user: testUser });
+    expect(await screen.findByTestId('bell-count')).toHaveTextContent('+2');
+    count = 1;
+    act(() => incomingDecided());
+    expect(screen.getByTestId('bell-count')).toHaveTextContent('+1');
+    count = 0;
+    act(() => incomingDecided());
+    await waitFor(() => expect(screen.queryByTestId('bell-count')).not.toBeInTheDocument());
   });
 
   it('hides the count when it is zero', async () => {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
-import { useIncomingCount } from '@/features/profile/use-incoming-count';
+import { useIncomingCount } from '@/lib/incoming-count';
 
 /** The bell: +N incoming strategies (polled every 10 s while signed in); leads to /profile#strategy. */
 export function NotificationBell({ signedIn }: { signedIn: boolean }) {

@@ -54,10 +54,6 @@ export async function fetchIncoming(page: number, perPage: number, signal: Abort
   return { total: data.total, page: data.page, list: data.list };
 }
 
-export function fetchIncomingCount(): Promise<number> {
-  return api.get<number>(API.categories.incomingCount, { quiet: true });
-}
-
 export function acceptIncoming(id: number): Promise<AcceptResponse> {
   return api.post<AcceptResponse>(pathFor(API.categories.incomingAccept, { id }));
 }

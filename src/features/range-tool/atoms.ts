@@ -1,8 +1,10 @@
 // Range tool state (SPEC §3 "Range tool state"), one atom per field, read and written through the app store.
 import { IDLE, type JobStatus } from '@/engine/latest-job';
+import { languageAtom } from '@/lib/i18n';
 import { atom } from '@/lib/store';
 import type { RangeButton, WorkspaceVillain } from '@contract/categories';
 
+import { CALL_COLOR, defaultButtons } from './default-buttons';
 import { emptyEquityResult, type EquityResult } from './equity-rules';
 import type { RangeConflict } from './range-conflict';
 import { type History, initHistory, pushHistory } from './range-history';
@@ -16,12 +18,16 @@ export const weightAtom = atom('100');
 export const displayModeAtom = atom<number>(DEFAULT_DISPLAY_MODE);
 export const currentColorAtom = atom(DEFAULT_COLOR);
 
-/** A fresh chart has two buttons, so hero and villain ranges can be painted at once. */
-export const DEFAULT_BUTTONS: RangeButton[] = [
-  { color: DEFAULT_COLOR, label: 'Raise' },
-  { color: '#C0392B', label: 'Call' },
-];
-export const buttonsAtom = atom<RangeButton[]>(DEFAULT_BUTTONS);
+/** The open chart's own buttons; null for the tool's fresh chart, which shows the defaults. */
+const ownButtonsAtom = atom<RangeButton[] | null>(null);
+/**
+ * The chart's colour buttons. The fresh chart's defaults follow the interface language (it is nobody's data yet, and
+ * signing in may switch the language); a loaded or edited chart keeps its own names. Writing null goes back to them.
+ */
+export const buttonsAtom = atom(
+  (get) => get(ownButtonsAtom) ?? defaultButtons(get(languageAtom)),
+  (_get, set, next: RangeButton[] | null) => set(ownButtonsAtom, next),
+);
 
 /** The chart with undo/redo; rangePairsAtom reads the present and writes a new undo step. */
 export const rangeHistoryAtom = atom<History<RangePairs>>(initHistory<RangePairs>({}));
@@ -34,7 +40,7 @@ export const rangePairsAtom = atom(
 
 /** Colours whose entries form the hero range and the villain range. */
 export const heroColorsAtom = atom<string[]>([DEFAULT_COLOR]);
-export const villainColorsAtom = atom<string[]>(['#C0392B']);
+export const villainColorsAtom = atom<string[]>([CALL_COLOR]);
 /**
  * Villains after the first (multiway equity), saved with the range: each a chart of the player's library with its
  * colours (this range included) or a text range. Hero, the first villain and these make at most 6 ranges.

@@ -3,14 +3,7 @@ import { vi } from 'vitest';
 
 import { appStore } from '@/lib/store';
 
-import {
-  buttonsAtom,
-  currentColorAtom,
-  DEFAULT_BUTTONS,
-  rangeHistoryAtom,
-  suitModeAtom,
-  weightAtom,
-} from './atoms';
+import { buttonsAtom, currentColorAtom, rangeHistoryAtom, suitModeAtom, weightAtom } from './atoms';
 import { initHistory } from './range-history';
 import { DEFAULT_COLOR } from './range-rules';
 
@@ -39,7 +32,7 @@ export const cell = (hand: string) => document.querySelector<HTMLElement>(`[data
 /** An empty chart with the default buttons, the default colour at weight 100 and the suit editor off. */
 export function resetPainting(): void {
   appStore.set(rangeHistoryAtom, initHistory({}));
-  appStore.set(buttonsAtom, DEFAULT_BUTTONS);
+  appStore.set(buttonsAtom, null);
   appStore.set(currentColorAtom, DEFAULT_COLOR);
   appStore.set(weightAtom, '100');
   appStore.set(suitModeAtom, false);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
 import { ApiError } from '@/lib/api-client';
+import { languageAtom } from '@/lib/i18n';
 import { useCurrentUser } from '@/lib/session';
 import { appStore, useAtomValue, useSetAtom } from '@/lib/store';
 import type {
@@ -19,7 +20,6 @@ import {
   categoryIdAtom,
   comboExclusionsAtom,
   deadCardsAtom,
-  DEFAULT_BUTTONS,
   editVersionAtom,
   extraVillainsAtom,
   heroColorsAtom,
@@ -29,6 +29,7 @@ import {
   rangeLoadingAtom,
   villainColorsAtom,
 } from './atoms';
+import { defaultButtons } from './default-buttons';
 import { initHistory } from './range-history';
 import { pairsFromList } from './range-rules';
 import { defaultSides, exclusionsFromList, sidesFromCategory, workspaceFromCategory } from './range-save';
@@ -61,7 +62,9 @@ export function showRange(id: number, range: ShownRange): void {
   try {
     appStore.set(categoryIdAtom, id);
     appStore.set(noteAtom, range.note);
-    const buttons = range.buttons.length ? range.buttons : DEFAULT_BUTTONS;
+    // A range saved without buttons gets the defaults now, in the interface language, and saves them with its first
+    // edit: from then on they are the player's names.
+    const buttons = range.buttons.length ? range.buttons : defaultButtons(appStore.get(languageAtom));
     appStore.set(buttonsAtom, buttons);
     appStore.set(rangeHistoryAtom, initHistory(pairsFromList(range.pairs)));
     appStore.set(comboExclusionsAtom, exclusionsFromList(range.pairs));
@@ -173,7 +176,9 @@ export function useRangeLibrary(rootType: RootType) {
           kind,
           root_type: rootType,
           parent_id: parentId,
-          ...(kind === 'range' ? { buttons: DEFAULT_BUTTONS, pairs: [] } : {}),
+          // The buttons are named in the interface language of the moment and saved so (the server has no
+          // interface language of its own, so the client creates them).
+          ...(kind === 'range' ? { buttons: defaultButtons(appStore.get(languageAtom)), pairs: [] } : {}),
         }),
       ),
     rename: (id: number, name: string) => run(() => rangeApi.update(id, { name })),

@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { incomingCountAtom } from '@/lib/incoming-count';
+import { appStore } from '@/lib/store';
 import { mockFetch, renderApp, testUser } from '@/test/render';
 
 import { ProfilePage } from './profile-page';
@@ -103,6 +105,7 @@ describe('ProfilePage', () => {
       return undefined;
     });
     renderApp(<ProfilePage user={testUser} hash="#strategy" />, { user: testUser });
+    appStore.set(incomingCountAtom, 1);
     expect(screen.getByRole('tab', { name: 'Incoming strategies' })).toHaveAttribute('aria-selected', 'true');
     const item = (await screen.findByText('BTN opens')).closest('li')!;
     expect(item).toHaveTextContent('from shark');
@@ -112,6 +115,8 @@ describe('ProfilePage', () => {
     expect(within(preview).getByText('AKo')).toHaveAttribute('data-weight', '0');
     await user.click(within(item).getByRole('button', { name: 'Accept' }));
     expect(await screen.findByText('No incoming strategies.')).toBeInTheDocument();
+    // The header bell reads this atom: it is 0 now, not at its next 10-second poll.
+    expect(appStore.get(incomingCountAtom)).toBe(0);
     await waitFor(() =>
       expect(
         spy.mock.calls.some(([url]) => String(url).startsWith('/api/v1/categories/incoming/count')),

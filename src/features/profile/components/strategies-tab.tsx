@@ -5,18 +5,17 @@ import { Link } from 'react-router-dom';
 import { AsyncState } from '@/components/async-state';
 import { Pager } from '@/components/pager';
 import { formatDateTime } from '@/lib/format';
+import { incomingDecided } from '@/lib/incoming-count';
 import { pushToast } from '@/lib/toast';
 import { usePagedList } from '@/lib/use-paged-list';
 import type { IncomingStrategy } from '@contract/categories';
 
 import { acceptIncoming, fetchIncoming, rejectIncoming } from '../api';
-import { useRefreshIncomingCount } from '../use-incoming-count';
 import { RangePreview } from './range-preview';
 
 export function StrategiesTab() {
   const { t, i18n } = useTranslation();
   const list = usePagedList<IncomingStrategy>(fetchIncoming);
-  const refreshCount = useRefreshIncomingCount();
   const [busy, setBusy] = useState<number | null>(null);
   const [previewId, setPreviewId] = useState<number | null>(null);
 
@@ -31,6 +30,7 @@ export function StrategiesTab() {
     try {
       if (accept) {
         const result = await acceptIncoming(strategy.id);
+        incomingDecided();
         pushToast(
           result.removed_category_id
             ? t('profile:strategies.acceptedReplaced', { name: strategy.name })
@@ -39,11 +39,11 @@ export function StrategiesTab() {
         );
       } else {
         await rejectIncoming(strategy.id);
+        incomingDecided();
         pushToast(t('profile:strategies.rejected', { name: strategy.name }), 'info');
       }
       if (list.list.length === 1 && list.page > 1) list.setPage(list.page - 1);
       else list.reload();
-      refreshCount();
     } catch {
       // The global error handler has shown the server's message (402 opens the payment popup); the row stays.
     } finally {

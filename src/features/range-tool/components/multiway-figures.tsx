@@ -18,6 +18,8 @@ export function MultiwayFigures() {
   const result = useAtomValue(multiwayEquityAtom);
   if (!result) return null;
   const exact = result.method === 'exact';
+  // The first snapshots of a run have no standard error yet: the count stands alone then.
+  const error = formatStdError(result.stdError, format.language);
   const name = (key: string) => {
     if (key === 'hero') return t('ranges:equity.heroColors');
     return t('ranges:players.villain', { number: Number(key.slice('villain-'.length)) });
@@ -41,10 +43,9 @@ export function MultiwayFigures() {
       </header>
       {!exact && (
         <p className="multiway-figures__live" data-testid="multiway-live" aria-live="polite">
-          {t('multiway:samples', {
-            count: result.samples,
-            error: formatStdError(result.stdError, format.language),
-          })}
+          {error
+            ? t('multiway:samples', { count: result.samples, error })
+            : t('multiway:samplesOnly', { count: result.samples })}
           {result.running && ` · ${t('multiway:sampling')}`}
         </p>
       )}

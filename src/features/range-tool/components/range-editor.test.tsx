@@ -10,12 +10,12 @@ import {
   buttonsAtom,
   comboExclusionsAtom,
   currentColorAtom,
-  DEFAULT_BUTTONS,
   displayModeAtom,
   equityResultAtom,
   holeCardsAtom,
   rangeHistoryAtom,
 } from '../atoms';
+import { CALL_COLOR } from '../default-buttons';
 import { emptyEquityResult } from '../equity-rules';
 import { DEFAULT_COLOR } from '../range-rules';
 import { cell, resetPainting } from '../test-support';
@@ -146,10 +146,10 @@ describe('keyboard shortcuts', () => {
     const user = userEvent.setup();
     renderApp(<RangeTool rootType="preflop_root" />);
     await user.keyboard('2');
-    expect(appStore.get(currentColorAtom)).toBe(DEFAULT_BUTTONS[1]!.color);
+    expect(appStore.get(currentColorAtom)).toBe(CALL_COLOR);
     cell('QQ').focus();
     await user.keyboard('{Enter}');
-    expect(cell('QQ')).toHaveAttribute('data-colors', `${DEFAULT_BUTTONS[1]!.color}:100`);
+    expect(cell('QQ')).toHaveAttribute('data-colors', `${CALL_COLOR}:100`);
     await user.keyboard('{Control>}z{/Control}');
     expect(cell('QQ')).toHaveAttribute('data-weight', '0');
     await user.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
@@ -157,7 +157,7 @@ describe('keyboard shortcuts', () => {
     // Digits typed into the weight field stay text.
     await user.click(screen.getByLabelText('Weight, %'));
     await user.keyboard('1');
-    expect(appStore.get(currentColorAtom)).toBe(DEFAULT_BUTTONS[1]!.color);
+    expect(appStore.get(currentColorAtom)).toBe(CALL_COLOR);
   });
 });
 

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 
+import { incomingDecided } from '@/lib/incoming-count';
 import { useAsync } from '@/lib/use-async';
 import type { IncomingCompare } from '@contract/categories';
 
@@ -71,8 +72,13 @@ export function useIncomingDecision(shareId: number | null) {
       if (shareId === null) return null;
       setBusy(true);
       try {
-        if (accept) return await diffApi.accept(shareId);
+        if (accept) {
+          const accepted = await diffApi.accept(shareId);
+          incomingDecided();
+          return accepted;
+        }
         await diffApi.reject(shareId);
+        incomingDecided();
         return 'rejected';
       } catch {
         // The app's error handler has shown the server's message (402 opens the Premium window).

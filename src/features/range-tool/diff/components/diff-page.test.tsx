@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { incomingCountAtom } from '@/lib/incoming-count';
 import { appStore } from '@/lib/store';
 import { mockFetch, renderApp, testUser } from '@/test/render';
 import type { Pair } from '@contract/categories';
@@ -74,6 +75,31 @@ function library(
     return undefined;
   });
 }
+
+/** The library and the incoming strategy 5 compared with Open A; `after` is the server's count once decided. */
+function incomingLibrary(
+  decision: (url: string) => { status?: number; body: unknown } | undefined,
+  after: number,
+) {
+  return library((url) => {
+    if (url.startsWith('/api/v1/categories/incoming/count')) return { body: { data: after } };
+    if (url !== '/api/v1/categories/incoming/5/compare') return decision(url);
+    const data = {
+      id: 5,
+      name: 'Gift',
+      kind: 'range',
+      root_type: 'preflop_root',
+      from_user: 'shark',
+      buttons,
+      pairs: CHARTS[2],
+      replaces: { id: 1, name: 'Open A', kind: 'range' },
+    };
+    return { body: { data } };
+  });
+}
+
+const countReads = (spy: ReturnType<typeof library>) =>
+  spy.mock.calls.filter(([url]) => String(url).startsWith('/api/v1/categories/incoming/count')).length;
 
 const cell = (hand: string) =>
   within(screen.getByTestId('diff-grid')).getByRole('button', { name: new RegExp(`^${hand}:`) });
@@ -155,27 +181,16 @@ describe('DiffPage', () => {
 
   it('compares an incoming strategy with the range accepting would replace and accepts it from the diff', async () => {
     const user = userEvent.setup();
-    const spy = library((url) =>
-      url === '/api/v1/categories/incoming/5/compare'
-        ? {
-            body: {
-              data: {
-                id: 5,
-                name: 'Gift',
-                kind: 'range',
-                root_type: 'preflop_root',
-                from_user: 'shark',
-                buttons,
-                pairs: CHARTS[2],
-                replaces: { id: 1, name: 'Open A', kind: 'range' },
-              },
-            },
-          }
-        : url === '/api/v1/categories/incoming/5/accept'
+    const spy = incomingLibrary(
+      (url) =>
+        url === '/api/v1/categories/incoming/5/accept'
           ? { body: { data: { category_id: 9, removed_category_id: 1 } } }
           : undefined,
+      0,
     );
     renderApp(<DiffPage />, { user: testUser, route: '/compare?incoming=5' });
+    // The bell showed one waiting strategy, read by its last poll.
+    appStore.set(incomingCountAtom, 1);
     const bar = await screen.findByTestId('diff-incoming');
     expect(within(bar).getByText('«Gift» from shark')).toBeInTheDocument();
     expect(within(bar).getByText(/accepting deletes «Open A»/)).toBeInTheDocument();
@@ -189,5 +204,24 @@ describe('DiffPage', () => {
         ),
       ).toBe(true),
     );
+    // The bell follows at once, not at its next 10-second poll, and the server's count is read again.
+    await waitFor(() => expect(appStore.get(incomingCountAtom)).toBe(0));
+    await waitFor(() => expect(countReads(spy)).toBe(1));
+  });
+
+  it('rejects an incoming strategy from the diff and the bell drops at once', async () => {
+    const user = userEvent.setup();
+    const spy = incomingLibrary(
+      (url) =>
+        url === '/api/v1/categories/incoming/5/reject' ? { body: { data: { ok: true } } } : undefined,
+      2,
+    );
+    renderApp(<DiffPage />, { user: testUser, route: '/compare?incoming=5' });
+    appStore.set(incomingCountAtom, 3);
+    const bar = await screen.findByTestId('diff-incoming');
+    await user.click(within(bar).getByRole('button', { name: 'Reject' }));
+    // One fewer at once; then the server's own count (another strategy arrived meanwhile: 2, not 3 − 1).
+    await waitFor(() => expect(countReads(spy)).toBe(1));
+    await waitFor(() => expect(appStore.get(incomingCountAtom)).toBe(2));
   });
 });
