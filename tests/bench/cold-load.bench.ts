@@ -91,13 +91,20 @@ const playerScript = `
   }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
 `;
 
-// Read in the page once the figure is shown: the HTML and main bundle from resource timing, the app's marks.
-const pageScript = `JSON.stringify({
-  origin: performance.timeOrigin,
-  html: performance.getEntriesByType('navigation')[0]?.responseEnd ?? 0,
-  bundle: performance.getEntriesByType('resource').find((e) => /\\/assets\\/index-[^/]*\\.js$/.test(e.name))?.responseEnd ?? 0,
-  marks: Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])),
-})`;
+// Read in the page once the figure is shown: the HTML and the app's JavaScript from resource timing (every script
+// requested before the app ran: entry, app bundle and their chunks; the lazy service worker client aside), the marks.
+const pageScript = `(() => {
+  const marks = Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]));
+  const before = marks['rangeforge:main'] ?? Infinity;
+  const scripts = performance.getEntriesByType('resource')
+    .filter((e) => /\\/assets\\/[^/]*\\.js$/.test(e.name) && !/workbox/.test(e.name) && e.startTime < before);
+  return JSON.stringify({
+    origin: performance.timeOrigin,
+    html: performance.getEntriesByType('navigation')[0]?.responseEnd ?? 0,
+    bundle: Math.max(0, ...scripts.map((e) => e.responseEnd)),
+    marks,
+  });
+})()`;
 
 // Read in each engine worker: its time origin (the worker's creation), its marks and the wasm's resource timing.
 const workerScript = `JSON.stringify({
@@ -214,8 +221,9 @@ type Phases = Record<(typeof PHASES)[number]['key'], number>;
 
 const PHASES = [
   { key: 'html', label: 'HTML received' },
-  { key: 'bundle', label: 'main bundle received' },
-  { key: 'main', label: 'main bundle executed (mark)' },
+  { key: 'bundle', label: "app's JavaScript received (entry and chunks)" },
+  { key: 'boot', label: 'entry executed, engine workers started (mark)' },
+  { key: 'main', label: 'app bundle executed, first render starts (mark)' },
   { key: 'worker', label: 'first engine worker created' },
   { key: 'workerStart', label: 'engine worker script running (mark)' },
   { key: 'wasm', label: 'engine wasm received (first worker)' },
@@ -276,6 +284,7 @@ async function coldLoad(baseUrl: string): Promise<{ phases: Phases; text: string
         const phases: Phases = {
           html: at.html,
           bundle: at.bundle || NaN,
+          boot: at.marks['rangeforge:boot'] ?? NaN,
           main: at.marks['rangeforge:main'] ?? NaN,
           worker: first((worker) => worker.origin - at.origin),
           workerStart: first((worker) => shift(worker, worker.marks['rangeforge:worker-start'])),
