@@ -19,7 +19,7 @@
  * both alike; a column per build.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -236,6 +236,9 @@ const PHASES = [
   { key: 'equity', label: 'first postflop equity shown' },
   { key: 'boardToEquity', label: 'board complete → equity shown (interval)' },
   { key: 'wasmStart', label: 'wasm received → ready, first worker (interval)' },
+  { key: 'compile', label: 'engine wasm compile alone, fresh renderer (interval)' },
+  { key: 'instantiate', label: 'engine wasm instantiate alone (interval)' },
+  { key: 'tables', label: 'start-up table build alone (interval)' },
 ] as const;
 
 interface WorkerTimings {
@@ -244,7 +247,47 @@ interface WorkerTimings {
   wasm: number;
 }
 
-async function coldLoad(baseUrl: string): Promise<{ phases: Phases; text: string }> {
+// The engine's start alone, in a fresh browser context (a new renderer, so no compiled code is shared): compile the
+// wasm, instantiate it without the glue (every import a no-op; the start function calls none that matter) and run its
+// start function, which builds the evaluator's lookup tables. Run in a page of the app's origin showing no app code.
+const startProbe = (wasmUrl: string) => `(async () => {
+  const bytes = await (await fetch(${JSON.stringify(wasmUrl)})).arrayBuffer();
+  let at = performance.now();
+  const module = await WebAssembly.compile(bytes);
+  const compile = performance.now() - at;
+  const imports = {};
+  for (const { module: from, name } of WebAssembly.Module.imports(module)) (imports[from] ??= {})[name] = () => {};
+  at = performance.now();
+  const instance = await WebAssembly.instantiate(module, imports);
+  const instantiate = performance.now() - at;
+  at = performance.now();
+  instance.exports.__wbindgen_start();
+  return JSON.stringify({ compile, instantiate, tables: performance.now() - at });
+})()`;
+
+async function engineStart(
+  baseUrl: string,
+  dist: string,
+): Promise<{ compile: number; instantiate: number; tables: number }> {
+  const wasmFile = readdirSync(join(dist, 'assets')).find((file) => /^equity_wasm_bg-.*\.wasm$/.test(file));
+  if (!wasmFile) throw new Error(`no engine wasm in ${dist}/assets`);
+  const context = await session.browser.newContext({ serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/manifest.webmanifest`);
+    return JSON.parse((await page.evaluate(startProbe(`/assets/${wasmFile}`))) as string) as {
+      compile: number;
+      instantiate: number;
+      tables: number;
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+async function coldLoad(
+  baseUrl: string,
+): Promise<{ phases: Omit<Phases, 'compile' | 'instantiate' | 'tables'>; text: string }> {
   const context = await session.browser.newContext({
     viewport: { width: 1440, height: 900 },
     locale: 'en-US',
@@ -281,7 +324,7 @@ async function coldLoad(baseUrl: string): Promise<{ phases: Phases; text: string
         const last = (pick: (worker: WorkerTimings) => number) => Math.max(...inWorkers.map(pick));
         const wasmReady = first((worker) => shift(worker, worker.marks['rangeforge:wasm-ready']));
         const wasm = first((worker) => shift(worker, worker.wasm));
-        const phases: Phases = {
+        const phases = {
           html: at.html,
           bundle: at.bundle || NaN,
           boot: at.marks['rangeforge:boot'] ?? NaN,
@@ -318,7 +361,8 @@ const samples = builds.map(
 try {
   for (let load = 0; load < LOADS; load += 1) {
     for (const [index, server] of servers.entries()) {
-      const { phases, text } = await coldLoad(server.baseUrl);
+      const { phases: loaded, text } = await coldLoad(server.baseUrl);
+      const phases: Phases = { ...loaded, ...(await engineStart(server.baseUrl, builds[index]!.dist)) };
       if (text !== expected) {
         throw new Error(`${builds[index]!.name}: the page showed ${text}, the engine says ${expected}`);
       }
