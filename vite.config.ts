@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import wasm from 'vite-plugin-wasm';
 
@@ -53,8 +53,50 @@ const serviceWorker = VitePWA({
   },
 });
 
+/**
+ * The entry (src/main.tsx) starts the engine workers and then imports the app (src/app/start.tsx). Vite preloads only
+ * the entry's static imports from index.html; this adds the app's chunk and its static imports, so they download in
+ * parallel with the entry instead of after it has run.
+ */
+const preloadApp: Plugin = {
+  name: 'rangeforge:preload-app',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html, context) {
+      const bundle = context.bundle;
+      if (!bundle) return html;
+      const app = Object.values(bundle).find(
+        (output) => output.type === 'chunk' && output.facadeModuleId === fromRoot('./src/app/start.tsx'),
+      );
+      if (!app || app.type !== 'chunk') throw new Error('preload-app: no chunk for src/app/start.tsx');
+      const files = new Set<string>();
+      const styles = new Set<string>();
+      const visit = (fileName: string) => {
+        if (files.has(fileName)) return;
+        files.add(fileName);
+        const chunk = bundle[fileName];
+        if (chunk?.type !== 'chunk') return;
+        chunk.viteMetadata?.importedCss.forEach((css) => styles.add(css));
+        chunk.imports.forEach(visit);
+      };
+      visit(app.fileName);
+      const link = (rel: string, fileName: string): HtmlTagDescriptor => ({
+        tag: 'link',
+        attrs: { rel, crossorigin: true, href: `/${fileName}` },
+        injectTo: 'head',
+      });
+      // The app's own styles stay render-blocking as they were before the split (no unstyled first paint).
+      return [
+        ...[...styles].map((fileName) => link('stylesheet', fileName)),
+        ...[...files].map((fileName) => link('modulepreload', fileName)),
+      ].filter((tag) => !html.includes(`${String(tag.attrs?.href)}"`));
+    },
+  },
+};
+
 export default defineConfig({
-  plugins: [react(), wasm(), serviceWorker],
+  plugins: [react(), wasm(), serviceWorker, preloadApp],
   resolve: { alias: aliases },
   // Module workers: the engine worker imports the wasm glue as an ES module.
   worker: { format: 'es' },

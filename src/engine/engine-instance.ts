@@ -47,5 +47,7 @@ export function startEngineForPage(pathname: string): void {
   if (EQUITY_PAGES.has(page))
     getEngineClient()
       .warm()
+      // Every worker has loaded the engine and run its warm-up job (bench:cold reads the mark).
+      .then(() => performance.mark('rangeforge:engine-warm'))
       .catch(() => undefined);
 }

@@ -7,4 +7,11 @@ import wasmUrl from '@equity-wasm-pkg/equity_wasm_bg.wasm?url';
 
 import { createDeferredEngineApi } from './engine-api.ts';
 
-expose(createDeferredEngineApi(init({ module_or_path: wasmUrl }).then(() => equityWasm)));
+// Start-up marks on the worker's own timeline (bench:cold reads them): script running, then the module compiled,
+// instantiated and its lookup tables built.
+performance.mark('rangeforge:worker-start');
+const ready = init({ module_or_path: wasmUrl }).then(() => {
+  performance.mark('rangeforge:wasm-ready');
+  return equityWasm;
+});
+expose(createDeferredEngineApi(ready));

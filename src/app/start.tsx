@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+
+import { App } from '@/app/app';
+import { bootstrap } from '@/app/providers';
+import { watchConnection } from '@/features/offline/connection';
+import { startServiceWorker } from '@/features/offline/service-worker';
+
+/** Renders the app: loaded by main.tsx once the engine workers have been started (see there). */
+export function startApp(): void {
+  // The app's bundle has loaded and run (bench:cold reads the mark).
+  performance.mark('rangeforge:main');
+  const root = createRoot(document.getElementById('root') as HTMLElement);
+  // i18n initialises synchronously inside bootstrap; the session request runs while the shell renders.
+  void bootstrap();
+  watchConnection();
+  startServiceWorker();
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
