@@ -19,6 +19,7 @@
 mod corrections;
 mod group;
 mod reuse;
+mod totals;
 
 use crate::evaluator::HandKey;
 use crate::runouts::RunoutGroup;
@@ -83,6 +84,8 @@ impl CardSums {
 /// Request-level data and scratch space for the sweeps of one request.
 pub(crate) struct Sweeper<'e> {
     entries: &'e [Entry],
+    /// Sums over the request's entries, for each group's sums (module `totals`).
+    totals: totals::Totals,
     board: HandKey,
     /// Combo index of each pair of distinct cards, `combo_of[52 * x + y]`.
     combo_of: Vec<u16>,
@@ -123,6 +126,7 @@ impl<'e> Sweeper<'e> {
         }
         Sweeper {
             entries,
+            totals: totals::Totals::of(entries),
             board: HandKey::of(board),
             combo_of,
             order: Vec::with_capacity(entries.len()),
@@ -184,11 +188,10 @@ impl<'e> Sweeper<'e> {
             }
         }
         self.records.clear();
-        self.all = CardSums::ZERO;
+        self.all = self.totals.without(totals::Weight::Villain, self.entries, common);
         for (position, &packed) in self.order.iter().enumerate() {
             let e = &self.entries[(packed & 0xFFFF) as usize];
             let rank = (packed >> 16) as u16;
-            self.all.add(e.a, e.b, f64::from(e.villain as f32));
             if slots {
                 self.slot_of[e.combo] = u32::from(rank) << 16 | (position as u32 + 1);
             }
