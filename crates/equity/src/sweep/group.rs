@@ -135,15 +135,30 @@ impl Sweeper<'_> {
         let hero_all = without(Weight::Hero);
         let counts = [without(Weight::HeroCombo), without(Weight::VillainCombo)];
         let all = &self.all;
-        let (slot_of, combo_of) = (&self.slot_of, &self.combo_of);
-        let pair_of = |y: usize, c: usize| pair_record(records, slot_of, combo_of, y, c);
+        let slot_of = &self.slot_of;
+        let pair_of = |y: usize, c: usize| pair_record(records, slot_of, y, c);
         let mut below = CardSums::ZERO;
         let mut equal = CardSums::ZERO;
         let mut below_dead = CardSums::ZERO;
         let mut equal_dead = CardSums::ZERO;
         let mut hero_below = CardSums::ZERO;
         let mut hero_equal = CardSums::ZERO;
-        let mut totals = Killed::default();
+        // Villain combos apart from a hero combo, counted one each: their total over the hero combos (`G`'s pair
+        // count) does not depend on the ranks, so it is the request's when every entry is a record.
+        let faced_count =
+            |a: usize, b: usize, villain: f64| counts[1].apart(a, b) + f64::from(u8::from(villain > 0.0));
+        let mut totals = Killed {
+            hero_count: if records.len() == self.entries.len() {
+                self.totals.pair_count()
+            } else {
+                records
+                    .iter()
+                    .filter(|r| r.hero > 0.0)
+                    .map(|r| faced_count(r.a as usize, r.b as usize, f64::from(r.villain)))
+                    .sum()
+            },
+            ..Killed::default()
+        };
         let mut start = 0;
         while start < records.len() {
             let end = rank_run_end(records, start);
@@ -167,10 +182,8 @@ impl Sweeper<'_> {
                     equal.apart(a, b) + villain,
                     all.apart(a, b) + villain,
                 ];
-                let faced_count = counts[1].apart(a, b) + f64::from(u8::from(villain > 0.0));
                 if hero > 0.0 {
                     totals.hero_pairs = add3(totals.hero_pairs, scale3(hero, pair));
-                    totals.hero_count += faced_count;
                 }
                 if hero > 0.0 && dead_in < omega {
                     let dead = [
@@ -215,7 +228,7 @@ impl Sweeper<'_> {
                     let mut killed = Killed::default();
                     if hero > 0.0 {
                         killed.hero_pairs = scale3(hero, pair);
-                        killed.hero_count = faced_count;
+                        killed.hero_count = faced_count(a, b, villain);
                     }
                     if villain > 0.0 {
                         // Hero weight apart from this villain combo: all, tying, and (by difference) above it.

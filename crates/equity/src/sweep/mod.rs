@@ -81,14 +81,31 @@ impl CardSums {
     }
 }
 
+/// Combo index of each pair of distinct cards, `COMBO_OF[52 * x + y]` (built at compile time: 2,704 entries a
+/// request would otherwise compute).
+static COMBO_OF: [u16; 52 * 52] = {
+    let mut table = [0u16; 52 * 52];
+    let mut x = 0;
+    while x < 52 {
+        let mut y = 0;
+        while y < 52 {
+            if x != y {
+                let (lo, hi) = if x < y { (x, y) } else { (y, x) };
+                table[52 * x + y] = (hi * (hi - 1) / 2 + lo) as u16;
+            }
+            y += 1;
+        }
+        x += 1;
+    }
+    table
+};
+
 /// Request-level data and scratch space for the sweeps of one request.
 pub(crate) struct Sweeper<'e> {
     entries: &'e [Entry],
     /// Sums over the request's entries, for each group's sums (module `totals`).
     totals: totals::Totals,
     board: HandKey,
-    /// Combo index of each pair of distinct cards, `combo_of[52 * x + y]`.
-    combo_of: Vec<u16>,
     order: Vec<u32>,
     scratch: Vec<u32>,
     /// The current group's live combos in rank order.
@@ -113,22 +130,10 @@ impl<'e> Sweeper<'e> {
         for card in board {
             board_suits[card.suit() as usize] += 1;
         }
-        let mut combo_of = vec![0u16; 52 * 52];
-        for x in 0..52u8 {
-            for y in 0..52u8 {
-                if x != y {
-                    combo_of[52 * x as usize + y as usize] = crate::combo::combo_index(
-                        crate::card::Card::from_index_unchecked(x),
-                        crate::card::Card::from_index_unchecked(y),
-                    ) as u16;
-                }
-            }
-        }
         Sweeper {
             entries,
             totals: totals::Totals::of(entries),
             board: HandKey::of(board),
-            combo_of,
             order: Vec::with_capacity(entries.len()),
             scratch: Vec::with_capacity(entries.len()),
             records: Vec::with_capacity(entries.len()),
@@ -276,8 +281,8 @@ fn cards_of(mask: u64) -> impl Iterator<Item = usize> {
 
 /// Rank and villain weight of the record of the combo `{y, c}` (distinct cards); `(0, 0.0)` when the combo is
 /// not one of the group's records (a zero weight that counts for nothing wherever it is compared).
-fn pair_record(records: &[Record], slot_of: &[u32], combo_of: &[u16], y: usize, c: usize) -> (u16, f64) {
-    let slot = slot_of[combo_of[52 * y + c] as usize];
+fn pair_record(records: &[Record], slot_of: &[u32], y: usize, c: usize) -> (u16, f64) {
+    let slot = slot_of[COMBO_OF[52 * y + c] as usize];
     if slot == 0 {
         (0, 0.0)
     } else {

@@ -37,6 +37,8 @@ impl Weight {
 /// The request's sums, per [`Weight`], and the entries holding each card.
 pub(super) struct Totals {
     sums: [CardSums; 4],
+    /// Pairs of a hero combo and a villain combo apart from it, counted one each.
+    pairs: f64,
     holding: Vec<Vec<u16>>,
 }
 
@@ -44,6 +46,7 @@ impl Totals {
     pub(super) fn of(entries: &[Entry]) -> Totals {
         let mut totals = Totals {
             sums: [CardSums::ZERO; 4],
+            pairs: 0.0,
             holding: vec![Vec::new(); 52],
         };
         for (i, e) in entries.iter().enumerate() {
@@ -58,7 +61,18 @@ impl Totals {
             totals.holding[e.a].push(i as u16);
             totals.holding[e.b].push(i as u16);
         }
+        let villains = &totals.sums[Weight::VillainCombo as usize];
+        totals.pairs = entries
+            .iter()
+            .filter(|e| e.hero > 0.0)
+            .map(|e| villains.apart(e.a, e.b) + Weight::VillainCombo.of(e))
+            .sum();
         totals
+    }
+
+    /// Pairs of a hero combo and a villain combo that share no card (an integer, exact in `f64`).
+    pub(super) fn pair_count(&self) -> f64 {
+        self.pairs
     }
 
     /// The sums of `weight` over the entries holding no card of `excluded`.
