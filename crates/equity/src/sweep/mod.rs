@@ -49,6 +49,20 @@ struct Record {
     b: u8,
 }
 
+impl Record {
+    fn of(e: &Entry, rank: u16) -> Record {
+        Record {
+            mask: e.mask,
+            hero: e.hero as f32,
+            villain: e.villain as f32,
+            rank,
+            combo: e.combo as u16,
+            a: e.a as u8,
+            b: e.b as u8,
+        }
+    }
+}
+
 /// Weights of combos per card and in total, as a sweep accumulates them.
 #[derive(Clone, Copy)]
 struct CardSums {
@@ -121,7 +135,8 @@ pub(crate) struct Sweeper<'e> {
     board_suits: [u32; 4],
     /// Per rank multiset of a runout (module `reuse`): the order of every entry by suitless rank, once known.
     suitless: Vec<Vec<u32>>,
-    merged: Vec<u32>,
+    /// Per suit: the entries holding at least one card of it, and those holding two (module `reuse`).
+    suited: [[Vec<u16>; 2]; 4],
 }
 
 impl<'e> Sweeper<'e> {
@@ -142,7 +157,7 @@ impl<'e> Sweeper<'e> {
             multi: group::Scratch::new(),
             board_suits,
             suitless: vec![Vec::new(); 13 * 13],
-            merged: Vec::new(),
+            suited: reuse::suited_entries(entries),
         }
     }
 
@@ -175,40 +190,33 @@ impl<'e> Sweeper<'e> {
     }
 
     /// Ranks the combos that hold no card every runout of the group deals (the others are dead throughout),
-    /// sorts them into `records` and fills `all`, and `slot_of` if `slots` (the group sweep reads it).
+    /// sorts them into `records`, fills `all`, and `slot_of` if `slots` (the group sweep reads it).
     fn rank_records(&mut self, group: &RunoutGroup, slots: bool) {
         let common = group.runouts.iter().fold(u64::MAX, |m, &(r, _)| m & r);
-        if slots || !self.order_from_suitless(common) {
-            let key = self.board.plus(group.key);
-            self.order.clear();
-            for (i, e) in self.entries.iter().enumerate() {
-                if e.mask & common == 0 {
-                    self.order
-                        .push(u32::from(key.plus(e.key).rank7().0) << 16 | i as u32);
-                }
-            }
-            crate::rank_sort::sort_by_rank(&mut self.order, &mut self.scratch);
-            if slots && common == 0 {
-                self.keep_suitless_order(group.runouts[0].0);
+        self.all = self.totals.without(totals::Weight::Villain, self.entries, common);
+        if !slots && self.records_from_suitless(common) {
+            return;
+        }
+        let key = self.board.plus(group.key);
+        self.order.clear();
+        for (i, e) in self.entries.iter().enumerate() {
+            if e.mask & common == 0 {
+                self.order
+                    .push(u32::from(key.plus(e.key).rank7().0) << 16 | i as u32);
             }
         }
+        crate::rank_sort::sort_by_rank(&mut self.order, &mut self.scratch);
+        if slots && common == 0 {
+            self.keep_suitless_order(group.runouts[0].0);
+        }
         self.records.clear();
-        self.all = self.totals.without(totals::Weight::Villain, self.entries, common);
         for (position, &packed) in self.order.iter().enumerate() {
             let e = &self.entries[(packed & 0xFFFF) as usize];
             let rank = (packed >> 16) as u16;
             if slots {
                 self.slot_of[e.combo] = u32::from(rank) << 16 | (position as u32 + 1);
             }
-            self.records.push(Record {
-                mask: e.mask,
-                hero: e.hero as f32,
-                villain: e.villain as f32,
-                rank,
-                combo: e.combo as u16,
-                a: e.a as u8,
-                b: e.b as u8,
-            });
+            self.records.push(Record::of(e, rank));
         }
     }
 

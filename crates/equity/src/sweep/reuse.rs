@@ -9,7 +9,7 @@
 //! ranking and sort gives (rank, then entry index), so the sweep's sums do not change. On a rainbow flop this
 //! serves the 198 runouts of two cards of a board suit: ranks of about 25 combos instead of 370 each.
 
-use super::{cards_of, Sweeper};
+use super::{cards_of, Entry, Record, Sweeper};
 use crate::card::Card;
 use crate::evaluator::HandKey;
 
@@ -43,9 +43,9 @@ impl Sweeper<'_> {
         }
     }
 
-    /// Fills `order` for a one-runout group from the suitless order of its ranks when the module's condition
-    /// holds; returns `false` (and leaves `order` alone) otherwise.
-    pub(super) fn order_from_suitless(&mut self, runout: u64) -> bool {
+    /// Fills `records` for a one-runout group from the suitless order of its ranks when the module's condition
+    /// holds; returns `false` (and leaves `records` alone) otherwise.
+    pub(super) fn records_from_suitless(&mut self, runout: u64) -> bool {
         if !(1..=2).contains(&runout.count_ones()) {
             return false;
         }
@@ -79,39 +79,59 @@ impl Sweeper<'_> {
         let real = cards_of(runout).fold(self.board, |k, card| {
             k.plus(HandKey::card(Card::from_index_unchecked(card as u8)))
         });
+        // The combos that can make the flush, ranked with the real key, in (rank, entry) order.
+        let flush = &mut self.scratch;
+        flush.clear();
+        if needed <= 2 {
+            for &i in &self.suited[flush_suit][needed as usize - 1] {
+                let e = &self.entries[usize::from(i)];
+                if e.mask & runout == 0 {
+                    flush.push(u32::from(real.plus(e.key).rank7().0) << 16 | u32::from(i));
+                }
+            }
+            flush.sort_unstable();
+        }
+        // The others in suitless order, with the flush combos merged in where their packed (rank, entry)
+        // values fall: exactly the order a full ranking and sort gives.
         let suit_cards = SUIT_CARDS[flush_suit];
-        self.scratch.clear();
-        let mut kept = std::mem::take(&mut self.merged);
-        kept.clear();
+        let records = &mut self.records;
+        records.clear();
+        let mut pending = flush.iter().peekable();
         for &packed in &self.suitless[slot] {
             let e = &self.entries[(packed & 0xFFFF) as usize];
-            if e.mask & runout != 0 {
+            if e.mask & runout != 0 || (e.mask & suit_cards).count_ones() >= needed {
                 continue;
             }
-            if (e.mask & suit_cards).count_ones() >= needed {
-                self.scratch
-                    .push(u32::from(real.plus(e.key).rank7().0) << 16 | (packed & 0xFFFF));
-            } else {
-                kept.push(packed);
+            while let Some(&made) = pending.next_if(|&&made| made < packed) {
+                records.push(Record::of(
+                    &self.entries[(made & 0xFFFF) as usize],
+                    (made >> 16) as u16,
+                ));
             }
+            records.push(Record::of(e, (packed >> 16) as u16));
         }
-        self.scratch.sort_unstable();
-        self.order.clear();
-        let (mut i, mut j) = (0, 0);
-        while i < kept.len() && j < self.scratch.len() {
-            if kept[i] < self.scratch[j] {
-                self.order.push(kept[i]);
-                i += 1;
-            } else {
-                self.order.push(self.scratch[j]);
-                j += 1;
-            }
+        for &made in pending {
+            records.push(Record::of(
+                &self.entries[(made & 0xFFFF) as usize],
+                (made >> 16) as u16,
+            ));
         }
-        self.order.extend_from_slice(&kept[i..]);
-        self.order.extend_from_slice(&self.scratch[j..]);
-        self.merged = kept;
         true
     }
+}
+
+/// Per suit, the indices of the entries holding at least one card of it (`[0]`) and two (`[1]`).
+pub(super) fn suited_entries(entries: &[Entry]) -> [[Vec<u16>; 2]; 4] {
+    let mut suited: [[Vec<u16>; 2]; 4] = Default::default();
+    for (i, e) in entries.iter().enumerate() {
+        for (suit, lists) in suited.iter_mut().enumerate() {
+            let held = (e.mask & SUIT_CARDS[suit]).count_ones() as usize;
+            for list in &mut lists[..held] {
+                list.push(i as u16);
+            }
+        }
+    }
+    suited
 }
 
 #[cfg(test)]
@@ -142,6 +162,8 @@ mod tests {
             }
         });
         assert_eq!(singles.len(), 198);
-        assert!(singles.iter().all(|&runout| sweeper.order_from_suitless(runout)));
+        assert!(singles
+            .iter()
+            .all(|&runout| sweeper.records_from_suitless(runout)));
     }
 }
