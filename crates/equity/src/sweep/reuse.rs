@@ -96,21 +96,25 @@ impl Sweeper<'_> {
         let suit_cards = SUIT_CARDS[flush_suit];
         let records = &mut self.records;
         records.clear();
-        let mut pending = flush.iter().peekable();
+        let made = |j: usize| flush.get(j).copied().unwrap_or(u32::MAX);
+        let (mut j, mut next) = (0, made(0));
         for &packed in &self.suitless[slot] {
             let e = &self.entries[(packed & 0xFFFF) as usize];
             if e.mask & runout != 0 || (e.mask & suit_cards).count_ones() >= needed {
                 continue;
             }
-            while let Some(&made) = pending.next_if(|&&made| made < packed) {
+            // Packed ranks stay below `u32::MAX` (13 bits of rank), the end marker.
+            while next < packed {
                 records.push(Record::of(
-                    &self.entries[(made & 0xFFFF) as usize],
-                    (made >> 16) as u16,
+                    &self.entries[(next & 0xFFFF) as usize],
+                    (next >> 16) as u16,
                 ));
+                j += 1;
+                next = made(j);
             }
             records.push(Record::of(e, (packed >> 16) as u16));
         }
-        for &made in pending {
+        for &made in &flush[j..] {
             records.push(Record::of(
                 &self.entries[(made & 0xFFFF) as usize],
                 (made >> 16) as u16,
