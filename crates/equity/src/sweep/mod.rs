@@ -1,11 +1,12 @@
 //! The sweeps of the exact heads-up engine over compact, rank-sorted records.
 //!
-//! Per request ([`Sweeper::new`]): the combo index of every card pair. Per group of runouts
-//! ([`crate::runouts`]): each combo not holding a card that every runout of the group deals is ranked once, the
-//! combos are radix-sorted by rank and copied into 24-byte records in that order, with the villain weight of the
-//! records per card and in total.
+//! Per request ([`Sweeper::new`]): the sums of the weights of every entry per card and in total, the entries
+//! holding each card and each suit (modules `totals` and `reuse`); the combo index of every card pair is a
+//! compile-time table. Per group of runouts ([`crate::runouts`]): each combo not holding a card that every
+//! runout of the group deals is ranked once, the combos are radix-sorted by rank and copied into 24-byte records
+//! in that order; the records' sums per card are the request's less the few entries the group leaves out.
 //!
-//! A group of one runout that can complete a flush takes its order from the suitless order of its ranks,
+//! A group of one runout that can complete a flush builds its records from the suitless order of its ranks,
 //! re-ranking only the combos that can make the flush (module `reuse`).
 //!
 //! A group of one runout is swept once ([`Sweeper::sweep_single`], the formulas of [`crate::exact`]). A group of

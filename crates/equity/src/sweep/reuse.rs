@@ -5,9 +5,10 @@
 //! ranks alone (no suit can reach five cards for it). So the order of a one- or two-card runout's combos is the
 //! suitless order of its rank multiset, which the flush-free group of the same ranks computes anyway (kept per
 //! request, computed here on first use otherwise), less the combos holding a runout card, merged with the few
-//! combos that can make the flush, ranked with the real key. The merge yields exactly the order a full
-//! ranking and sort gives (rank, then entry index), so the sweep's sums do not change. On a rainbow flop this
-//! serves the 198 runouts of two cards of a board suit: ranks of about 25 combos instead of 370 each.
+//! combos that can make the flush (listed per suit once per request), ranked with the real key. The merge
+//! yields exactly the order a full ranking and sort gives (rank, then entry index), so the sweep's sums do not
+//! change, and it writes the records directly. On a rainbow flop this serves the 198 runouts of two cards of a
+//! board suit: ranks of about 25 combos instead of 370 each.
 
 use super::{cards_of, Entry, Record, Sweeper};
 use crate::card::Card;
