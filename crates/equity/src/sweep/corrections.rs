@@ -132,7 +132,7 @@ impl Sweeper<'_> {
             }
             // The villain combo `{y, p}` shares the hero's other card `p`.
             let p = if h.a as usize == x { h.b } else { h.a } as usize;
-            let (rank, weight) = pair_record(records, &self.slot_of, &self.combo_of, y, p);
+            let (rank, weight) = pair_record(records, &self.slot_of, y, p);
             let shared_below = if rank < h.rank { weight } else { 0.0 };
             let shared_tie = if rank == h.rank { weight } else { 0.0 };
             let hero = f64::from(h.hero);

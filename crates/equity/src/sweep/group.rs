@@ -35,6 +35,7 @@
 //! (module `corrections`).
 
 use super::corrections::Killed;
+use super::totals::Weight;
 use super::{cards_of, pair_record, rank_run_end, CardSums, Sweeper};
 use crate::runouts::RunoutGroup;
 
@@ -102,45 +103,62 @@ impl Sweeper<'_> {
         for card in cards_of(dealt) {
             scratch.by_card[card] = Killed::default();
         }
-        // Static sums over the records: villain weight times A, and hero weight (for the corrections).
+        // Villain weight times A over the records: zero for a record no runout kills, so only the killed ones
+        // are added.
         let mut all_dead = CardSums::ZERO;
-        let mut hero_all = CardSums::ZERO;
-        let mut counts = [CardSums::ZERO; 2];
         for (position, r) in records.iter().enumerate() {
             let (a, b) = (r.a as usize, r.b as usize);
-            let mut dead_in = 0.0;
-            if r.mask & dealt != 0 {
-                dead_in = card_weight[a] + card_weight[b];
-                if r.mask & dealt == r.mask {
-                    // A combo equal to a runout is dead in it once, not twice.
-                    dead_in -= group
-                        .runouts
-                        .iter()
-                        .find(|&&(runout, _)| runout == r.mask)
-                        .map_or(0.0, |&(_, w)| w);
-                }
-                for card in [a, b] {
-                    if dealt >> card & 1 != 0 {
-                        scratch.holding[card].push(position as u16);
-                    }
+            if r.mask & dealt == 0 {
+                scratch.dead_in.push(0.0);
+                continue;
+            }
+            let mut dead_in = card_weight[a] + card_weight[b];
+            if r.mask & dealt == r.mask {
+                // A combo equal to a runout is dead in it once, not twice.
+                dead_in -= group
+                    .runouts
+                    .iter()
+                    .find(|&&(runout, _)| runout == r.mask)
+                    .map_or(0.0, |&(_, w)| w);
+            }
+            for card in [a, b] {
+                if dealt >> card & 1 != 0 {
+                    scratch.holding[card].push(position as u16);
                 }
             }
             scratch.dead_in.push(dead_in);
             all_dead.add(a, b, f64::from(r.villain) * dead_in);
-            hero_all.add(a, b, f64::from(r.hero));
-            counts[0].add(a, b, f64::from(u8::from(r.hero > 0.0)));
-            counts[1].add(a, b, f64::from(u8::from(r.villain > 0.0)));
         }
+        // Hero weight and the combos of either range, counted one each, over the records (module `totals`).
+        let common = group.runouts.iter().fold(u64::MAX, |m, &(r, _)| m & r);
+        let without = |weight| self.totals.without(weight, self.entries, common);
+        let hero_all = without(Weight::Hero);
+        let counts = [without(Weight::HeroCombo), without(Weight::VillainCombo)];
         let all = &self.all;
-        let (slot_of, combo_of) = (&self.slot_of, &self.combo_of);
-        let pair_of = |y: usize, c: usize| pair_record(records, slot_of, combo_of, y, c);
+        let slot_of = &self.slot_of;
+        let pair_of = |y: usize, c: usize| pair_record(records, slot_of, y, c);
         let mut below = CardSums::ZERO;
         let mut equal = CardSums::ZERO;
         let mut below_dead = CardSums::ZERO;
         let mut equal_dead = CardSums::ZERO;
         let mut hero_below = CardSums::ZERO;
         let mut hero_equal = CardSums::ZERO;
-        let mut totals = Killed::default();
+        // Villain combos apart from a hero combo, counted one each: their total over the hero combos (`G`'s pair
+        // count) does not depend on the ranks, so it is the request's when every entry is a record.
+        let faced_count =
+            |a: usize, b: usize, villain: f64| counts[1].apart(a, b) + f64::from(u8::from(villain > 0.0));
+        let mut totals = Killed {
+            hero_count: if records.len() == self.entries.len() {
+                self.totals.pair_count()
+            } else {
+                records
+                    .iter()
+                    .filter(|r| r.hero > 0.0)
+                    .map(|r| faced_count(r.a as usize, r.b as usize, f64::from(r.villain)))
+                    .sum()
+            },
+            ..Killed::default()
+        };
         let mut start = 0;
         while start < records.len() {
             let end = rank_run_end(records, start);
@@ -150,8 +168,10 @@ impl Sweeper<'_> {
             for (r, &dead_in) in records[start..end].iter().zip(&scratch.dead_in[start..end]) {
                 let (a, b) = (r.a as usize, r.b as usize);
                 equal.add(a, b, f64::from(r.villain));
-                equal_dead.add(a, b, f64::from(r.villain) * dead_in);
                 hero_equal.add(a, b, f64::from(r.hero));
+                if r.mask & dealt != 0 {
+                    equal_dead.add(a, b, f64::from(r.villain) * dead_in);
+                }
             }
             for (r, &dead_in) in records[start..end].iter().zip(&scratch.dead_in[start..end]) {
                 let (a, b) = (r.a as usize, r.b as usize);
@@ -162,10 +182,8 @@ impl Sweeper<'_> {
                     equal.apart(a, b) + villain,
                     all.apart(a, b) + villain,
                 ];
-                let faced_count = counts[1].apart(a, b) + f64::from(u8::from(villain > 0.0));
                 if hero > 0.0 {
                     totals.hero_pairs = add3(totals.hero_pairs, scale3(hero, pair));
-                    totals.hero_count += faced_count;
                 }
                 if hero > 0.0 && dead_in < omega {
                     let dead = [
@@ -210,7 +228,7 @@ impl Sweeper<'_> {
                     let mut killed = Killed::default();
                     if hero > 0.0 {
                         killed.hero_pairs = scale3(hero, pair);
-                        killed.hero_count = faced_count;
+                        killed.hero_count = faced_count(a, b, villain);
                     }
                     if villain > 0.0 {
                         // Hero weight apart from this villain combo: all, tying, and (by difference) above it.
@@ -233,11 +251,13 @@ impl Sweeper<'_> {
             for (r, &dead_in) in records[start..end].iter().zip(&scratch.dead_in[start..end]) {
                 let (a, b) = (r.a as usize, r.b as usize);
                 below.add(a, b, f64::from(r.villain));
-                below_dead.add(a, b, f64::from(r.villain) * dead_in);
                 hero_below.add(a, b, f64::from(r.hero));
                 equal.clear(a, b);
-                equal_dead.clear(a, b);
                 hero_equal.clear(a, b);
+                if r.mask & dealt != 0 {
+                    below_dead.add(a, b, f64::from(r.villain) * dead_in);
+                    equal_dead.clear(a, b);
+                }
             }
             start = end;
         }

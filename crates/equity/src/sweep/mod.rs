@@ -1,11 +1,12 @@
 //! The sweeps of the exact heads-up engine over compact, rank-sorted records.
 //!
-//! Per request ([`Sweeper::new`]): the combo index of every card pair. Per group of runouts
-//! ([`crate::runouts`]): each combo not holding a card that every runout of the group deals is ranked once, the
-//! combos are radix-sorted by rank and copied into 24-byte records in that order, with the villain weight of the
-//! records per card and in total.
+//! Per request ([`Sweeper::new`]): the sums of the weights of every entry per card and in total, the entries
+//! holding each card and each suit (modules `totals` and `reuse`); the combo index of every card pair is a
+//! compile-time table. Per group of runouts ([`crate::runouts`]): each combo not holding a card that every
+//! runout of the group deals is ranked once, the combos are radix-sorted by rank and copied into 24-byte records
+//! in that order; the records' sums per card are the request's less the few entries the group leaves out.
 //!
-//! A group of one runout that can complete a flush takes its order from the suitless order of its ranks,
+//! A group of one runout that can complete a flush builds its records from the suitless order of its ranks,
 //! re-ranking only the combos that can make the flush (module `reuse`).
 //!
 //! A group of one runout is swept once ([`Sweeper::sweep_single`], the formulas of [`crate::exact`]). A group of
@@ -19,6 +20,7 @@
 mod corrections;
 mod group;
 mod reuse;
+mod totals;
 
 use crate::evaluator::HandKey;
 use crate::runouts::RunoutGroup;
@@ -46,6 +48,20 @@ struct Record {
     combo: u16,
     a: u8,
     b: u8,
+}
+
+impl Record {
+    fn of(e: &Entry, rank: u16) -> Record {
+        Record {
+            mask: e.mask,
+            hero: e.hero as f32,
+            villain: e.villain as f32,
+            rank,
+            combo: e.combo as u16,
+            a: e.a as u8,
+            b: e.b as u8,
+        }
+    }
 }
 
 /// Weights of combos per card and in total, as a sweep accumulates them.
@@ -80,12 +96,31 @@ impl CardSums {
     }
 }
 
+/// Combo index of each pair of distinct cards, `COMBO_OF[52 * x + y]` (built at compile time: 2,704 entries a
+/// request would otherwise compute).
+static COMBO_OF: [u16; 52 * 52] = {
+    let mut table = [0u16; 52 * 52];
+    let mut x = 0;
+    while x < 52 {
+        let mut y = 0;
+        while y < 52 {
+            if x != y {
+                let (lo, hi) = if x < y { (x, y) } else { (y, x) };
+                table[52 * x + y] = (hi * (hi - 1) / 2 + lo) as u16;
+            }
+            y += 1;
+        }
+        x += 1;
+    }
+    table
+};
+
 /// Request-level data and scratch space for the sweeps of one request.
 pub(crate) struct Sweeper<'e> {
     entries: &'e [Entry],
+    /// Sums over the request's entries, for each group's sums (module `totals`).
+    totals: totals::Totals,
     board: HandKey,
-    /// Combo index of each pair of distinct cards, `combo_of[52 * x + y]`.
-    combo_of: Vec<u16>,
     order: Vec<u32>,
     scratch: Vec<u32>,
     /// The current group's live combos in rank order.
@@ -101,7 +136,8 @@ pub(crate) struct Sweeper<'e> {
     board_suits: [u32; 4],
     /// Per rank multiset of a runout (module `reuse`): the order of every entry by suitless rank, once known.
     suitless: Vec<Vec<u32>>,
-    merged: Vec<u32>,
+    /// Per suit: the entries holding at least one card of it, and those holding two (module `reuse`).
+    suited: [[Vec<u16>; 2]; 4],
 }
 
 impl<'e> Sweeper<'e> {
@@ -110,21 +146,10 @@ impl<'e> Sweeper<'e> {
         for card in board {
             board_suits[card.suit() as usize] += 1;
         }
-        let mut combo_of = vec![0u16; 52 * 52];
-        for x in 0..52u8 {
-            for y in 0..52u8 {
-                if x != y {
-                    combo_of[52 * x as usize + y as usize] = crate::combo::combo_index(
-                        crate::card::Card::from_index_unchecked(x),
-                        crate::card::Card::from_index_unchecked(y),
-                    ) as u16;
-                }
-            }
-        }
         Sweeper {
             entries,
+            totals: totals::Totals::of(entries),
             board: HandKey::of(board),
-            combo_of,
             order: Vec::with_capacity(entries.len()),
             scratch: Vec::with_capacity(entries.len()),
             records: Vec::with_capacity(entries.len()),
@@ -133,7 +158,7 @@ impl<'e> Sweeper<'e> {
             multi: group::Scratch::new(),
             board_suits,
             suitless: vec![Vec::new(); 13 * 13],
-            merged: Vec::new(),
+            suited: reuse::suited_entries(entries),
         }
     }
 
@@ -166,41 +191,33 @@ impl<'e> Sweeper<'e> {
     }
 
     /// Ranks the combos that hold no card every runout of the group deals (the others are dead throughout),
-    /// sorts them into `records` and fills `all`, and `slot_of` if `slots` (the group sweep reads it).
+    /// sorts them into `records`, fills `all`, and `slot_of` if `slots` (the group sweep reads it).
     fn rank_records(&mut self, group: &RunoutGroup, slots: bool) {
         let common = group.runouts.iter().fold(u64::MAX, |m, &(r, _)| m & r);
-        if slots || !self.order_from_suitless(common) {
-            let key = self.board.plus(group.key);
-            self.order.clear();
-            for (i, e) in self.entries.iter().enumerate() {
-                if e.mask & common == 0 {
-                    self.order
-                        .push(u32::from(key.plus(e.key).rank7().0) << 16 | i as u32);
-                }
-            }
-            crate::rank_sort::sort_by_rank(&mut self.order, &mut self.scratch);
-            if slots && common == 0 {
-                self.keep_suitless_order(group.runouts[0].0);
+        self.all = self.totals.without(totals::Weight::Villain, self.entries, common);
+        if !slots && self.records_from_suitless(common) {
+            return;
+        }
+        let key = self.board.plus(group.key);
+        self.order.clear();
+        for (i, e) in self.entries.iter().enumerate() {
+            if e.mask & common == 0 {
+                self.order
+                    .push(u32::from(key.plus(e.key).rank7().0) << 16 | i as u32);
             }
         }
+        crate::rank_sort::sort_by_rank(&mut self.order, &mut self.scratch);
+        if slots && common == 0 {
+            self.keep_suitless_order(group.runouts[0].0);
+        }
         self.records.clear();
-        self.all = CardSums::ZERO;
         for (position, &packed) in self.order.iter().enumerate() {
             let e = &self.entries[(packed & 0xFFFF) as usize];
             let rank = (packed >> 16) as u16;
-            self.all.add(e.a, e.b, f64::from(e.villain as f32));
             if slots {
                 self.slot_of[e.combo] = u32::from(rank) << 16 | (position as u32 + 1);
             }
-            self.records.push(Record {
-                mask: e.mask,
-                hero: e.hero as f32,
-                villain: e.villain as f32,
-                rank,
-                combo: e.combo as u16,
-                a: e.a as u8,
-                b: e.b as u8,
-            });
+            self.records.push(Record::of(e, rank));
         }
     }
 
@@ -273,8 +290,8 @@ fn cards_of(mask: u64) -> impl Iterator<Item = usize> {
 
 /// Rank and villain weight of the record of the combo `{y, c}` (distinct cards); `(0, 0.0)` when the combo is
 /// not one of the group's records (a zero weight that counts for nothing wherever it is compared).
-fn pair_record(records: &[Record], slot_of: &[u32], combo_of: &[u16], y: usize, c: usize) -> (u16, f64) {
-    let slot = slot_of[combo_of[52 * y + c] as usize];
+fn pair_record(records: &[Record], slot_of: &[u32], y: usize, c: usize) -> (u16, f64) {
+    let slot = slot_of[COMBO_OF[52 * y + c] as usize];
     if slot == 0 {
         (0, 0.0)
     } else {

@@ -5,11 +5,12 @@
 //! ranks alone (no suit can reach five cards for it). So the order of a one- or two-card runout's combos is the
 //! suitless order of its rank multiset, which the flush-free group of the same ranks computes anyway (kept per
 //! request, computed here on first use otherwise), less the combos holding a runout card, merged with the few
-//! combos that can make the flush, ranked with the real key. The merge yields exactly the order a full
-//! ranking and sort gives (rank, then entry index), so the sweep's sums do not change. On a rainbow flop this
-//! serves the 198 runouts of two cards of a board suit: ranks of about 25 combos instead of 370 each.
+//! combos that can make the flush (listed per suit once per request), ranked with the real key. The merge
+//! yields exactly the order a full ranking and sort gives (rank, then entry index), so the sweep's sums do not
+//! change, and it writes the records directly. On a rainbow flop this serves the 198 runouts of two cards of a
+//! board suit: ranks of about 25 combos instead of 370 each.
 
-use super::{cards_of, Sweeper};
+use super::{cards_of, Entry, Record, Sweeper};
 use crate::card::Card;
 use crate::evaluator::HandKey;
 
@@ -43,9 +44,9 @@ impl Sweeper<'_> {
         }
     }
 
-    /// Fills `order` for a one-runout group from the suitless order of its ranks when the module's condition
-    /// holds; returns `false` (and leaves `order` alone) otherwise.
-    pub(super) fn order_from_suitless(&mut self, runout: u64) -> bool {
+    /// Fills `records` for a one-runout group from the suitless order of its ranks when the module's condition
+    /// holds; returns `false` (and leaves `records` alone) otherwise.
+    pub(super) fn records_from_suitless(&mut self, runout: u64) -> bool {
         if !(1..=2).contains(&runout.count_ones()) {
             return false;
         }
@@ -79,39 +80,63 @@ impl Sweeper<'_> {
         let real = cards_of(runout).fold(self.board, |k, card| {
             k.plus(HandKey::card(Card::from_index_unchecked(card as u8)))
         });
+        // The combos that can make the flush, ranked with the real key, in (rank, entry) order.
+        let flush = &mut self.scratch;
+        flush.clear();
+        if needed <= 2 {
+            for &i in &self.suited[flush_suit][needed as usize - 1] {
+                let e = &self.entries[usize::from(i)];
+                if e.mask & runout == 0 {
+                    flush.push(u32::from(real.plus(e.key).rank7().0) << 16 | u32::from(i));
+                }
+            }
+            flush.sort_unstable();
+        }
+        // The others in suitless order, with the flush combos merged in where their packed (rank, entry)
+        // values fall: exactly the order a full ranking and sort gives.
         let suit_cards = SUIT_CARDS[flush_suit];
-        self.scratch.clear();
-        let mut kept = std::mem::take(&mut self.merged);
-        kept.clear();
+        let records = &mut self.records;
+        records.clear();
+        let made = |j: usize| flush.get(j).copied().unwrap_or(u32::MAX);
+        let (mut j, mut next) = (0, made(0));
         for &packed in &self.suitless[slot] {
             let e = &self.entries[(packed & 0xFFFF) as usize];
-            if e.mask & runout != 0 {
+            if e.mask & runout != 0 || (e.mask & suit_cards).count_ones() >= needed {
                 continue;
             }
-            if (e.mask & suit_cards).count_ones() >= needed {
-                self.scratch
-                    .push(u32::from(real.plus(e.key).rank7().0) << 16 | (packed & 0xFFFF));
-            } else {
-                kept.push(packed);
-            }
-        }
-        self.scratch.sort_unstable();
-        self.order.clear();
-        let (mut i, mut j) = (0, 0);
-        while i < kept.len() && j < self.scratch.len() {
-            if kept[i] < self.scratch[j] {
-                self.order.push(kept[i]);
-                i += 1;
-            } else {
-                self.order.push(self.scratch[j]);
+            // Packed ranks stay below `u32::MAX` (13 bits of rank), the end marker.
+            while next < packed {
+                records.push(Record::of(
+                    &self.entries[(next & 0xFFFF) as usize],
+                    (next >> 16) as u16,
+                ));
                 j += 1;
+                next = made(j);
             }
+            records.push(Record::of(e, (packed >> 16) as u16));
         }
-        self.order.extend_from_slice(&kept[i..]);
-        self.order.extend_from_slice(&self.scratch[j..]);
-        self.merged = kept;
+        for &made in &flush[j..] {
+            records.push(Record::of(
+                &self.entries[(made & 0xFFFF) as usize],
+                (made >> 16) as u16,
+            ));
+        }
         true
     }
+}
+
+/// Per suit, the indices of the entries holding at least one card of it (`[0]`) and two (`[1]`).
+pub(super) fn suited_entries(entries: &[Entry]) -> [[Vec<u16>; 2]; 4] {
+    let mut suited: [[Vec<u16>; 2]; 4] = Default::default();
+    for (i, e) in entries.iter().enumerate() {
+        for (suit, lists) in suited.iter_mut().enumerate() {
+            let held = (e.mask & SUIT_CARDS[suit]).count_ones() as usize;
+            for list in &mut lists[..held] {
+                list.push(i as u16);
+            }
+        }
+    }
+    suited
 }
 
 #[cfg(test)]
@@ -142,6 +167,8 @@ mod tests {
             }
         });
         assert_eq!(singles.len(), 198);
-        assert!(singles.iter().all(|&runout| sweeper.order_from_suitless(runout)));
+        assert!(singles
+            .iter()
+            .all(|&runout| sweeper.records_from_suitless(runout)));
     }
 }

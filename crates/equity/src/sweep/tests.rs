@@ -176,3 +176,16 @@ fn group_sweep_equals_one_sweep_per_runout_on_random_ranges() {
         compare(&hero, &hero, board, dead);
     }
 }
+
+#[test]
+fn compile_time_pair_table_matches_combo_index() {
+    for x in Card::all() {
+        for y in Card::all().filter(|&y| y != x) {
+            let index = 52 * x.index() as usize + y.index() as usize;
+            assert_eq!(
+                usize::from(super::COMBO_OF[index]),
+                crate::combo::combo_index(x, y)
+            );
+        }
+    }
+}
