@@ -2,6 +2,7 @@
 import { IDLE, type JobStatus } from '@/engine/latest-job';
 import { atom } from '@/lib/store';
 import type { RangeButton, WorkspaceVillain } from '@contract/categories';
+import { HAND_CLASSES } from '@contract/hands';
 
 import { emptyEquityResult, type EquityResult } from './equity-rules';
 import type { RangeConflict } from './range-conflict';
@@ -68,6 +69,8 @@ export interface MultiwayFigures {
 export const multiwayEquityAtom = atom<MultiwayFigures | null>(null);
 
 export const equityResultAtom = atom<EquityResult>(emptyEquityResult());
+/** Whether figures are on screen: the views that only need to know re-render when it flips, not on every result. */
+export const equityShownAtom = atom((get) => get(equityResultAtom).totals !== null);
 /** The equity job's status (one tagged union, written by useRangeEquity); the atoms below are views of it. */
 export const equityStatusAtom = atom<JobStatus>(IDLE);
 export const calcLoadingAtom = atom((get) => get(equityStatusAtom).state === 'running');
@@ -89,6 +92,15 @@ export const calcErrorAtom = atom(
 /** Bumped by "try again" after the preflop table failed to load: the equity job runs again and with it the download. */
 export const preflopRetryAtom = atom(0);
 export const heatVisibleAtom = atom(false);
+/**
+ * The result the chart's heat map shows: null while the heat map is off or has no class equities, so a paint's
+ * new figures re-render the chart only when it shows them.
+ */
+export const gridHeatAtom = atom((get) => {
+  if (!get(heatVisibleAtom)) return null;
+  const result = get(equityResultAtom);
+  return result.heat.length === HAND_CLASSES.length ? result : null;
+});
 /** Phones: while on, a finger on the grid scrolls it instead of painting (the grid is wider than the screen). */
 export const gridPanAtom = atom(false);
 

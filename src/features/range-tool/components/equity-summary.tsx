@@ -7,7 +7,7 @@ import {
   boardCardsAtom,
   buttonsAtom,
   comboExclusionsAtom,
-  equityResultAtom,
+  equityShownAtom,
   heroColorsAtom,
   holeCardsAtom,
   rangePairsAtom,
@@ -71,7 +71,7 @@ export function EquitySummary() {
   const villainColors = useAtomValue(villainColorsAtom);
   const board = useAtomValue(boardCardsAtom);
   const hole = useAtomValue(holeCardsAtom);
-  const computed = useAtomValue(equityResultAtom).totals !== null;
+  const computed = useAtomValue(equityShownAtom);
   const hero = sideCombos(pairs, heroColors, exclusions);
   const villain = sideCombos(pairs, villainColors, exclusions);
 
