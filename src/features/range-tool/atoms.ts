@@ -7,7 +7,7 @@ import { HAND_CLASSES } from '@contract/hands';
 import { emptyEquityResult, type EquityResult } from './equity-rules';
 import type { RangeConflict } from './range-conflict';
 import { type History, initHistory, pushHistory } from './range-history';
-import { DEFAULT_COLOR, DEFAULT_DISPLAY_MODE, type RangePairs } from './range-rules';
+import { countCombos, DEFAULT_COLOR, DEFAULT_DISPLAY_MODE, type RangePairs, sideCombos } from './range-rules';
 import type { SaveStatus } from './save-queue';
 
 export const boardCardsAtom = atom<string[]>([]);
@@ -135,3 +135,15 @@ export const monteCarloLiveAtom = atom((get) => {
   const status = get(equityStatusAtom);
   return status.state === 'running' ? status.live : null;
 });
+
+/**
+ * The chart's combo counts, computed once per change of the chart or the left-out combos for every view that shows
+ * them (the strategy bar, the colour buttons, the equity summary's two sides).
+ */
+export const comboCountsAtom = atom((get) => countCombos(get(rangePairsAtom), get(comboExclusionsAtom)));
+export const heroCombosAtom = atom((get) =>
+  sideCombos(get(rangePairsAtom), get(heroColorsAtom), get(comboExclusionsAtom)),
+);
+export const villainCombosAtom = atom((get) =>
+  sideCombos(get(rangePairsAtom), get(villainColorsAtom), get(comboExclusionsAtom)),
+);
