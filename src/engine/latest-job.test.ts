@@ -45,6 +45,24 @@ describe('LatestJob', () => {
     expect(statuses.at(-1)).toMatchObject({ state: 'done' });
   });
 
+  it('reports a finished result and its done status inside one settle call', async () => {
+    const log: string[] = [];
+    const job = new LatestJob<string>(
+      (status) => log.push(`status ${status.state}`),
+      (result) => log.push(`result ${result}`),
+      (report) => {
+        log.push('settle in');
+        report();
+        log.push('settle out');
+      },
+    );
+    const first = pending<string>();
+    const settled = job.start(first.run);
+    first.release('a');
+    await settled;
+    expect(log).toEqual(['status running', 'settle in', 'result a', 'status done', 'settle out']);
+  });
+
   it('aborts the superseded job and lets only the newest report', async () => {
     const { statuses, results, job } = recorder();
     const first = pending<string>();

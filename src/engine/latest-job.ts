@@ -47,9 +47,14 @@ export class LatestJob<T> {
    */
   private readonly onStatus: (status: JobStatus) => void;
 
+  /**
+   * @param settle runs a finished job's result and 'done' status together; the React binding passes flushSync, so
+   * the figures are rendered in the task that brought them instead of one scheduler task (and maybe a frame) later.
+   */
   constructor(
     onStatus: (status: JobStatus) => void,
     private readonly onResult: (result: T) => void,
+    private readonly settle: (report: () => void) => void = (report) => report(),
   ) {
     this.onStatus = (status) => {
       this.shown = status.state;
@@ -97,8 +102,11 @@ export class LatestJob<T> {
         },
       });
       if (!current()) return;
-      this.onResult(result);
-      this.onStatus({ state: 'done', ms: performance.now() - started });
+      const ms = performance.now() - started;
+      this.settle(() => {
+        this.onResult(result);
+        this.onStatus({ state: 'done', ms });
+      });
     } catch (error) {
       if (!current() || isAbortError(error)) return;
       this.onStatus({ state: 'error', message: error instanceof Error ? error.message : String(error) });

@@ -3,12 +3,13 @@ import { IDLE, type JobStatus } from '@/engine/latest-job';
 import { languageAtom } from '@/lib/i18n';
 import { atom } from '@/lib/store';
 import type { RangeButton, WorkspaceVillain } from '@contract/categories';
+import { HAND_CLASSES } from '@contract/hands';
 
 import { CALL_COLOR, defaultButtons } from './default-buttons';
 import { emptyEquityResult, type EquityResult } from './equity-rules';
 import type { RangeConflict } from './range-conflict';
 import { type History, initHistory, pushHistory } from './range-history';
-import { DEFAULT_COLOR, DEFAULT_DISPLAY_MODE, type RangePairs } from './range-rules';
+import { countCombos, DEFAULT_COLOR, DEFAULT_DISPLAY_MODE, type RangePairs, sideCombos } from './range-rules';
 import type { SaveStatus } from './save-queue';
 
 export const boardCardsAtom = atom<string[]>([]);
@@ -74,6 +75,8 @@ export interface MultiwayFigures {
 export const multiwayEquityAtom = atom<MultiwayFigures | null>(null);
 
 export const equityResultAtom = atom<EquityResult>(emptyEquityResult());
+/** Whether figures are on screen: the views that only need to know re-render when it flips, not on every result. */
+export const equityShownAtom = atom((get) => get(equityResultAtom).totals !== null);
 /** The equity job's status (one tagged union, written by useRangeEquity); the atoms below are views of it. */
 export const equityStatusAtom = atom<JobStatus>(IDLE);
 export const calcLoadingAtom = atom((get) => get(equityStatusAtom).state === 'running');
@@ -95,6 +98,15 @@ export const calcErrorAtom = atom(
 /** Bumped by "try again" after the preflop table failed to load: the equity job runs again and with it the download. */
 export const preflopRetryAtom = atom(0);
 export const heatVisibleAtom = atom(false);
+/**
+ * The result the chart's heat map shows: null while the heat map is off or has no class equities, so a paint's
+ * new figures re-render the chart only when it shows them.
+ */
+export const gridHeatAtom = atom((get) => {
+  if (!get(heatVisibleAtom)) return null;
+  const result = get(equityResultAtom);
+  return result.heat.length === HAND_CLASSES.length ? result : null;
+});
 /** Phones: while on, a finger on the grid scrolls it instead of painting (the grid is wider than the screen). */
 export const gridPanAtom = atom(false);
 
@@ -129,3 +141,15 @@ export const monteCarloLiveAtom = atom((get) => {
   const status = get(equityStatusAtom);
   return status.state === 'running' ? status.live : null;
 });
+
+/**
+ * The chart's combo counts, computed once per change of the chart or the left-out combos for every view that shows
+ * them (the strategy bar, the colour buttons, the equity summary's two sides).
+ */
+export const comboCountsAtom = atom((get) => countCombos(get(rangePairsAtom), get(comboExclusionsAtom)));
+export const heroCombosAtom = atom((get) =>
+  sideCombos(get(rangePairsAtom), get(heroColorsAtom), get(comboExclusionsAtom)),
+);
+export const villainCombosAtom = atom((get) =>
+  sideCombos(get(rangePairsAtom), get(villainColorsAtom), get(comboExclusionsAtom)),
+);

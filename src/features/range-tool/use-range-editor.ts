@@ -1,7 +1,7 @@
 import { useCallback, useRef } from 'react';
 
 import { getEngineClient } from '@/engine/engine-instance';
-import { appStore, useAtomValue, useSetAtom } from '@/lib/store';
+import { appStore, atom, useAtomValue } from '@/lib/store';
 import type { RangeButton } from '@contract/categories';
 import { applyExclusions, classWeightsToRange } from '@contract/hands';
 
@@ -81,10 +81,15 @@ export function useRangeEditor() {
   return { startStroke, enterCell, endStroke, chooseCell, isStroking: () => stroke.current !== null };
 }
 
-export function useRangeCommands() {
-  const setHistory = useSetAtom(rangeHistoryAtom);
-  const history = useAtomValue(rangeHistoryAtom);
+// Undo and redo availability as booleans: their readers re-render when one flips, not on every paint.
+const canUndoAtom = atom((get) => get(rangeHistoryAtom).past.length > 0);
+const canRedoAtom = atom((get) => get(rangeHistoryAtom).future.length > 0);
 
+/**
+ * Undo, redo, clear and commit, read and written through the store: using them subscribes to nothing, so the range
+ * tool and the text fields do not re-render on every paint of the chart.
+ */
+export function useHistoryCommands() {
   const commit = useCallback((update: (pairs: RangePairs) => RangePairs) => {
     const current = appStore.get(rangeHistoryAtom);
     appStore.set(rangeHistoryAtom, pushHistory(current, update(current.present)));
@@ -92,24 +97,31 @@ export function useRangeCommands() {
   }, []);
 
   return {
-    canUndo: history.past.length > 0,
-    canRedo: history.future.length > 0,
     undo: useCallback(() => {
-      setHistory(undo);
+      appStore.set(rangeHistoryAtom, undo);
       markEdited();
-    }, [setHistory]),
+    }, []),
     redo: useCallback(() => {
-      setHistory(redo);
+      appStore.set(rangeHistoryAtom, redo);
       markEdited();
-    }, [setHistory]),
+    }, []),
     clear: useCallback(() => commit(() => ({})), [commit]),
     commit,
   };
 }
 
+/** The history commands with whether undo and redo are possible now (the toolbar's buttons). */
+export function useRangeCommands() {
+  return {
+    canUndo: useAtomValue(canUndoAtom),
+    canRedo: useAtomValue(canRedoAtom),
+    ...useHistoryCommands(),
+  };
+}
+
 export function useRangeButtons() {
   const buttons = useAtomValue(buttonsAtom);
-  const { commit } = useRangeCommands();
+  const { commit } = useHistoryCommands();
 
   const setButtons = (next: RangeButton[]) => {
     appStore.set(buttonsAtom, next);
@@ -151,7 +163,7 @@ export function useRangeButtons() {
 
 /** PokerStove text in and out through the engine (weights kept: "AKs:0.5"). */
 export function useRangeText() {
-  const { commit } = useRangeCommands();
+  const { commit } = useHistoryCommands();
   return {
     importText: async (text: string) => {
       const range = await getEngineClient().parseRange(text);

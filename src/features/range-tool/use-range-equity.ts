@@ -108,7 +108,7 @@ export function useRangeEquity() {
       if (!isBoardComplete(board.length) || isEmpty(villainGrid) || (isEmpty(heroGrid) && !hand)) {
         setResult(clearStatistics());
         setMultiway(null);
-        setIssues([]);
+        setIssues((shown) => (shown.length ? [] : shown));
         return null;
       }
       const handOnly = isEmpty(heroGrid);
@@ -131,7 +131,9 @@ export function useRangeEquity() {
         };
         const multiway = async () => {
           const resolved = await resolveVillains(extraVillains, open, engine, context.signal);
-          if (!context.signal.aborted) setIssues(resolved.map((villain) => villain.issue));
+          const issues = resolved.map((villain) => villain.issue);
+          // The same issues (none, heads-up) keep their array: nothing that shows them re-renders after a paint.
+          if (!context.signal.aborted) setIssues((shown) => (sameList(shown, issues) ? shown : issues));
           const more = resolved.flatMap((villain, index) =>
             villain.range ? [{ range: villain.range, key: `villain-${index + 2}` }] : [],
           );
@@ -169,6 +171,9 @@ class CategoriesMemo {
   }
 }
 
+const sameList = <T>(a: readonly T[], b: readonly T[]) =>
+  a.length === b.length && a.every((value, index) => value === b[index]);
+
 const sameWeights = (a: Float32Array, b: Float32Array) =>
   a.length === b.length && a.every((weight, index) => weight === b[index]);
 
@@ -197,14 +202,16 @@ async function exactJob(
     ]);
     return { cards: inputs.hole, equity: report.hero.equity, category };
   };
-  // The categories (a fraction of a millisecond) go to a worker first: queued behind a split job's shards they
-  // would hold up its result.
-  const [statistics, report, hand] = await Promise.all([
-    categories.get(engine, inputs, signal),
+  // The range equity takes the idle workers first, inside the paint's event: asked first, the categories held a
+  // worker that a split job's second shard then waited for until the main thread had rendered the paint and taken
+  // the categories' answer. Queued behind the shards, they run on the first worker whose part is done, beside the
+  // job's last shard (a fraction of a millisecond against its milliseconds).
+  const [report, statistics, hand] = await Promise.all([
     engine.equity(
       { hero: inputs.hero, villain: inputs.villain, board: inputs.board, dead: inputs.dead },
       { signal, onProgress: context.progress },
     ),
+    categories.get(engine, inputs, signal),
     handJob(),
   ]);
   return resultFromReport(report, statistics, hand);

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 
 import { getEngineClient } from '@/engine/engine-instance';
-import { appStore, useAtomValue } from '@/lib/store';
+import { appStore } from '@/lib/store';
 import { applyExclusions, classWeightsToRange } from '@contract/hands';
 
 import { comboExclusionsAtom, rangePairsAtom } from './atoms';
 import { classWeights, mergeImported } from './range-rules';
 import { importTextRange, mergeImportedExclusions } from './text-import';
-import { useRangeCommands } from './use-range-editor';
+import { useHistoryCommands } from './use-range-editor';
 
 /** Pause before the chart is turned into text again, so a drag across the grid asks the engine once. */
 const NOTATION_SETTLE_MS = 120;
@@ -18,33 +18,40 @@ const NOTATION_SETTLE_MS = 120;
  * text ranges and the chart are one state.
  */
 export function useSideText(colors: readonly string[]) {
-  const pairs = useAtomValue(rangePairsAtom);
-  const exclusions = useAtomValue(comboExclusionsAtom);
-  const { commit } = useRangeCommands();
+  const { commit } = useHistoryCommands();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const key = colors.join(',');
 
+  // The chart is watched through the store, not read in render: a paint re-renders this field only when the text
+  // it settles on has changed, long after the paint's equity is on screen.
   useEffect(() => {
-    const controller = new AbortController();
-    const timer = setTimeout(async () => {
-      const engine = getEngineClient();
-      try {
-        const grid = classWeights(pairs, key ? key.split(',') : []);
-        const range = applyExclusions(classWeightsToRange(grid), exclusions);
-        const notation = await engine.rangeToNotation(range, {
-          signal: controller.signal,
-        });
-        if (!controller.signal.aborted) setText(notation);
-      } catch {
-        // Superseded by a newer chart, or the engine is not up yet: the next change writes the text.
-      }
-    }, NOTATION_SETTLE_MS);
-    return () => {
+    let controller: AbortController | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const schedule = () => {
       clearTimeout(timer);
-      controller.abort();
+      controller?.abort();
+      timer = setTimeout(async () => {
+        const current = new AbortController();
+        controller = current;
+        try {
+          const grid = classWeights(appStore.get(rangePairsAtom), key ? key.split(',') : []);
+          const range = applyExclusions(classWeightsToRange(grid), appStore.get(comboExclusionsAtom));
+          const notation = await getEngineClient().rangeToNotation(range, { signal: current.signal });
+          if (!current.signal.aborted) setText(notation);
+        } catch {
+          // Superseded by a newer chart, or the engine is not up yet: the next change writes the text.
+        }
+      }, NOTATION_SETTLE_MS);
     };
-  }, [pairs, key, exclusions]);
+    schedule();
+    const stops = [appStore.sub(rangePairsAtom, schedule), appStore.sub(comboExclusionsAtom, schedule)];
+    return () => {
+      stops.forEach((stop) => stop());
+      clearTimeout(timer);
+      controller?.abort();
+    };
+  }, [key]);
 
   const apply = async (input: string) => {
     const color = colors[0];

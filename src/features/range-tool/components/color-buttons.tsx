@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { roundCount, useFormat } from '@/lib/format';
 import { useAtom, useAtomValue } from '@/lib/store';
 
-import { comboExclusionsAtom, currentColorAtom, rangePairsAtom } from '../atoms';
-import { countCombos } from '../range-rules';
+import { comboCountsAtom, currentColorAtom } from '../atoms';
 import { useRangeButtons } from '../use-range-editor';
 
 const PALETTE = ['#1847BE', '#C0392B', '#27AE60', '#F39C12', '#8E44AD', '#16A085', '#D35400', '#7F8C8D'];
@@ -19,8 +18,7 @@ export function ColorButtons() {
     `${format.number(roundCount(combos))} · ${format.percent(percent / 100)}`;
   const { buttons, add, rename, recolor, remove } = useRangeButtons();
   const [current, setCurrent] = useAtom(currentColorAtom);
-  const pairs = useAtomValue(rangePairsAtom);
-  const counts = countCombos(pairs, useAtomValue(comboExclusionsAtom));
+  const counts = useAtomValue(comboCountsAtom);
   const [editing, setEditing] = useState<number | null>(null);
 
   const addButton = () => {

@@ -6,14 +6,14 @@ import { useAtomValue } from '@/lib/store';
 import {
   boardCardsAtom,
   buttonsAtom,
-  comboExclusionsAtom,
-  equityResultAtom,
+  equityShownAtom,
   heroColorsAtom,
+  heroCombosAtom,
   holeCardsAtom,
-  rangePairsAtom,
   villainColorsAtom,
+  villainCombosAtom,
 } from '../atoms';
-import { type ComboCount, isBoardComplete, sideCombos } from '../range-rules';
+import { type ComboCount, isBoardComplete } from '../range-rules';
 
 function SideTile({
   side,
@@ -65,15 +65,13 @@ function SideTile({
  */
 export function EquitySummary() {
   const { t } = useTranslation();
-  const pairs = useAtomValue(rangePairsAtom);
-  const exclusions = useAtomValue(comboExclusionsAtom);
   const heroColors = useAtomValue(heroColorsAtom);
   const villainColors = useAtomValue(villainColorsAtom);
   const board = useAtomValue(boardCardsAtom);
   const hole = useAtomValue(holeCardsAtom);
-  const computed = useAtomValue(equityResultAtom).totals !== null;
-  const hero = sideCombos(pairs, heroColors, exclusions);
-  const villain = sideCombos(pairs, villainColors, exclusions);
+  const computed = useAtomValue(equityShownAtom);
+  const hero = useAtomValue(heroCombosAtom);
+  const villain = useAtomValue(villainCombosAtom);
 
   const steps = [
     { key: 'hero', done: hero.combos > 0 || hole.length === 2, text: t('ranges:summary.stepHero') },

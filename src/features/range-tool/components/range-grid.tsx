@@ -8,9 +8,8 @@ import { HAND_CLASSES } from '@contract/hands';
 
 import {
   comboExclusionsAtom,
-  equityResultAtom,
+  gridHeatAtom,
   gridPanAtom,
-  heatVisibleAtom,
   rangeLoadingAtom,
   rangePairsAtom,
   suitCellAtom,
@@ -129,8 +128,7 @@ export function RangeGrid() {
   // The cell that holds the chart's tab stop; it follows focus however it arrives (click, arrows, script).
   const [tabStop, setTabStop] = useState(0);
   const pairs = useAtomValue(rangePairsAtom);
-  const result = useAtomValue(equityResultAtom);
-  const heatVisible = useAtomValue(heatVisibleAtom) && result.heat.length === HAND_CLASSES.length;
+  const heat = useAtomValue(gridHeatAtom);
   const exclusions = useAtomValue(comboExclusionsAtom);
   const suitMode = useAtomValue(suitModeAtom);
   const pan = useAtomValue(gridPanAtom);
@@ -197,7 +195,7 @@ export function RangeGrid() {
       role="group"
       aria-label={t('ranges:grid.label')}
       aria-busy={loading}
-      data-heat={heatVisible ? 'on' : 'off'}
+      data-heat={heat ? 'on' : 'off'}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onKeyDown={onKeyDown}
@@ -209,8 +207,8 @@ export function RangeGrid() {
           hand={hand}
           index={index}
           entries={pairs[hand]}
-          heat={heatVisible ? (result.heat[index] ?? '') : undefined}
-          equity={heatVisible ? result.matrix[index] : undefined}
+          heat={heat ? (heat.heat[index] ?? '') : undefined}
+          equity={heat ? heat.matrix[index] : undefined}
           trimmed={Boolean(exclusions[hand]?.length)}
           tabStop={index === tabStop}
           language={language}

@@ -10,7 +10,7 @@ import type { RootType } from '@contract/categories';
 import { buttonsAtom, currentColorAtom, gridPanAtom } from '../atoms';
 import { fourColorDeckAtom } from '../deck-style';
 import { libraryWidthAtom } from '../library-layout';
-import { useRangeCommands } from '../use-range-editor';
+import { useHistoryCommands } from '../use-range-editor';
 import { useRangeEquity } from '../use-range-equity';
 import { useAutosave } from '../use-range-library';
 import { ColorButtons } from './color-buttons';
@@ -32,7 +32,7 @@ const isTyping = (target: EventTarget | null) =>
  * field, where those keys belong to the text.
  */
 function useKeyboardShortcuts() {
-  const { undo, redo } = useRangeCommands();
+  const { undo, redo } = useHistoryCommands();
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (isTyping(event.target)) return;

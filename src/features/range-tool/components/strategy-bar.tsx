@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/lib/format';
 import { useAtomValue } from '@/lib/store';
 
-import { buttonsAtom, comboExclusionsAtom, rangePairsAtom } from '../atoms';
-import { countCombos } from '../range-rules';
+import { buttonsAtom, comboCountsAtom } from '../atoms';
 
 /**
  * The strategy legend's bar: each action colour's share of all 1,326 combos side by side, in button order, and the
@@ -14,7 +13,7 @@ export function StrategyBar() {
   const { t } = useTranslation();
   const format = useFormat();
   const buttons = useAtomValue(buttonsAtom);
-  const counts = countCombos(useAtomValue(rangePairsAtom), useAtomValue(comboExclusionsAtom));
+  const counts = useAtomValue(comboCountsAtom);
   const shares = buttons
     .map((button) => ({ button, count: counts.byColor[button.color.toLowerCase()] }))
     .filter((share) => (share.count?.percent ?? 0) > 0);

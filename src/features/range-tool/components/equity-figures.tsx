@@ -1,0 +1,230 @@
+// The equity panel's outputs, cut by what each part reads: a paint's result re-renders the figures, and the category
+// table and next-card lists only when their own data changed (the categories are reused while the hero range
+// stays); the status line re-renders only when the job's state does.
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import type { CategoryStat, NextCard } from '@/engine/engine-types';
+import { roundCount, useFormat } from '@/lib/format';
+import { handCategoryKey } from '@/lib/i18n-keys';
+import { useAtomValue, useSetAtom } from '@/lib/store';
+
+import {
+  boardCardsAtom,
+  calcErrorAtom,
+  calcLoadingAtom,
+  calcProgressAtom,
+  deadCardsAtom,
+  equityMethodAtom,
+  equityResultAtom,
+  equityShownAtom,
+  holeCardsAtom,
+  monteCarloLiveAtom,
+  preflopRetryAtom,
+} from '../atoms';
+import { CATEGORY_LABEL_KEYS } from '../category-labels';
+import { formatStdError, groupNextCards } from '../equity-rules';
+import { isBoardComplete } from '../range-rules';
+import { usePreflopTable } from '../use-preflop-table';
+import { CardChip } from './card-picker';
+
+/** Progress, live Monte Carlo figures, the preflop table's state, errors and hints. */
+export function EquityStatusLine() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const loading = useAtomValue(calcLoadingAtom);
+  const progress = useAtomValue(calcProgressAtom);
+  const error = useAtomValue(calcErrorAtom);
+  const boardCount = useAtomValue(boardCardsAtom).length;
+  const method = useAtomValue(equityMethodAtom);
+  const live = useAtomValue(monteCarloLiveAtom);
+  const shown = useAtomValue(equityShownAtom);
+  // Exact preflop equity without dead cards reads the preflop table, which may still be downloading.
+  const preflopTable = usePreflopTable();
+  const deadCount = useAtomValue(deadCardsAtom).length;
+  const needsTable = boardCount === 0 && deadCount === 0 && method === 'exact';
+  const tableFailed = needsTable && preflopTable.state === 'error' ? preflopTable.message : null;
+  const retryTable = useSetAtom(preflopRetryAtom);
+  return (
+    <div className="equity-panel__status" aria-live="polite">
+      {loading && (
+        <progress
+          className="equity-panel__progress"
+          max={1}
+          value={progress}
+          aria-label={t('ranges:equity.progress')}
+          data-testid="equity-progress"
+        >
+          {format.percent(progress, 0)}
+        </progress>
+      )}
+      {loading && method === 'monte-carlo' && live && (
+        <p className="muted equity-panel__live" data-testid="monte-carlo-live">
+          {t('ranges:equity.monteCarloLive', {
+            count: live.samples,
+            error: formatStdError(live.stdError, format.language),
+          })}
+        </p>
+      )}
+      {loading && needsTable && preflopTable.state === 'loading' && (
+        <p className="muted" data-testid="preflop-table-loading">
+          {t('equity:engineAssets.preflopTableLoading')}
+        </p>
+      )}
+      {tableFailed !== null && (
+        <p className="range-error" role="alert" data-testid="preflop-table-error">
+          {t('equity:engineAssets.preflopTableFailed', { message: tableFailed })}{' '}
+          <button type="button" className="button button--ghost" onClick={() => retryTable((n) => n + 1)}>
+            {t('equity:engineAssets.retry')}
+          </button>
+        </p>
+      )}
+      {error && tableFailed === null && (
+        <p className="range-error" role="alert">
+          {t('ranges:equity.failed', { message: error })}
+        </p>
+      )}
+      {!isBoardComplete(boardCount) && <p className="muted">{t('ranges:equity.boardHint')}</p>}
+      {isBoardComplete(boardCount) && !loading && !error && !shown && (
+        <p className="muted">{t('ranges:equity.empty')}</p>
+      )}
+    </div>
+  );
+}
+
+/** Hand-category statistics of the hero range; categories nobody in the range holds only lengthen the list. */
+const CategoryTable = memo(function CategoryTable({ statistics }: { statistics: readonly CategoryStat[] }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const held = statistics.filter((stat) => stat.combos > 0);
+  if (held.length === 0) return null;
+  return (
+    <table className="equity-stats">
+      <caption>{t('ranges:equity.statistics')}</caption>
+      <tbody>
+        {held.map((stat) => (
+          <tr key={`${stat.group}-${stat.name}`} data-group={stat.group}>
+            <th scope="row">
+              {CATEGORY_LABEL_KEYS[stat.name]
+                ? t(CATEGORY_LABEL_KEYS[stat.name]!)
+                : stat.name.replace(/_/g, ' ')}
+            </th>
+            <td>{format.number(roundCount(stat.combos))}</td>
+            <td>{format.percent(stat.percent / 100)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+});
+
+/** Next cards by their effect on the hero's equity; `hole` are the hero's own cards, which cannot come. */
+const NextCards = memo(function NextCards({
+  cards,
+  hole,
+}: {
+  cards: readonly NextCard[];
+  hole: readonly string[];
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  if (cards.length === 0) return null;
+  const next = groupNextCards(cards, hole);
+  return (
+    <div className="next-cards">
+      {(['increase', 'keep', 'reduce'] as const).map((change) => (
+        <div key={change} className={`next-cards__group next-cards__group--${change}`} data-change={change}>
+          <h3>
+            {change === 'increase'
+              ? t('ranges:equity.increase')
+              : change === 'keep'
+                ? t('ranges:equity.keep')
+                : t('ranges:equity.reduce')}
+          </h3>
+          <div className="next-cards__chips">
+            {next[change].map((card) => (
+              <span key={card.card} title={format.percent(card.equity, 2)}>
+                <CardChip card={card.card} />
+              </span>
+            ))}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+});
+
+/** Every equity figure the engine reported for the current inputs. */
+export function EquityFigures() {
+  const { t } = useTranslation();
+  const result = useAtomValue(equityResultAtom);
+  const hole = useAtomValue(holeCardsAtom);
+  const format = useFormat();
+  const pct = (value: number) => format.percent(value, 2);
+  const { monteCarlo, totals } = result;
+  return (
+    <>
+      {totals && (
+        <dl className="equity-figures">
+          <div>
+            <dt>{t('ranges:equity.rangeEquity')}</dt>
+            <dd data-testid="range-equity">
+              {pct(totals.hero.equity)}
+              {monteCarlo && (
+                <small data-testid="range-equity-error">
+                  {' '}
+                  {formatStdError(monteCarlo.stdError, format.language)}
+                </small>
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('ranges:equity.villainEquity')}</dt>
+            <dd data-testid="villain-equity">{pct(totals.villain.equity)}</dd>
+          </div>
+          {result.hand && (
+            <div>
+              <dt>{t('ranges:equity.handEquity')}</dt>
+              <dd data-testid="hand-equity">
+                {pct(result.hand.equity)}
+                {monteCarlo?.handStdError != null && (
+                  <small data-testid="hand-equity-error">
+                    {' '}
+                    {formatStdError(monteCarlo.handStdError, format.language)}
+                  </small>
+                )}
+                {result.hand.category && <small> · {t(handCategoryKey(result.hand.category))}</small>}
+              </dd>
+            </div>
+          )}
+          <div className="equity-figures__wide">
+            <dt>{t('ranges:equity.totals')}</dt>
+            <dd>
+              {t('ranges:equity.wtl', {
+                win: pct(totals.hero.win),
+                tie: pct(totals.hero.tie),
+                lose: pct(totals.hero.lose),
+              })}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('ranges:equity.combos')}</dt>
+            <dd data-testid="equity-combos">
+              {format.number(roundCount(totals.hero.combos))} /{' '}
+              {format.number(roundCount(totals.villain.combos))}
+            </dd>
+          </div>
+          {monteCarlo && (
+            <div>
+              <dt>{t('ranges:equity.samples')}</dt>
+              <dd data-testid="monte-carlo-samples">{format.number(monteCarlo.samples, 0)}</dd>
+            </div>
+          )}
+        </dl>
+      )}
+      {monteCarlo && <p className="muted equity-panel__note">{t('ranges:equity.monteCarloNote')}</p>}
+      <CategoryTable statistics={result.statistics} />
+      <NextCards cards={result.nextCards} hole={hole} />
+    </>
+  );
+}
