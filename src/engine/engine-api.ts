@@ -54,6 +54,13 @@ export interface WarmUpRound {
   ms: number;
 }
 
+/** The answer of a sharded job's last shard: the job's report, and how long that worker computed its own shard. */
+export interface ShardFinished {
+  report: EquityReport;
+  /** Milliseconds the finishing worker spent on its own shard's tally alone (no messages, no waiting). */
+  shardMs: number;
+}
+
 /** What the worker running a sharded job's last shard needs to finish it. */
 export interface ShardFinish {
   keepThreshold: number;
@@ -169,8 +176,9 @@ export function createEngineApi(wasm: EquityWasmModule) {
     /**
      * Computes shard `index` of `count` of job `id` (whose request comes with the worker's first shard, `join`) and
      * posts its tally on the job's port. With `finish` (the job's last shard) it keeps the tally instead, merges it
-     * with the job's other `finish.expected` tallies as they arrive on `finish.ports` and returns the report; a
-     * failed shard elsewhere (a null on a port) makes the job fail.
+     * with the job's other `finish.expected` tallies as they arrive on `finish.ports` and returns the report with
+     * its own shard's compute time (from which the pool keeps measuring its workers' rate); a failed shard
+     * elsewhere (a null on a port) makes the job fail.
      */
     shardRun: async (
       id: string,
@@ -178,7 +186,7 @@ export function createEngineApi(wasm: EquityWasmModule) {
       count: number,
       join?: ShardJoin,
       finish?: ShardFinish,
-    ): Promise<EquityReport | undefined> => {
+    ): Promise<ShardFinished | undefined> => {
       if (join) {
         forgetShardedJob(id);
         shardedJobs.set(id, join);
@@ -190,9 +198,12 @@ export function createEngineApi(wasm: EquityWasmModule) {
         // port stays open until then: this worker's earlier tallies may still be on their way through it.
         shardedJobs.delete(id);
         try {
+          const started = performance.now();
           const own = wasm.equityTally(job.hero, job.villain, job.board, job.dead, index, count);
+          const shardMs = performance.now() - started;
           const others = await receiveTallies(finish.ports, finish.expected);
-          return wasm.finishEquity(merge([own, ...others]), finish.keepThreshold, finish.perCombo);
+          const report = wasm.finishEquity(merge([own, ...others]), finish.keepThreshold, finish.perCombo);
+          return { report, shardMs };
         } finally {
           for (const port of finish.ports) port.close();
           job.port.close();

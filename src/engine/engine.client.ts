@@ -67,7 +67,7 @@ const TIMED_RUNS = 12;
 export class EngineClient {
   private readonly pool: WorkerPool;
   private nextJobId = 0;
-  /** The latest timed runs (warm-up rounds and whole jobs), and the workers' rate they give (units per ms). */
+  /** The latest timed runs (warm-up rounds, whole jobs, split jobs' last shards) and the rate they give (units/ms). */
   private timed: WarmUpRound[] = [];
   private rate = UNITS_PER_MS;
 
@@ -169,6 +169,9 @@ export class EngineClient {
         // before React renders it (see useLatestJob).
         takeIdle: () => this.pool.leaseIdle(signal),
         acquire: (laneSignal) => this.pool.lease(laneSignal),
+        // Split jobs keep the rate measured too: otherwise a rate understated once (a warm-up run while the page
+        // was loading) would split every later job of that size, and no whole job would ever correct it.
+        onShardTimed: (shardMs) => this.recordRun(work / shards, shardMs),
       },
     );
   }

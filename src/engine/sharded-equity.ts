@@ -35,6 +35,8 @@ export interface ShardedOptions {
   onProgress?: (fraction: number) => void;
   /** Copies a range for one worker (the caller's array stays intact). */
   copy(range: Float32Array): Float32Array;
+  /** Told how long the finishing worker computed its own shard, one of `shards` of about equal estimated work. */
+  onShardTimed?(shardMs: number): void;
 }
 
 /**
@@ -100,18 +102,19 @@ export function runShardedEquity(job: ShardedJob, options: ShardedOptions): Prom
             finisher = worker;
             withdraw.abort();
             const ports = receivers.splice(0);
-            const report = await worker.api.shardRun(
+            const finished = await worker.api.shardRun(
               id,
               index,
               shards,
               join,
               transfer({ keepThreshold, perCombo, ports, expected: shards - 1 }, ports),
             );
-            if (!report) throw new Error(`Sharded job ${id} finished without a report`);
+            if (!finished) throw new Error(`Sharded job ${id} finished without a report`);
             settle(() => {
               onProgress?.(1);
-              resolve(report);
+              resolve(finished.report);
             });
+            options.onShardTimed?.(finished.shardMs);
             return;
           }
           await worker.api.shardRun(id, index, shards, join);

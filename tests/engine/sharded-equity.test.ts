@@ -73,7 +73,7 @@ describe('worker API of a sharded job', () => {
         port: asPort(first.port2),
       });
       const finisher = `${id}-last`;
-      const report = await api.shardRun(
+      const finished = await api.shardRun(
         finisher,
         1,
         2,
@@ -81,6 +81,9 @@ describe('worker API of a sharded job', () => {
         { keepThreshold: 0.02, perCombo, ports: [asPort(first.port1), asPort(last.port1)], expected: 1 },
       );
       api.shardDrop(id);
+      // The finishing worker also says how long its own shard took: the pool's rate is measured from it.
+      expect(finished!.shardMs).toBeGreaterThan(0);
+      const report = finished!.report;
       if (perCombo) {
         // Integer weights: every partial sum is exact, so the merged report equals the whole one to the last bit.
         expect(report).toEqual(whole);
@@ -137,6 +140,17 @@ describe('pool messages', () => {
     expect(report.hero).toEqual(whole.hero);
     expect(report.matrix).toEqual(whole.matrix);
     expect(report.next_cards).toEqual(whole.next_cards);
+  });
+
+  it('keeps measuring its rate from split jobs, so a rate understated once does not split every later job', async () => {
+    const random = api.parseRange('random');
+    const before = pool.unitsPerMs;
+    // More split jobs than the runs the rate is taken from: without their timing the rate would stay as it was.
+    for (let run = 0; run < 13; run += 1) {
+      await pool.equity({ hero: random, villain: random, board: 'Qs7h2d5c', shards: 2 });
+    }
+    expect(pool.unitsPerMs).not.toBe(before);
+    expect(Number.isFinite(pool.unitsPerMs) && pool.unitsPerMs > 0).toBe(true);
   });
 
   it('runs a small job whole on one worker: one call, whose answer is the report', async () => {
