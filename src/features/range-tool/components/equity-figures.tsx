@@ -39,6 +39,8 @@ export function EquityStatusLine() {
   const method = useAtomValue(equityMethodAtom);
   const live = useAtomValue(monteCarloLiveAtom);
   const shown = useAtomValue(equityShownAtom);
+  // Before the first standard error there is nothing to put after the sample count.
+  const liveError = live ? formatStdError(live.stdError, format.language) : '';
   // Exact preflop equity without dead cards reads the preflop table, which may still be downloading.
   const preflopTable = usePreflopTable();
   const deadCount = useAtomValue(deadCardsAtom).length;
@@ -60,10 +62,9 @@ export function EquityStatusLine() {
       )}
       {loading && method === 'monte-carlo' && live && (
         <p className="muted equity-panel__live" data-testid="monte-carlo-live">
-          {t('ranges:equity.monteCarloLive', {
-            count: live.samples,
-            error: formatStdError(live.stdError, format.language),
-          })}
+          {liveError
+            ? t('ranges:equity.monteCarloLive', { count: live.samples, error: liveError })
+            : t('ranges:equity.monteCarloLiveSamples', { count: live.samples })}
         </p>
       )}
       {loading && needsTable && preflopTable.state === 'loading' && (
