@@ -94,10 +94,15 @@ export function applySession(me: Partial<Me> | null | undefined, token?: string 
 
 /** SPEC §4 session: fetch the user; one without an id resets the session. */
 export async function loadSession(): Promise<SessionUser | null> {
+  // The answer speaks for the token the request carried. A sign-in or sign-out while it was out (the page's own
+  // form, another tab) is newer: asking again keeps an anonymous answer from erasing a token stored meanwhile.
+  const asked = getToken();
   try {
     const data = await api.get<UserResponse>(API.auth.user, { quiet: true });
+    if (getToken() !== asked) return loadSession();
     return applySession(data?.me, data?.token);
   } catch (error) {
+    if (getToken() !== asked) return loadSession();
     // A network failure keeps the token for the next load (and, offline, this device's copy of the user); an auth
     // failure drops both.
     const unreachable = !(error instanceof ApiError) || error.status === 0;
