@@ -313,6 +313,8 @@ describe('phone (issue 10 point 7)', () => {
     });
     const page = await context.newPage();
     await page.goto(`${app.server.baseUrl}/`);
+    // The app renders after its module loads, which may be after the load event `goto` waits for.
+    await page.locator('.range-grid .range-cell').nth(168).waitFor();
     const sizes = await page
       .locator('.range-grid .range-cell')
       .evaluateAll((cells) => cells.map((element) => element.getBoundingClientRect().width));

@@ -5,8 +5,10 @@ import { CHART_CACHE } from './offline-cache-names';
 import { loadSession, resetSession, sessionAtom } from './session';
 import { appStore } from './store';
 
-// An app started without a connection keeps the last confirmed user (never another's), and the chart cache the
-// service worker fills is emptied at sign-out and when a different account signs in.
+// Loading the session: an app started without a connection keeps the last confirmed user (never another's); the
+// chart cache the service worker fills is emptied at sign-out and when a different account signs in; and an answer
+// speaks for the token its request carried, so a sign-in that lands while it is out (the page's own form, another
+// tab) is not erased by the older, anonymous answer.
 
 const me = (id: number) => ({
   id,
@@ -88,5 +90,30 @@ describe('chart cache owner', () => {
     } finally {
       stop();
     }
+  });
+});
+
+describe('session answers that a sign-in overtook', () => {
+  const anonymous = { ...me(0), id: null };
+
+  it('keeps a token stored while an anonymous answer was on its way, and loads that user', async () => {
+    fetchMock.mockImplementationOnce(() => {
+      // The request left without a token; the player signs in before its answer arrives.
+      localStorage.setItem('rangeforge.token', 'fresh');
+      return answer(200, { data: { me: anonymous, token: null } });
+    });
+    fetchMock.mockImplementationOnce(() => answer(200, { data: { me: me(7), token: 'fresh' } }));
+    const user = await loadSession();
+    expect(localStorage.getItem('rangeforge.token')).toBe('fresh');
+    expect(user?.id).toBe(7);
+    expect(appStore.get(sessionAtom).user?.username).toBe('player7');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('applies an answer at once when the token did not change', async () => {
+    fetchMock.mockImplementationOnce(() => answer(200, { data: { me: anonymous, token: null } }));
+    expect(await loadSession()).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(appStore.get(sessionAtom)).toEqual({ status: 'ready', user: null });
   });
 });
