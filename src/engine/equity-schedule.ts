@@ -13,14 +13,14 @@ import { COMBO_COUNT, parseCards } from '../../contract/hands.ts';
 export const UNITS_PER_MS = 160_000;
 /**
  * A job one worker finishes in about this long runs whole on one worker. Splitting a job of T ms over two workers
- * takes T / 2 plus a fixed cost: one more call (a message each way on the main thread and on each worker), the
- * shards' repeated set-up (entries, symmetry, the group enumeration: about 0.15 ms each in wasm) and the tally's
- * hand-off to the finishing worker. Measured in the pool (2 workers, one run alternating whole and split, 25 calls
- * each after 5 warm-up calls, load average 9 to 10 on 2 cores, so the fastest calls say the most): the 124 vs 246
- * flop, 2.8 ms of engine time, took 3.2 ms whole and 4.1 to 4.6 ms split at best, the medians about equal. So the
- * split costs about 1.5 ms more than the whole job's one call and pays from about 3 ms of work; the limit adds a
- * margin for the estimate's error. It is a time, not a work count: it stays right when the engine gets faster,
- * because the plan converts work to time with the measured rate.
+ * takes T / 2 plus a fixed cost: one more call, the shards' repeated set-up (about 0.1 ms a shard in wasm, since a
+ * rank multiset's runout groups all go to one shard) and the finishing worker's wait for the other tally on its port.
+ * In Node, on an idle machine (bench:engine, 2 workers), the 124 vs 246 flop of 1.8 ms already runs faster split
+ * (1.53 ms against 1.83 ms whole). The limit stays higher for the browser: there the main thread renders the click
+ * while the job runs, on the same 2 cores; in the range tool's traces (load 9) that flop split over both workers
+ * took about 19 ms of wall time, against 7 ms for the engine alone.
+ * It is a time, not a work count: it stays right when the engine gets faster, because the plan converts work to time
+ * with the measured rate.
  */
 export const WHOLE_JOB_MS = 4;
 /**
