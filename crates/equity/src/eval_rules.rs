@@ -1,9 +1,10 @@
 //! Poker hand rules behind the evaluator's tables (built at start-up by `eval_tables`) and its 5- and 6-card path.
 //!
-//! [`sparse_value`] computes the best five-card hand of up to seven cards from rank counts and the rank mask of
-//! a flush suit. The result packs the category (4 bits) and up to five tie-break ranks (4 bits each), so a
-//! plain integer comparison orders hands. `eval_tables` maps the 7,462 distinct values to dense ranks
-//! `1..=7462`.
+//! [`dense_rank`] ranks the best five-card hand of five to seven cards, given as rank counts and the rank mask of
+//! a flush suit, directly as `1..=7462` (stronger is higher) with no table. `eval_tables` calls it for every rank
+//! multiset when the engine starts, and the evaluator's five- and six-card path calls it per hand. The test-only
+//! `sparse_value` applies the same rules the plain way (category and tie-break ranks packed into one integer) and
+//! is the reference the dense ranks are checked against.
 //!
 //! This file is included by `build.rs` with `#[path]` (for [`RANK_KEYS`]), so it must not refer to anything
 //! else in the crate.
