@@ -103,7 +103,7 @@ impl Sweeper<'_> {
         for &position in villains {
             let v = &records[position as usize];
             if v.mask != both {
-                villain_total += f64::from(v.villain);
+                villain_total += v.villain;
                 villain_count += f64::from(u8::from(v.villain > 0.0));
             }
         }
@@ -119,14 +119,14 @@ impl Sweeper<'_> {
             while lower < villains.len() && records[villains[lower] as usize].rank < h.rank {
                 let v = &records[villains[lower] as usize];
                 if v.mask != both {
-                    lower_sum += f64::from(v.villain);
+                    lower_sum += v.villain;
                 }
                 lower += 1;
             }
             while upto < villains.len() && records[villains[upto] as usize].rank <= h.rank {
                 let v = &records[villains[upto] as usize];
                 if v.mask != both {
-                    upto_sum += f64::from(v.villain);
+                    upto_sum += v.villain;
                 }
                 upto += 1;
             }
@@ -135,7 +135,7 @@ impl Sweeper<'_> {
             let (rank, weight) = pair_record(records, &self.slot_of, y, p);
             let shared_below = if rank < h.rank { weight } else { 0.0 };
             let shared_tie = if rank == h.rank { weight } else { 0.0 };
-            let hero = f64::from(h.hero);
+            let hero = h.hero;
             pairs = add3(
                 pairs,
                 scale3(

@@ -10,7 +10,7 @@
 //! change, and it writes the records directly. On a rainbow flop this serves the 198 runouts of two cards of a
 //! board suit: ranks of about 25 combos instead of 370 each.
 
-use super::{cards_of, Entry, Record, Sweeper};
+use super::{cards_of, fill, Entry, Record, Sweeper};
 use crate::card::Card;
 use crate::evaluator::HandKey;
 
@@ -81,46 +81,45 @@ impl Sweeper<'_> {
             k.plus(HandKey::card(Card::from_index_unchecked(card as u8)))
         });
         // The combos that can make the flush, ranked with the real key, in (rank, entry) order.
+        let entries = self.entries;
         let flush = &mut self.scratch;
-        flush.clear();
-        if needed <= 2 {
-            for &i in &self.suited[flush_suit][needed as usize - 1] {
-                let e = &self.entries[usize::from(i)];
-                if e.mask & runout == 0 {
-                    flush.push(u32::from(real.plus(e.key).rank7().0) << 16 | u32::from(i));
+        let suited = &self.suited[flush_suit][needed.clamp(1, 2) as usize - 1];
+        fill(flush, suited.len(), 0, |made| {
+            if needed <= 2 {
+                for &i in suited {
+                    let e = &entries[usize::from(i)];
+                    if e.mask & runout == 0 {
+                        made.push(u32::from(real.plus(e.key).rank7().0) << 16 | u32::from(i));
+                    }
                 }
             }
-            flush.sort_unstable();
-        }
+        });
+        flush.sort_unstable();
         // The others in suitless order, with the flush combos merged in where their packed (rank, entry)
         // values fall: exactly the order a full ranking and sort gives.
         let suit_cards = SUIT_CARDS[flush_suit];
-        let records = &mut self.records;
-        records.clear();
-        let made = |j: usize| flush.get(j).copied().unwrap_or(u32::MAX);
-        let (mut j, mut next) = (0, made(0));
-        for &packed in &self.suitless[slot] {
-            let e = &self.entries[(packed & 0xFFFF) as usize];
-            if e.mask & runout != 0 || (e.mask & suit_cards).count_ones() >= needed {
-                continue;
+        let record = |packed: u32| Record::of(&entries[(packed & 0xFFFF) as usize], (packed >> 16) as u16);
+        let suitless = &self.suitless[slot];
+        fill(&mut self.records, entries.len(), Record::default(), |records| {
+            let made = |j: usize| flush.get(j).copied().unwrap_or(u32::MAX);
+            let (mut j, mut next) = (0, made(0));
+            for &packed in suitless {
+                let e = &entries[(packed & 0xFFFF) as usize];
+                if e.mask & runout != 0 || (e.mask & suit_cards).count_ones() >= needed {
+                    continue;
+                }
+                // Packed ranks stay below `u32::MAX` (13 bits of rank), the end marker.
+                while next < packed {
+                    records.push(record(next));
+                    j += 1;
+                    next = made(j);
+                }
+                records.push(Record::of(e, (packed >> 16) as u16));
             }
-            // Packed ranks stay below `u32::MAX` (13 bits of rank), the end marker.
-            while next < packed {
-                records.push(Record::of(
-                    &self.entries[(next & 0xFFFF) as usize],
-                    (next >> 16) as u16,
-                ));
-                j += 1;
-                next = made(j);
+            for &made in &flush[j..] {
+                records.push(record(made));
             }
-            records.push(Record::of(e, (packed >> 16) as u16));
-        }
-        for &made in &flush[j..] {
-            records.push(Record::of(
-                &self.entries[(made & 0xFFFF) as usize],
-                (made >> 16) as u16,
-            ));
-        }
+        });
         true
     }
 }
