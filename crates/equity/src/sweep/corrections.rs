@@ -99,14 +99,11 @@ impl Sweeper<'_> {
         let records = &self.records;
         let (heroes, villains) = (&self.multi.holding[x], &self.multi.holding[y]);
         let both = 1u64 << x | 1u64 << y;
-        let (mut villain_total, mut villain_count) = (0.0, 0.0);
-        for &position in villains {
-            let v = &records[position as usize];
-            if v.mask != both {
-                villain_total += v.villain;
-                villain_count += f64::from(u8::from(v.villain > 0.0));
-            }
-        }
+        // The villain records holding `y`, less `{x, y}` (a record of weight 0 when it is none).
+        let (_, both_weight) = pair_record(records, &self.slot_of, x, y);
+        let [held_weight, held_count] = self.multi.held[y];
+        let villain_total = held_weight - both_weight;
+        let villain_count = held_count - f64::from(u8::from(both_weight > 0.0));
         // Villain weight of the list below the hero's rank, and up to it.
         let (mut lower, mut lower_sum, mut upto, mut upto_sum) = (0, 0.0, 0, 0.0);
         let mut pairs = [0.0f64; 3];

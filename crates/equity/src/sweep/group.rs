@@ -48,6 +48,8 @@ pub(super) struct Scratch {
     before: Vec<[f64; 3]>,
     /// Per card: positions of the records holding it, ascending (filled for the cards the runouts deal).
     pub(super) holding: Vec<Vec<u16>>,
+    /// Per card the runouts deal: the villain weight and the villain combos of the records holding it.
+    pub(super) held: [[f64; 2]; 52],
     /// Per card: the other card and weight of each two-card runout holding it (for the cards the runouts deal).
     partners: Vec<Vec<(u8, f64)>>,
     /// Per card the runouts deal: what the deaths of the records holding it remove, summed.
@@ -62,6 +64,7 @@ impl Scratch {
             dead_in: Vec::new(),
             before: Vec::new(),
             holding: vec![Vec::new(); 52],
+            held: [[0.0; 2]; 52],
             partners: vec![Vec::new(); 52],
             by_card: [Killed::default(); 52],
             both_dealt: Vec::new(),
@@ -84,6 +87,7 @@ impl Sweeper<'_> {
         let mut card_weight = [0.0f64; 52];
         for card in cards_of(dealt) {
             self.multi.holding[card].clear();
+            self.multi.held[card] = [0.0; 2];
             self.multi.partners[card].clear();
         }
         for &(runout, weight) in &group.runouts {
@@ -129,6 +133,8 @@ impl Sweeper<'_> {
             for card in [a, b] {
                 if dealt >> card & 1 != 0 {
                     scratch.holding[card].push(position as u16);
+                    scratch.held[card][0] += r.villain;
+                    scratch.held[card][1] += f64::from(u8::from(r.villain > 0.0));
                 }
             }
             scratch.dead_in[position] = dead_in;

@@ -47,21 +47,31 @@ struct Record {
     villain: f64,
     rank: u16,
     combo: u16,
+    /// Index of the entry (module `reuse` orders by rank, then entry).
+    entry: u16,
     a: u8,
     b: u8,
 }
 
 impl Record {
-    fn of(e: &Entry, rank: u16) -> Record {
+    fn of(entries: &[Entry], packed: u32) -> Record {
+        let index = packed & 0xFFFF;
+        let e = &entries[index as usize];
         Record {
             mask: e.mask,
             hero: e.hero,
             villain: e.villain,
-            rank,
+            rank: (packed >> 16) as u16,
             combo: e.combo as u16,
+            entry: index as u16,
             a: e.a as u8,
             b: e.b as u8,
         }
+    }
+
+    /// `rank << 16 | entry`, the order of the records of a group.
+    fn packed(&self) -> u32 {
+        u32::from(self.rank) << 16 | u32::from(self.entry)
     }
 }
 
@@ -131,8 +141,8 @@ pub(crate) struct Sweeper<'e> {
     multi: group::Scratch,
     /// Cards of each suit on the board.
     board_suits: [u32; 4],
-    /// Per rank multiset of a runout (module `reuse`): the order of every entry by suitless rank, once known.
-    suitless: Vec<Vec<u32>>,
+    /// Per rank multiset of a runout (module `reuse`): the records of every entry by suitless rank, once known.
+    suitless: Vec<Vec<Record>>,
     /// Per suit: the entries holding at least one card of it, and those holding two (module `reuse`).
     suited: [[Vec<u16>; 2]; 4],
 }
@@ -206,15 +216,12 @@ impl<'e> Sweeper<'e> {
             }
         });
         crate::rank_sort::sort_by_rank(&mut self.order, &mut self.scratch);
+        self.records.clear();
+        self.records
+            .extend(self.order.iter().map(|&packed| Record::of(entries, packed)));
         if slots && common == 0 {
             self.keep_suitless_order(group.runouts[0].0);
         }
-        self.records.clear();
-        self.records.extend(
-            self.order
-                .iter()
-                .map(|&packed| Record::of(&entries[(packed & 0xFFFF) as usize], (packed >> 16) as u16)),
-        );
         if slots {
             for (position, r) in self.records.iter().enumerate() {
                 self.slot_of[r.combo as usize] = u32::from(r.rank) << 16 | (position as u32 + 1);
