@@ -24,7 +24,7 @@ pub(crate) fn sort_by_rank(order: &mut [u32], scratch: &mut Vec<u32>) {
     };
     exclusive_prefix(&mut low);
     exclusive_prefix(&mut high);
-    scratch.clear();
+    // Every slot is written below: only a longer order than the last one pads (with zeros it then overwrites).
     scratch.resize(order.len(), 0);
     for &packed in order.iter() {
         let slot = &mut low[low_of(packed)];

@@ -99,14 +99,11 @@ impl Sweeper<'_> {
         let records = &self.records;
         let (heroes, villains) = (&self.multi.holding[x], &self.multi.holding[y]);
         let both = 1u64 << x | 1u64 << y;
-        let (mut villain_total, mut villain_count) = (0.0, 0.0);
-        for &position in villains {
-            let v = &records[position as usize];
-            if v.mask != both {
-                villain_total += f64::from(v.villain);
-                villain_count += f64::from(u8::from(v.villain > 0.0));
-            }
-        }
+        // The villain records holding `y`, less `{x, y}` (a record of weight 0 when it is none).
+        let (_, both_weight) = pair_record(records, &self.slot_of, x, y);
+        let [held_weight, held_count] = self.multi.held[y];
+        let villain_total = held_weight - both_weight;
+        let villain_count = held_count - f64::from(u8::from(both_weight > 0.0));
         // Villain weight of the list below the hero's rank, and up to it.
         let (mut lower, mut lower_sum, mut upto, mut upto_sum) = (0, 0.0, 0, 0.0);
         let mut pairs = [0.0f64; 3];
@@ -119,14 +116,14 @@ impl Sweeper<'_> {
             while lower < villains.len() && records[villains[lower] as usize].rank < h.rank {
                 let v = &records[villains[lower] as usize];
                 if v.mask != both {
-                    lower_sum += f64::from(v.villain);
+                    lower_sum += v.villain;
                 }
                 lower += 1;
             }
             while upto < villains.len() && records[villains[upto] as usize].rank <= h.rank {
                 let v = &records[villains[upto] as usize];
                 if v.mask != both {
-                    upto_sum += f64::from(v.villain);
+                    upto_sum += v.villain;
                 }
                 upto += 1;
             }
@@ -135,7 +132,7 @@ impl Sweeper<'_> {
             let (rank, weight) = pair_record(records, &self.slot_of, y, p);
             let shared_below = if rank < h.rank { weight } else { 0.0 };
             let shared_tie = if rank == h.rank { weight } else { 0.0 };
-            let hero = f64::from(h.hero);
+            let hero = h.hero;
             pairs = add3(
                 pairs,
                 scale3(

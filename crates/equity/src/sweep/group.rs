@@ -36,15 +36,20 @@
 
 use super::corrections::Killed;
 use super::totals::Weight;
-use super::{cards_of, pair_record, rank_run_end, CardSums, Sweeper};
+use super::{cards_of, pair_record, CardSums, Sweeper};
 use crate::runouts::RunoutGroup;
 
 /// Scratch space of the group sweeps of one request.
 pub(super) struct Scratch {
     /// Per record position: `A(v)`, the weighted count of the group's runouts in which it is dead.
     pub(super) dead_in: Vec<f64>,
+    /// Per record position: its win sums of `below` and `below_dead` and its `hero_below` sum before its run of
+    /// equal ranks entered them (each written where it is read).
+    before: Vec<[f64; 3]>,
     /// Per card: positions of the records holding it, ascending (filled for the cards the runouts deal).
     pub(super) holding: Vec<Vec<u16>>,
+    /// Per card the runouts deal: the villain weight and the villain combos of the records holding it.
+    pub(super) held: [[f64; 2]; 52],
     /// Per card: the other card and weight of each two-card runout holding it (for the cards the runouts deal).
     partners: Vec<Vec<(u8, f64)>>,
     /// Per card the runouts deal: what the deaths of the records holding it remove, summed.
@@ -57,7 +62,9 @@ impl Scratch {
     pub(super) fn new() -> Scratch {
         Scratch {
             dead_in: Vec::new(),
+            before: Vec::new(),
             holding: vec![Vec::new(); 52],
+            held: [[0.0; 2]; 52],
             partners: vec![Vec::new(); 52],
             by_card: [Killed::default(); 52],
             both_dealt: Vec::new(),
@@ -80,6 +87,7 @@ impl Sweeper<'_> {
         let mut card_weight = [0.0f64; 52];
         for card in cards_of(dealt) {
             self.multi.holding[card].clear();
+            self.multi.held[card] = [0.0; 2];
             self.multi.partners[card].clear();
         }
         for &(runout, weight) in &group.runouts {
@@ -98,7 +106,6 @@ impl Sweeper<'_> {
         }
         let records = &self.records;
         let scratch = &mut self.multi;
-        scratch.dead_in.clear();
         scratch.both_dealt.clear();
         for card in cards_of(dealt) {
             scratch.by_card[card] = Killed::default();
@@ -106,10 +113,12 @@ impl Sweeper<'_> {
         // Villain weight times A over the records: zero for a record no runout kills, so only the killed ones
         // are added.
         let mut all_dead = CardSums::ZERO;
+        // Zero for the records no runout kills; the others are written below.
+        scratch.dead_in.clear();
+        scratch.dead_in.resize(records.len(), 0.0);
         for (position, r) in records.iter().enumerate() {
             let (a, b) = (r.a as usize, r.b as usize);
             if r.mask & dealt == 0 {
-                scratch.dead_in.push(0.0);
                 continue;
             }
             let mut dead_in = card_weight[a] + card_weight[b];
@@ -124,10 +133,12 @@ impl Sweeper<'_> {
             for card in [a, b] {
                 if dealt >> card & 1 != 0 {
                     scratch.holding[card].push(position as u16);
+                    scratch.held[card][0] += r.villain;
+                    scratch.held[card][1] += f64::from(u8::from(r.villain > 0.0));
                 }
             }
-            scratch.dead_in.push(dead_in);
-            all_dead.add(a, b, f64::from(r.villain) * dead_in);
+            scratch.dead_in[position] = dead_in;
+            all_dead.add(a, b, r.villain * dead_in);
         }
         // Hero weight and the combos of either range, counted one each, over the records (module `totals`).
         let common = group.runouts.iter().fold(u64::MAX, |m, &(r, _)| m & r);
@@ -138,11 +149,10 @@ impl Sweeper<'_> {
         let slot_of = &self.slot_of;
         let pair_of = |y: usize, c: usize| pair_record(records, slot_of, y, c);
         let mut below = CardSums::ZERO;
-        let mut equal = CardSums::ZERO;
         let mut below_dead = CardSums::ZERO;
-        let mut equal_dead = CardSums::ZERO;
         let mut hero_below = CardSums::ZERO;
-        let mut hero_equal = CardSums::ZERO;
+        // Villain weight of the current run's records per dealt card (the runouts' cards `y` of the `F` terms).
+        let mut equal_dealt = [0.0f64; 52];
         // Villain combos apart from a hero combo, counted one each: their total over the hero combos (`G`'s pair
         // count) does not depend on the ranks, so it is the request's when every entry is a record.
         let faced_count =
@@ -154,41 +164,58 @@ impl Sweeper<'_> {
                 records
                     .iter()
                     .filter(|r| r.hero > 0.0)
-                    .map(|r| faced_count(r.a as usize, r.b as usize, f64::from(r.villain)))
+                    .map(|r| faced_count(r.a as usize, r.b as usize, r.villain))
                     .sum()
             },
             ..Killed::default()
         };
+        // The sums of a run of equal ranks are those of `below` (and `below_dead`, `hero_below`) after the run
+        // less before it (exact, see the module docs), so one pass finds the run and keeps what each record
+        // reads before it, one adds the run, and one computes.
+        scratch.before.resize(records.len(), [0.0; 3]);
         let mut start = 0;
         while start < records.len() {
-            let end = rank_run_end(records, start);
-            equal.total = 0.0;
-            equal_dead.total = 0.0;
-            hero_equal.total = 0.0;
-            for (r, &dead_in) in records[start..end].iter().zip(&scratch.dead_in[start..end]) {
+            let rank = records[start].rank;
+            let mut end = start;
+            while end < records.len() && records[end].rank == rank {
+                let r = &records[end];
                 let (a, b) = (r.a as usize, r.b as usize);
-                equal.add(a, b, f64::from(r.villain));
-                hero_equal.add(a, b, f64::from(r.hero));
-                if r.mask & dealt != 0 {
-                    equal_dead.add(a, b, f64::from(r.villain) * dead_in);
+                let before = &mut scratch.before[end];
+                if r.hero > 0.0 {
+                    before[0] = below.apart(a, b);
+                    before[1] = below_dead.apart(a, b);
                 }
+                if r.mask & dealt != 0 && r.villain > 0.0 {
+                    before[2] = hero_below.apart(a, b);
+                }
+                end += 1;
             }
             for (r, &dead_in) in records[start..end].iter().zip(&scratch.dead_in[start..end]) {
                 let (a, b) = (r.a as usize, r.b as usize);
-                let (hero, villain) = (f64::from(r.hero), f64::from(r.villain));
+                below.add(a, b, r.villain);
+                hero_below.add(a, b, r.hero);
+                if r.mask & dealt != 0 {
+                    below_dead.add(a, b, r.villain * dead_in);
+                    equal_dealt[a] += r.villain;
+                    equal_dealt[b] += r.villain;
+                }
+            }
+            let run = records[start..end]
+                .iter()
+                .zip(&scratch.dead_in[start..end])
+                .zip(&scratch.before[start..end]);
+            for ((r, &dead_in), &[win, dead_win, hero_win]) in run {
+                let (a, b) = (r.a as usize, r.b as usize);
+                let (hero, villain) = (r.hero, r.villain);
                 // Win, tie and faced villain weight with no runout kills (`W`, and the same for tie and faced).
-                let pair = [
-                    below.apart(a, b),
-                    equal.apart(a, b) + villain,
-                    all.apart(a, b) + villain,
-                ];
+                let pair = [win, below.apart(a, b) - win + villain, all.apart(a, b) + villain];
                 if hero > 0.0 {
                     totals.hero_pairs = add3(totals.hero_pairs, scale3(hero, pair));
                 }
                 if hero > 0.0 && dead_in < omega {
                     let dead = [
-                        below_dead.apart(a, b),
-                        equal_dead.apart(a, b) + villain * dead_in,
+                        dead_win,
+                        below_dead.apart(a, b) - dead_win + villain * dead_in,
                         all_dead.apart(a, b) + villain * dead_in,
                     ];
                     let mut live = [0.0f64; 3];
@@ -209,10 +236,11 @@ impl Sweeper<'_> {
                                 let [(rank_a, weight_a), (rank_b, weight_b)] = [pair_of(y, a), pair_of(y, b)];
                                 let lower = |q: u16, w: f64| if q < r.rank { w } else { 0.0 };
                                 let same = |q: u16, w: f64| if q == r.rank { w } else { 0.0 };
-                                live[0] += weight
-                                    * (below.card[y] - lower(rank_a, weight_a) - lower(rank_b, weight_b));
-                                live[1] += weight
-                                    * (equal.card[y] - same(rank_a, weight_a) - same(rank_b, weight_b));
+                                let (equal_y, below_y) = (equal_dealt[y], below.card[y] - equal_dealt[y]);
+                                live[0] +=
+                                    weight * (below_y - lower(rank_a, weight_a) - lower(rank_b, weight_b));
+                                live[1] +=
+                                    weight * (equal_y - same(rank_a, weight_a) - same(rank_b, weight_b));
                                 live[2] += weight * (all.card[y] - weight_a - weight_b);
                             }
                         }
@@ -233,8 +261,8 @@ impl Sweeper<'_> {
                     if villain > 0.0 {
                         // Hero weight apart from this villain combo: all, tying, and (by difference) above it.
                         let faced_by = hero_all.apart(a, b) + hero;
-                        let tied_by = hero_equal.apart(a, b) + hero;
-                        let beaten_by = faced_by - tied_by - hero_below.apart(a, b);
+                        let tied_by = hero_below.apart(a, b) - hero_win + hero;
+                        let beaten_by = faced_by - tied_by - hero_win;
                         killed.villain_pairs = scale3(villain, [beaten_by, tied_by, faced_by]);
                         killed.villain_count = counts[0].apart(a, b) + f64::from(u8::from(hero > 0.0));
                     }
@@ -248,15 +276,10 @@ impl Sweeper<'_> {
                     }
                 }
             }
-            for (r, &dead_in) in records[start..end].iter().zip(&scratch.dead_in[start..end]) {
-                let (a, b) = (r.a as usize, r.b as usize);
-                below.add(a, b, f64::from(r.villain));
-                hero_below.add(a, b, f64::from(r.hero));
-                equal.clear(a, b);
-                hero_equal.clear(a, b);
+            for r in &records[start..end] {
                 if r.mask & dealt != 0 {
-                    below_dead.add(a, b, f64::from(r.villain) * dead_in);
-                    equal_dead.clear(a, b);
+                    equal_dealt[r.a as usize] = 0.0;
+                    equal_dealt[r.b as usize] = 0.0;
                 }
             }
             start = end;

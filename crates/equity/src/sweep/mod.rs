@@ -3,7 +3,7 @@
 //! Per request ([`Sweeper::new`]): the sums of the weights of every entry per card and in total, the entries
 //! holding each card and each suit (modules `totals` and `reuse`); the combo index of every card pair is a
 //! compile-time table. Per group of runouts ([`crate::runouts`]): each combo not holding a card that every
-//! runout of the group deals is ranked once, the combos are radix-sorted by rank and copied into 24-byte records
+//! runout of the group deals is ranked once, the combos are radix-sorted by rank and copied into 32-byte records
 //! in that order; the records' sums per card are the request's less the few entries the group leaves out.
 //!
 //! A group of one runout that can complete a flush builds its records from the suitless order of its ranks,
@@ -37,30 +37,41 @@ pub(crate) struct Entry {
     pub(crate) villain: f64,
 }
 
-/// One combo of a group in rank order: everything the sweep reads, in 24 bytes.
+/// One combo of a group in rank order: everything the sweep reads, in 32 bytes.
 #[derive(Clone, Copy, Default)]
 struct Record {
     mask: u64,
-    /// Weights as given (`f32`); widened to `f64` exactly where used.
-    hero: f32,
-    villain: f32,
+    /// Weights as given (`f32` values), held as `f64`: the sweeps read them as such, and in wasm each widening
+    /// is an instruction of its own (eight bytes more per record cost less).
+    hero: f64,
+    villain: f64,
     rank: u16,
     combo: u16,
+    /// Index of the entry (module `reuse` orders by rank, then entry).
+    entry: u16,
     a: u8,
     b: u8,
 }
 
 impl Record {
-    fn of(e: &Entry, rank: u16) -> Record {
+    fn of(entries: &[Entry], packed: u32) -> Record {
+        let index = packed & 0xFFFF;
+        let e = &entries[index as usize];
         Record {
             mask: e.mask,
-            hero: e.hero as f32,
-            villain: e.villain as f32,
-            rank,
+            hero: e.hero,
+            villain: e.villain,
+            rank: (packed >> 16) as u16,
             combo: e.combo as u16,
+            entry: index as u16,
             a: e.a as u8,
             b: e.b as u8,
         }
+    }
+
+    /// `rank << 16 | entry`, the order of the records of a group.
+    fn packed(&self) -> u32 {
+        u32::from(self.rank) << 16 | u32::from(self.entry)
     }
 }
 
@@ -81,12 +92,6 @@ impl CardSums {
         self.total += weight;
         self.card[a] += weight;
         self.card[b] += weight;
-    }
-
-    /// Forgets the weights of the cards `a` and `b` (a rank group's arrays are cleared combo by combo).
-    fn clear(&mut self, a: usize, b: usize) {
-        self.card[a] = 0.0;
-        self.card[b] = 0.0;
     }
 
     /// Weight of the combos counted here that share no card with `{a, b}`, less the weight of `{a, b}` itself
@@ -125,6 +130,8 @@ pub(crate) struct Sweeper<'e> {
     scratch: Vec<u32>,
     /// The current group's live combos in rank order.
     records: Vec<Record>,
+    /// Per record of a one-runout sweep: its win sum, read before its run of equal ranks enters `below`.
+    wins: Vec<f64>,
     /// Villain weight of the current group's records, per card and in total.
     all: CardSums,
     /// Per combo: `rank << 16 | (position + 1)` among the current group's records, 0 when it is not one of
@@ -134,8 +141,8 @@ pub(crate) struct Sweeper<'e> {
     multi: group::Scratch,
     /// Cards of each suit on the board.
     board_suits: [u32; 4],
-    /// Per rank multiset of a runout (module `reuse`): the order of every entry by suitless rank, once known.
-    suitless: Vec<Vec<u32>>,
+    /// Per rank multiset of a runout (module `reuse`): the records of every entry by suitless rank, once known.
+    suitless: Vec<Vec<Record>>,
     /// Per suit: the entries holding at least one card of it, and those holding two (module `reuse`).
     suited: [[Vec<u16>; 2]; 4],
 }
@@ -153,6 +160,7 @@ impl<'e> Sweeper<'e> {
             order: Vec::with_capacity(entries.len()),
             scratch: Vec::with_capacity(entries.len()),
             records: Vec::with_capacity(entries.len()),
+            wins: vec![0.0; entries.len()],
             all: CardSums::ZERO,
             slot_of: vec![0; crate::combo::COMBOS],
             multi: group::Scratch::new(),
@@ -199,55 +207,60 @@ impl<'e> Sweeper<'e> {
             return;
         }
         let key = self.board.plus(group.key);
-        self.order.clear();
-        for (i, e) in self.entries.iter().enumerate() {
-            if e.mask & common == 0 {
-                self.order
-                    .push(u32::from(key.plus(e.key).rank7().0) << 16 | i as u32);
+        let entries = self.entries;
+        fill(&mut self.order, entries.len(), 0, |live| {
+            for (i, e) in entries.iter().enumerate() {
+                if e.mask & common == 0 {
+                    live.push(u32::from(key.plus(e.key).rank7().0) << 16 | i as u32);
+                }
             }
-        }
+        });
         crate::rank_sort::sort_by_rank(&mut self.order, &mut self.scratch);
+        self.records.clear();
+        self.records
+            .extend(self.order.iter().map(|&packed| Record::of(entries, packed)));
         if slots && common == 0 {
             self.keep_suitless_order(group.runouts[0].0);
         }
-        self.records.clear();
-        for (position, &packed) in self.order.iter().enumerate() {
-            let e = &self.entries[(packed & 0xFFFF) as usize];
-            let rank = (packed >> 16) as u16;
-            if slots {
-                self.slot_of[e.combo] = u32::from(rank) << 16 | (position as u32 + 1);
+        if slots {
+            for (position, r) in self.records.iter().enumerate() {
+                self.slot_of[r.combo as usize] = u32::from(r.rank) << 16 | (position as u32 + 1);
             }
-            self.records.push(Record::of(e, rank));
         }
     }
 
     /// The sweep of a group of one runout with orbit weight `weight`, weakest first: every record is live.
     /// Adds per-combo sums to `combos` and returns the runout's hero (win, tie, total), all multiplied by
     /// `weight`.
+    ///
+    /// The tie sums come from `below` before and after the run of equal ranks (their difference is the run's
+    /// sums, exactly: see module `group` on why these sums are exact), so one pass finds the run and reads the
+    /// win sums, one adds the run to `below`, and one writes the combos' sums.
     fn sweep_single(&mut self, weight: f64, combos: &mut [f64]) -> [f64; 3] {
-        let records = &self.records;
+        let records = &self.records[..];
         let all = &self.all;
+        let wins = &mut self.wins[..records.len()];
         let mut below = CardSums::ZERO;
-        let mut group = CardSums::ZERO;
         let mut sums = [0.0f64; 3];
         let mut start = 0;
         while start < records.len() {
-            let end = rank_run_end(records, start);
-            group.total = 0.0;
-            for r in &records[start..end] {
-                group.add(r.a as usize, r.b as usize, f64::from(r.villain));
+            let rank = records[start].rank;
+            let mut end = start;
+            while end < records.len() && records[end].rank == rank {
+                let r = &records[end];
+                wins[end] = below.apart(r.a as usize, r.b as usize);
+                end += 1;
             }
             for r in &records[start..end] {
+                below.add(r.a as usize, r.b as usize, r.villain);
+            }
+            for (r, &win) in records[start..end].iter().zip(&wins[start..end]) {
                 if r.hero <= 0.0 {
                     continue;
                 }
                 let (a, b) = (r.a as usize, r.b as usize);
-                let (hero, villain) = (f64::from(r.hero), f64::from(r.villain));
-                let pair = [
-                    below.apart(a, b),
-                    group.apart(a, b) + villain,
-                    all.apart(a, b) + villain,
-                ];
+                let (hero, villain) = (r.hero, r.villain);
+                let pair = [win, below.apart(a, b) - win + villain, all.apart(a, b) + villain];
                 let slot = &mut combos[3 * r.combo as usize..3 * r.combo as usize + 3];
                 for k in 0..3 {
                     let value = weight * (hero * pair[k]);
@@ -255,25 +268,37 @@ impl<'e> Sweeper<'e> {
                     sums[k] += value;
                 }
             }
-            for r in &records[start..end] {
-                let (a, b) = (r.a as usize, r.b as usize);
-                below.add(a, b, f64::from(r.villain));
-                group.clear(a, b);
-            }
             start = end;
         }
         sums
     }
 }
 
-/// End of the run of equal ranks starting at `start`.
-fn rank_run_end(records: &[Record], start: usize) -> usize {
-    let rank = records[start].rank;
-    let mut end = start + 1;
-    while end < records.len() && records[end].rank == rank {
-        end += 1;
+/// Writes up to `capacity` values into `vec` (replacing its contents) by index rather than with `Vec::push`: in
+/// wasm a push reloads and stores the vector's length and capacity in linear memory for every value (the
+/// compiler cannot keep them in registers across the element store), which made the ranking loops 1.75x their
+/// native instruction count. `pad` fills the slots past the vector's current length (usually the few the previous
+/// fill left out).
+fn fill<T: Copy>(vec: &mut Vec<T>, capacity: usize, pad: T, write: impl FnOnce(&mut Slots<'_, T>)) {
+    vec.resize(capacity, pad);
+    let mut slots = Slots { buf: vec, len: 0 };
+    write(&mut slots);
+    let len = slots.len;
+    vec.truncate(len);
+}
+
+/// The writer [`fill`] lends.
+struct Slots<'v, T> {
+    buf: &'v mut [T],
+    len: usize,
+}
+
+impl<T> Slots<'_, T> {
+    #[inline(always)]
+    fn push(&mut self, value: T) {
+        self.buf[self.len] = value;
+        self.len += 1;
     }
-    end
 }
 
 /// Card indices of a mask, lowest first.
@@ -295,10 +320,7 @@ fn pair_record(records: &[Record], slot_of: &[u32], y: usize, c: usize) -> (u16,
     if slot == 0 {
         (0, 0.0)
     } else {
-        (
-            (slot >> 16) as u16,
-            f64::from(records[(slot & 0xFFFF) as usize - 1].villain),
-        )
+        ((slot >> 16) as u16, records[(slot & 0xFFFF) as usize - 1].villain)
     }
 }
 

@@ -3,14 +3,14 @@
 //! On a completed board where one suit `f` has three or four cards (and none five), only a combo holding at
 //! least `5 − count(f)` cards of `f` can make a flush; every other combo ranks exactly as with the runout's
 //! ranks alone (no suit can reach five cards for it). So the order of a one- or two-card runout's combos is the
-//! suitless order of its rank multiset, which the flush-free group of the same ranks computes anyway (kept per
-//! request, computed here on first use otherwise), less the combos holding a runout card, merged with the few
-//! combos that can make the flush (listed per suit once per request), ranked with the real key. The merge
+//! suitless order of its rank multiset, whose records the flush-free group of the same ranks builds anyway (kept
+//! per request, computed here on first use otherwise), less the combos holding a runout card, merged with the
+//! few combos that can make the flush (listed per suit once per request), ranked with the real key. The merge
 //! yields exactly the order a full ranking and sort gives (rank, then entry index), so the sweep's sums do not
-//! change, and it writes the records directly. On a rainbow flop this serves the 198 runouts of two cards of a
-//! board suit: ranks of about 25 combos instead of 370 each.
+//! change, and it copies the kept records rather than gathering each from its entry. On a rainbow flop this
+//! serves the 198 runouts of two cards of a board suit: ranks of about 25 combos instead of 370 each.
 
-use super::{cards_of, Entry, Record, Sweeper};
+use super::{cards_of, fill, Entry, Record, Sweeper};
 use crate::card::Card;
 use crate::evaluator::HandKey;
 
@@ -36,11 +36,11 @@ fn multiset_slot(cards: u64) -> usize {
 }
 
 impl Sweeper<'_> {
-    /// Stores the order of a flush-free group of every entry (no card common to all its runouts) for reuse.
+    /// Stores the records of a flush-free group of every entry (no card common to all its runouts) for reuse.
     pub(super) fn keep_suitless_order(&mut self, first_runout: u64) {
         let slot = multiset_slot(first_runout);
         if self.suitless[slot].is_empty() {
-            self.suitless[slot].extend_from_slice(&self.order);
+            self.suitless[slot].extend_from_slice(&self.records);
         }
     }
 
@@ -75,52 +75,51 @@ impl Sweeper<'_> {
                 .map(|(i, e)| u32::from(key.plus(e.key).rank7().0) << 16 | i as u32)
                 .collect();
             crate::rank_sort::sort_by_rank(&mut order, &mut self.scratch);
-            self.suitless[slot] = order;
+            let entries = self.entries;
+            self.suitless[slot] = order.iter().map(|&packed| Record::of(entries, packed)).collect();
         }
         let real = cards_of(runout).fold(self.board, |k, card| {
             k.plus(HandKey::card(Card::from_index_unchecked(card as u8)))
         });
         // The combos that can make the flush, ranked with the real key, in (rank, entry) order.
+        let entries = self.entries;
         let flush = &mut self.scratch;
-        flush.clear();
-        if needed <= 2 {
-            for &i in &self.suited[flush_suit][needed as usize - 1] {
-                let e = &self.entries[usize::from(i)];
-                if e.mask & runout == 0 {
-                    flush.push(u32::from(real.plus(e.key).rank7().0) << 16 | u32::from(i));
+        let suited = &self.suited[flush_suit][needed.clamp(1, 2) as usize - 1];
+        fill(flush, suited.len(), 0, |made| {
+            if needed <= 2 {
+                for &i in suited {
+                    let e = &entries[usize::from(i)];
+                    if e.mask & runout == 0 {
+                        made.push(u32::from(real.plus(e.key).rank7().0) << 16 | u32::from(i));
+                    }
                 }
             }
-            flush.sort_unstable();
-        }
+        });
+        flush.sort_unstable();
         // The others in suitless order, with the flush combos merged in where their packed (rank, entry)
         // values fall: exactly the order a full ranking and sort gives.
         let suit_cards = SUIT_CARDS[flush_suit];
-        let records = &mut self.records;
-        records.clear();
-        let made = |j: usize| flush.get(j).copied().unwrap_or(u32::MAX);
-        let (mut j, mut next) = (0, made(0));
-        for &packed in &self.suitless[slot] {
-            let e = &self.entries[(packed & 0xFFFF) as usize];
-            if e.mask & runout != 0 || (e.mask & suit_cards).count_ones() >= needed {
-                continue;
+        let suitless = &self.suitless[slot];
+        fill(&mut self.records, entries.len(), Record::default(), |records| {
+            let made = |j: usize| flush.get(j).copied().unwrap_or(u32::MAX);
+            let (mut j, mut next) = (0, made(0));
+            for r in suitless {
+                if r.mask & runout != 0 || (r.mask & suit_cards).count_ones() >= needed {
+                    continue;
+                }
+                // Packed ranks stay below `u32::MAX` (13 bits of rank), the end marker.
+                let packed = r.packed();
+                while next < packed {
+                    records.push(Record::of(entries, next));
+                    j += 1;
+                    next = made(j);
+                }
+                records.push(*r);
             }
-            // Packed ranks stay below `u32::MAX` (13 bits of rank), the end marker.
-            while next < packed {
-                records.push(Record::of(
-                    &self.entries[(next & 0xFFFF) as usize],
-                    (next >> 16) as u16,
-                ));
-                j += 1;
-                next = made(j);
+            for &made in &flush[j..] {
+                records.push(Record::of(entries, made));
             }
-            records.push(Record::of(e, (packed >> 16) as u16));
-        }
-        for &made in &flush[j..] {
-            records.push(Record::of(
-                &self.entries[(made & 0xFFFF) as usize],
-                (made >> 16) as u16,
-            ));
-        }
+        });
         true
     }
 }
