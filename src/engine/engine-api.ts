@@ -44,8 +44,12 @@ export interface TallyPort {
 
 /** What a worker joining a sharded job receives with its first shard: the request, and where its tallies go. */
 export interface ShardJoin extends ShardRequest {
-  /** Each shard's tally (or null when the shard failed) is posted here as soon as it is done. */
-  port: TallyPort;
+  /**
+   * Each shard's tally (or null when the shard failed) is posted here as soon as it is done. A worker that joins
+   * with the job's last shard gets none: it keeps its own tally, and a port it never uses would only make the
+   * message that starts the job's critical path larger and slower to receive.
+   */
+  port?: TallyPort;
 }
 
 /** Work units and milliseconds of warm-up rounds. */
@@ -116,7 +120,7 @@ export function createEngineApi(wasm: EquityWasmModule) {
   // Sharded exact jobs: the request and the port for the tallies arrive once, with the worker's first shard.
   const shardedJobs = new Map<string, ShardJoin>();
   const forgetShardedJob = (id: string) => {
-    shardedJobs.get(id)?.port.close();
+    shardedJobs.get(id)?.port?.close();
     shardedJobs.delete(id);
   };
   const merge = (tallies: Float64Array[]): Float64Array => {
@@ -197,24 +201,30 @@ export function createEngineApi(wasm: EquityWasmModule) {
         // The others' tallies queue on the ports meanwhile; they are read once this shard is done. The job's own
         // port stays open until then: this worker's earlier tallies may still be on their way through it.
         shardedJobs.delete(id);
+        // Listening before the shard starts: a tally that arrives meanwhile is queued for delivery right after it,
+        // instead of waiting for the ports to be started and read one event-loop turn later.
+        const receiving = receiveTallies(finish.ports, finish.expected);
+        receiving.catch(() => undefined);
         try {
           const started = performance.now();
           const own = wasm.equityTally(job.hero, job.villain, job.board, job.dead, index, count);
           const shardMs = performance.now() - started;
-          const others = await receiveTallies(finish.ports, finish.expected);
+          const others = await receiving;
           const report = wasm.finishEquity(merge([own, ...others]), finish.keepThreshold, finish.perCombo);
           return { report, shardMs };
         } finally {
           for (const port of finish.ports) port.close();
-          job.port.close();
+          job.port?.close();
         }
       }
+      const port = job.port;
+      if (!port) throw new Error(`Sharded job ${id} has no port for the tallies of shards before its last`);
       let tally: Float64Array | null = null;
       try {
         tally = wasm.equityTally(job.hero, job.villain, job.board, job.dead, index, count);
       } finally {
         // The finishing worker counts on one message per shard: a failed shard sends null.
-        job.port.postMessage(tally, tally ? [tally.buffer as ArrayBuffer] : []);
+        port.postMessage(tally, tally ? [tally.buffer as ArrayBuffer] : []);
       }
       return undefined;
     },

@@ -70,11 +70,15 @@ export function runShardedEquity(job: ShardedJob, options: ShardedOptions): Prom
       withdraw.abort();
       signal?.removeEventListener('abort', onAbort);
       outcome();
-      // The other workers forget the job's ranges (the finishing one already has): a message each, after the answer.
-      for (const worker of participants) {
-        if (worker !== finisher) void worker.api.shardDrop(id).catch(() => undefined);
-      }
       for (const port of receivers) port.close();
+      // The other workers forget the job's ranges (the finishing one already has): a message each, posted after the
+      // caller has taken the answer, so the posts are not on the path from the report to the screen.
+      const others = participants.filter((worker) => worker !== finisher);
+      if (others.length) {
+        setTimeout(() => {
+          for (const worker of others) void worker.api.shardDrop(id).catch(() => undefined);
+        }, 0);
+      }
     };
     const fail = (error: unknown) =>
       settle(() =>
@@ -95,7 +99,8 @@ export function runShardedEquity(job: ShardedJob, options: ShardedOptions): Prom
           if (!joined) {
             joined = true;
             participants.push(worker);
-            join = joinMessage(request, options.copy, receivers);
+            // A worker that joins with the last shard keeps its own tally: it needs no channel.
+            join = joinMessage(request, options.copy, index === shards - 1 ? undefined : receivers);
           }
           if (index === shards - 1) {
             finishing = true;
@@ -137,21 +142,20 @@ export function runShardedEquity(job: ShardedJob, options: ShardedOptions): Prom
 }
 
 /**
- * What a worker joining the job receives with its first shard: copies of the ranges and the sending end of a new
- * channel, all moved (Comlink transfers what the list names); the receiving end goes to `receivers`.
+ * What a worker joining the job receives with its first shard: copies of the ranges and, unless it joins with the
+ * last shard (`receivers` undefined), the sending end of a new channel, all moved (Comlink transfers what the list
+ * names); the receiving end goes to `receivers`.
  */
 function joinMessage(
   request: ShardRequest,
   copy: (range: Float32Array) => Float32Array,
-  receivers: MessagePort[],
+  receivers: MessagePort[] | undefined,
 ): ShardJoin {
-  const { port1, port2 } = new MessageChannel();
-  receivers.push(port1);
   const hero = copy(request.hero);
   const villain = copy(request.villain);
-  return transfer({ ...request, hero, villain, port: port2 }, [
-    hero.buffer as ArrayBuffer,
-    villain.buffer as ArrayBuffer,
-    port2,
-  ]);
+  const buffers = [hero.buffer as ArrayBuffer, villain.buffer as ArrayBuffer];
+  if (!receivers) return transfer({ ...request, hero, villain }, buffers);
+  const { port1, port2 } = new MessageChannel();
+  receivers.push(port1);
+  return transfer({ ...request, hero, villain, port: port2 }, [...buffers, port2]);
 }

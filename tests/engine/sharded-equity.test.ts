@@ -2,7 +2,7 @@
 // worker got when it joined, the finishing worker returns the report, and the per-combo equities travel only when
 // the job asks for them. Checked on the worker API in this thread (with real MessageChannels) and on the pool,
 // whose main-thread side records every message the workers post to it.
-import { MessageChannel } from 'node:worker_threads';
+import { MessageChannel, MessagePort } from 'node:worker_threads';
 
 import type { Endpoint } from 'comlink';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,6 +96,40 @@ describe('worker API of a sharded job', () => {
   });
 });
 
+describe('worker API of a worker that joins a sharded job with its last shard', () => {
+  it("finishes without a port of its own, from the others' tallies, as the whole job", async () => {
+    const random = api.parseRange('random');
+    const { combo_equity: _portless, ...whole } = api.finishEquity(
+      api.equityTally(random, random, 'Qs7h2d5c', '', 0, 1),
+      0.02,
+    );
+    const first = new MessageChannel();
+    await api.shardRun('portless', 0, 2, {
+      hero: random,
+      villain: random,
+      board: 'Qs7h2d5c',
+      dead: '',
+      port: asPort(first.port2),
+    });
+    const finished = await api.shardRun(
+      'portless-last',
+      1,
+      2,
+      { hero: random, villain: random, board: 'Qs7h2d5c', dead: '' },
+      { keepThreshold: 0.02, perCombo: false, ports: [asPort(first.port1)], expected: 1 },
+    );
+    api.shardDrop('portless');
+    expect(finished!.report).toEqual(whole);
+  });
+
+  it('rejects a shard before the last that has nowhere to post its tally', async () => {
+    const random = api.parseRange('random');
+    const join = { hero: random, villain: random, board: 'Qs7h2d5c', dead: '' };
+    await expect(api.shardRun('no-port', 0, 2, join)).rejects.toThrow(/no port/);
+    api.shardDrop('no-port');
+  });
+});
+
 /** Whether `value` holds a Float64Array anywhere (Comlink wraps return values in plain objects). */
 function holdsFloat64Array(value: unknown, depth = 0): boolean {
   if (value instanceof Float64Array) return true;
@@ -105,6 +139,8 @@ function holdsFloat64Array(value: unknown, depth = 0): boolean {
 
 describe('pool messages', () => {
   const received: unknown[] = [];
+  /** What the main thread posts to the workers, with the number of ports each message moves. */
+  const posted: Array<{ message: unknown; ports: number }> = [];
   let pool: EngineClient;
   beforeAll(async () => {
     pool = new EngineClient({
@@ -114,7 +150,13 @@ describe('pool messages', () => {
         // Records what reaches the main thread from the worker, before Comlink reads it.
         const endpoint: Endpoint = {
           ...handle.endpoint,
-          postMessage: (message, transfer) => handle.endpoint.postMessage(message, transfer),
+          postMessage: (message, transfer) => {
+            posted.push({
+              message,
+              ports: (transfer ?? []).filter((item) => item instanceof MessagePort).length,
+            });
+            handle.endpoint.postMessage(message, transfer);
+          },
           addEventListener: (type, listener) =>
             handle.endpoint.addEventListener(type, (event) => {
               received.push((event as MessageEvent).data);
@@ -140,6 +182,25 @@ describe('pool messages', () => {
     expect(report.hero).toEqual(whole.hero);
     expect(report.matrix).toEqual(whole.matrix);
     expect(report.next_cards).toEqual(whole.next_cards);
+  });
+
+  it('moves one port per other worker: the last shard joins without a channel, and the drops follow the answer', async () => {
+    const random = api.parseRange('random');
+    await tick();
+    posted.length = 0;
+    const methods = () => posted.map(({ message }) => (message as { path?: string[] }).path?.join('.'));
+    const report = await pool.equity({ hero: random, villain: random, board: 'Qs7h2d5c', shards: 2 });
+    const shardPosts = posted.filter((_, index) => methods()[index] === 'shardRun');
+    expect(shardPosts.map(({ ports }) => ports)).toEqual([1, 1]);
+    // The other worker forgets the job once the caller has the report, not on its way.
+    expect(methods()).not.toContain('shardDrop');
+    await tick();
+    expect(methods().filter((method) => method === 'shardDrop')).toHaveLength(1);
+    const { combo_equity: _perCombo, ...whole } = api.finishEquity(
+      api.equityTally(random, random, 'Qs7h2d5c', '', 0, 1),
+      0.02,
+    );
+    expect(report).toEqual(whole);
   });
 
   it('keeps measuring its rate from split jobs, so a rate understated once does not split every later job', async () => {
