@@ -207,6 +207,25 @@ for (const scenario of SCENARIOS) {
       note: `1 worker ${fmtStats(one)}, 2 workers ${fmtStats(two)}; speed-up ${(one.median / two.median).toFixed(2)}x (target >= 1.8x on random vs random); cores used ${cores(usage[0]!)} / ${cores(usage[1]!)}; shards ${pools.map((pool) => pool.plan(job)).join(' / ')} at ${pools.map((pool) => `${Math.round(pool.unitsPerMs / 1000)}k`).join(' / ')} units/ms measured`,
     });
   }
+  // What one worker adds to the engine: the pool's whole job on 1 worker against the same call in this process and
+  // a round trip to that idle worker, timed alternately (target: overhead at most one round trip).
+  {
+    const random = api.parseRange('random');
+    const [pooled, alone, ping] = (await alternate(
+      [
+        () => pools[0].equity({ hero: random, villain: random, board: 'Qs7h2d' }),
+        () => api.equityReport(random, random, 'Qs7h2d', '', 0.02, false),
+        () => pools[0].version(),
+      ],
+      21,
+    )) as [Stats, Stats, Stats];
+    rows.push({
+      name: 'random vs random flop, 1 worker / alone',
+      native: '',
+      wasm: `${pooled.median.toFixed(2)} / ${alone.median.toFixed(2)} ms`,
+      note: `1 worker ${fmtStats(pooled)}, engine alone in-process ${fmtStats(alone)}; overhead ${(pooled.median - alone.median).toFixed(2)} ms (target <= one round trip, ${ping.median.toFixed(2)} ms)`,
+    });
+  }
   // Why the flop runs whole (WHOLE_JOB_MS in src/engine/equity-schedule.ts): the same job on 2 workers, whole
   // on one of them against split in two.
   const flop = {
