@@ -1,7 +1,7 @@
 // One exact heads-up job cut into shards and run on several workers. The main thread only deals shard numbers: each
 // worker receives the ranges once, with one end of a MessageChannel, and posts each shard's tally on it the moment
-// the shard is done; the worker that runs the last shard receives the other ends and finishes the job from the
-// tallies already waiting there. No tally crosses the main thread, and no call is made after a shard to hand it on.
+// the shard is done; the worker that runs the last shard receives the other ends (it needs no channel of its own
+// when that is its first shard) and finishes the job from the tallies already waiting there. No tally crosses the main thread, and no call is made after a shard to hand it on.
 import { type Remote, transfer } from 'comlink';
 
 import { abortError, isAbortError } from './abort.ts';
@@ -43,8 +43,8 @@ export interface ShardedOptions {
  * Runs `job` on up to `lanes` workers. Each lane takes the next shard as soon as its worker is free, so a worker
  * that the machine slows down (or that was busy with another call when the job began) does less of the job instead
  * of holding up the end. A worker joining the job gets the ranges and the sending end of its own channel; it posts
- * every shard's tally there. The lane that takes the last shard sends the receiving ends of every channel with it:
- * that worker merges its own tally with the others as they arrive and returns the report. So the job ends one
+ * every shard's tally there (a worker joining with the last shard gets no channel: it keeps its own tally). The lane
+ * that takes the last shard sends the receiving ends of every channel with it: that worker merges its own tally with the others as they arrive and returns the report. So the job ends one
  * worker-to-worker message after its slowest shard, without a round trip through the main thread, which in the
  * browser is busy rendering the paint meanwhile. Lanes still waiting for a worker then are withdrawn. A superseded
  * job rejects at once; shards already posted run to their end and their tallies are dropped.
