@@ -60,7 +60,8 @@ export interface WarmUpRound {
 
 /** The answer of a sharded job's last shard: the job's report, and how long that worker computed its own shard. */
 export interface ShardFinished {
-  report: EquityReport;
+  /** Packed (see packed-report.ts) unless the job asked for the per-combo equities. */
+  report: EquityReport | Float64Array;
   /** Milliseconds the finishing worker spent on its own shard's tally alone (no messages, no waiting). */
   shardMs: number;
 }
@@ -103,6 +104,17 @@ function receiveTallies(ports: TallyPort[], expected: number): Promise<Float64Ar
       port.start();
     }
   });
+}
+
+/** The tallies end to end, as the engine's `finishTalliesPacked` takes them. */
+function concatenate(tallies: Float64Array[]): Float64Array {
+  const all = new Float64Array(tallies.reduce((sum, tally) => sum + tally.length, 0));
+  let offset = 0;
+  for (const tally of tallies) {
+    all.set(tally, offset);
+    offset += tally.length;
+  }
+  return all;
 }
 
 /** Hands a typed array back to the caller by moving its buffer instead of copying it. */
@@ -158,6 +170,17 @@ export function createEngineApi(wasm: EquityWasmModule) {
       perCombo = true,
     ): EquityReport =>
       wasm.finishEquity(wasm.equityTally(hero, villain, board, dead, 0, 1), keepThreshold, perCombo),
+    /**
+     * A whole job in one call, its report (without per-combo equities) packed as one array that moves to the caller
+     * (unpackReport in packed-report.ts reads it): the engine builds no objects and the message carries no tree.
+     */
+    equityReportPacked: (
+      hero: Float32Array,
+      villain: Float32Array,
+      board: string,
+      dead: string,
+      keepThreshold: number,
+    ): Float64Array => moved(wasm.equityReportPacked(hero, villain, board, dead, keepThreshold)),
     /** Merges the shards' tallies and finishes the report in one call. */
     finishTallies: (tallies: Float64Array[], keepThreshold: number): EquityReport =>
       wasm.finishEquity(merge(tallies), keepThreshold),
@@ -209,9 +232,12 @@ export function createEngineApi(wasm: EquityWasmModule) {
           const started = performance.now();
           const own = wasm.equityTally(job.hero, job.villain, job.board, job.dead, index, count);
           const shardMs = performance.now() - started;
-          const others = await receiving;
-          const report = wasm.finishEquity(merge([own, ...others]), finish.keepThreshold, finish.perCombo);
-          return { report, shardMs };
+          const tallies = [own, ...(await receiving)];
+          if (finish.perCombo) {
+            return { report: wasm.finishEquity(merge(tallies), finish.keepThreshold, true), shardMs };
+          }
+          const packed = wasm.finishTalliesPacked(concatenate(tallies), tallies.length, finish.keepThreshold);
+          return transfer({ report: packed, shardMs }, [packed.buffer as ArrayBuffer]);
         } finally {
           for (const port of finish.ports) port.close();
           job.port?.close();

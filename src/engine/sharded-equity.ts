@@ -7,6 +7,7 @@ import { type Remote, transfer } from 'comlink';
 import { abortError, isAbortError } from './abort.ts';
 import type { EngineApi, ShardJoin, ShardRequest } from './engine-api.ts';
 import type { EquityReport } from './engine-types.ts';
+import { unpackReport } from './packed-report.ts';
 
 /** A worker held for the job; `release` gives it back to the pool. */
 export interface LeasedWorker {
@@ -115,9 +116,11 @@ export function runShardedEquity(job: ShardedJob, options: ShardedOptions): Prom
               transfer({ keepThreshold, perCombo, ports, expected: shards - 1 }, ports),
             );
             if (!finished) throw new Error(`Sharded job ${id} finished without a report`);
+            const packed = finished.report;
+            const report = packed instanceof Float64Array ? unpackReport(packed) : packed;
             settle(() => {
               onProgress?.(1);
-              resolve(finished.report);
+              resolve(report);
             });
             options.onShardTimed?.(finished.shardMs);
             return;

@@ -11,10 +11,14 @@ import { EngineClient } from '../../src/engine/engine.client.ts';
 import { createEngineApi, type EngineApi, type TallyPort } from '../../src/engine/engine-api.ts';
 import { loadEquityWasm } from '../../src/engine/node/load-wasm.ts';
 import { createNodeEngineWorker } from '../../src/engine/node/node-engine-client.ts';
+import { unpackReport } from '../../src/engine/packed-report.ts';
 
 let api: EngineApi;
+let tallyLength = 0;
 beforeAll(async () => {
   api = createEngineApi(await loadEquityWasm());
+  const random = api.parseRange('random');
+  tallyLength = api.equityTally(random, random, 'Qs7h2d5c', '', 0, 1).length;
 });
 
 const asPort = (port: unknown) => port as TallyPort;
@@ -83,7 +87,10 @@ describe('worker API of a sharded job', () => {
       api.shardDrop(id);
       // The finishing worker also says how long its own shard took: the pool's rate is measured from it.
       expect(finished!.shardMs).toBeGreaterThan(0);
-      const report = finished!.report;
+      // Without per-combo equities the report comes packed: one array, read back on the main thread.
+      expect(finished!.report instanceof Float64Array).toBe(!perCombo);
+      const packed = finished!.report;
+      const report = packed instanceof Float64Array ? unpackReport(packed) : packed;
       if (perCombo) {
         // Integer weights: every partial sum is exact, so the merged report equals the whole one to the last bit.
         expect(report).toEqual(whole);
@@ -119,7 +126,7 @@ describe('worker API of a worker that joins a sharded job with its last shard', 
       { keepThreshold: 0.02, perCombo: false, ports: [asPort(first.port1)], expected: 1 },
     );
     api.shardDrop('portless');
-    expect(finished!.report).toEqual(whole);
+    expect(unpackReport(finished!.report as Float64Array)).toEqual(whole);
   });
 
   it('rejects a shard before the last that has nowhere to post its tally', async () => {
@@ -130,11 +137,14 @@ describe('worker API of a worker that joins a sharded job with its last shard', 
   });
 });
 
-/** Whether `value` holds a Float64Array anywhere (Comlink wraps return values in plain objects). */
-function holdsFloat64Array(value: unknown, depth = 0): boolean {
-  if (value instanceof Float64Array) return true;
+/**
+ * Whether `value` holds a tally anywhere (Comlink wraps return values in plain objects): a Float64Array as long as
+ * the engine's tallies, much longer than a packed report.
+ */
+function holdsTally(value: unknown, depth = 0): boolean {
+  if (value instanceof Float64Array) return value.length === tallyLength;
   if (depth > 6 || typeof value !== 'object' || value === null) return false;
-  return Object.values(value).some((inner) => holdsFloat64Array(inner, depth + 1));
+  return Object.values(value).some((inner) => holdsTally(inner, depth + 1));
 }
 
 describe('pool messages', () => {
@@ -176,7 +186,7 @@ describe('pool messages', () => {
     received.length = 0;
     const report = await pool.equity({ hero: random, villain: random, board: 'Qs7h2d5c', shards: 4 });
     expect(received.length).toBeGreaterThan(0);
-    expect(received.some((message) => holdsFloat64Array(message))).toBe(false);
+    expect(received.some((message) => holdsTally(message))).toBe(false);
     expect(report.combo_equity).toBeUndefined();
     const whole = api.finishEquity(api.equityTally(random, random, 'Qs7h2d5c', '', 0, 1), 0.02);
     expect(report.hero).toEqual(whole.hero);
