@@ -2,7 +2,7 @@
 // crates/equity-wasm): a worker moves that array to the main thread instead of a tree of objects that the engine
 // would build one property at a time and structured cloning would copy one property at a time again. The layout is
 // the engine's `pack_report`: both sides' totals, the 169 class equities, then the next cards.
-import { cardText,CLASS_COUNT } from '../../contract/hands.ts';
+import { cardText, CLASS_COUNT } from '../../contract/hands.ts';
 import type { EquityChange, EquityReport, SideTotals } from './engine-types.ts';
 
 const SIDE = 5;
