@@ -76,9 +76,7 @@ export function runShardedEquity(job: ShardedJob, options: ShardedOptions): Prom
       // caller has taken the answer, so the posts are not on the path from the report to the screen.
       const others = participants.filter((worker) => worker !== finisher);
       if (others.length) {
-        setTimeout(() => {
-          for (const worker of others) void worker.api.shardDrop(id).catch(() => undefined);
-        }, 0);
+        setTimeout(() => others.forEach((worker) => dropJob(worker, id)), 0);
       }
     };
     const fail = (error: unknown) =>
@@ -142,6 +140,18 @@ export function runShardedEquity(job: ShardedJob, options: ShardedOptions): Prom
       });
     }
   });
+}
+
+/**
+ * Tells a worker to forget job `id`. The pool may have stopped its workers since the job ended: Comlink then throws
+ * at once (a released proxy), and there is nothing left to forget.
+ */
+function dropJob(worker: LeasedWorker, id: string): void {
+  try {
+    void worker.api.shardDrop(id).catch(() => undefined);
+  } catch {
+    // The worker is gone with its jobs.
+  }
 }
 
 /**

@@ -213,6 +213,17 @@ describe('pool messages', () => {
     expect(report).toEqual(whole);
   });
 
+  it("stops cleanly right after a split job: the other workers' drops find the pool stopped", async () => {
+    const random = api.parseRange('random');
+    const stopped = new EngineClient({ size: 2, createWorker: createNodeEngineWorker });
+    await stopped.warm();
+    await stopped.equity({ hero: random, villain: random, board: 'Qs7h2d5c', shards: 2 });
+    // The drops are posted after the answer; the pool is stopped before they are. An error thrown then would be
+    // uncaught and fail this run.
+    stopped.terminate();
+    await tick();
+  });
+
   it('keeps measuring its rate from split jobs, so a rate understated once does not split every later job', async () => {
     const random = api.parseRange('random');
     const before = pool.unitsPerMs;
