@@ -44,8 +44,12 @@ export interface TallyPort {
 
 /** What a worker joining a sharded job receives with its first shard: the request, and where its tallies go. */
 export interface ShardJoin extends ShardRequest {
-  /** Each shard's tally (or null when the shard failed) is posted here as soon as it is done. */
-  port: TallyPort;
+  /**
+   * Each shard's tally (or null when the shard failed) is posted here as soon as it is done. A worker that joins
+   * with the job's last shard gets none: it keeps its own tally, and a port it never uses would only make the
+   * message that starts the job's critical path larger and slower to receive.
+   */
+  port?: TallyPort;
 }
 
 /** Work units and milliseconds of warm-up rounds. */
@@ -56,7 +60,8 @@ export interface WarmUpRound {
 
 /** The answer of a sharded job's last shard: the job's report, and how long that worker computed its own shard. */
 export interface ShardFinished {
-  report: EquityReport;
+  /** Packed (see packed-report.ts) unless the job asked for the per-combo equities. */
+  report: EquityReport | Float64Array;
   /** Milliseconds the finishing worker spent on its own shard's tally alone (no messages, no waiting). */
   shardMs: number;
 }
@@ -101,6 +106,17 @@ function receiveTallies(ports: TallyPort[], expected: number): Promise<Float64Ar
   });
 }
 
+/** The tallies end to end, as the engine's `finishTalliesPacked` takes them. */
+function concatenate(tallies: Float64Array[]): Float64Array {
+  const all = new Float64Array(tallies.reduce((sum, tally) => sum + tally.length, 0));
+  let offset = 0;
+  for (const tally of tallies) {
+    all.set(tally, offset);
+    offset += tally.length;
+  }
+  return all;
+}
+
 /** Hands a typed array back to the caller by moving its buffer instead of copying it. */
 const moved = <T extends Float32Array | Float64Array>(array: T): T => transfer(array, [array.buffer]);
 
@@ -116,7 +132,7 @@ export function createEngineApi(wasm: EquityWasmModule) {
   // Sharded exact jobs: the request and the port for the tallies arrive once, with the worker's first shard.
   const shardedJobs = new Map<string, ShardJoin>();
   const forgetShardedJob = (id: string) => {
-    shardedJobs.get(id)?.port.close();
+    shardedJobs.get(id)?.port?.close();
     shardedJobs.delete(id);
   };
   const merge = (tallies: Float64Array[]): Float64Array => {
@@ -154,6 +170,17 @@ export function createEngineApi(wasm: EquityWasmModule) {
       perCombo = true,
     ): EquityReport =>
       wasm.finishEquity(wasm.equityTally(hero, villain, board, dead, 0, 1), keepThreshold, perCombo),
+    /**
+     * A whole job in one call, its report (without per-combo equities) packed as one array that moves to the caller
+     * (unpackReport in packed-report.ts reads it): the engine builds no objects and the message carries no tree.
+     */
+    equityReportPacked: (
+      hero: Float32Array,
+      villain: Float32Array,
+      board: string,
+      dead: string,
+      keepThreshold: number,
+    ): Float64Array => moved(wasm.equityReportPacked(hero, villain, board, dead, keepThreshold)),
     /** Merges the shards' tallies and finishes the report in one call. */
     finishTallies: (tallies: Float64Array[], keepThreshold: number): EquityReport =>
       wasm.finishEquity(merge(tallies), keepThreshold),
@@ -197,24 +224,33 @@ export function createEngineApi(wasm: EquityWasmModule) {
         // The others' tallies queue on the ports meanwhile; they are read once this shard is done. The job's own
         // port stays open until then: this worker's earlier tallies may still be on their way through it.
         shardedJobs.delete(id);
+        // Listening before the shard starts: a tally that arrives meanwhile is queued for delivery right after it,
+        // instead of waiting for the ports to be started and read one event-loop turn later.
+        const receiving = receiveTallies(finish.ports, finish.expected);
+        receiving.catch(() => undefined);
         try {
           const started = performance.now();
           const own = wasm.equityTally(job.hero, job.villain, job.board, job.dead, index, count);
           const shardMs = performance.now() - started;
-          const others = await receiveTallies(finish.ports, finish.expected);
-          const report = wasm.finishEquity(merge([own, ...others]), finish.keepThreshold, finish.perCombo);
-          return { report, shardMs };
+          const tallies = [own, ...(await receiving)];
+          if (finish.perCombo) {
+            return { report: wasm.finishEquity(merge(tallies), finish.keepThreshold, true), shardMs };
+          }
+          const packed = wasm.finishTalliesPacked(concatenate(tallies), tallies.length, finish.keepThreshold);
+          return transfer({ report: packed, shardMs }, [packed.buffer as ArrayBuffer]);
         } finally {
           for (const port of finish.ports) port.close();
-          job.port.close();
+          job.port?.close();
         }
       }
+      const port = job.port;
+      if (!port) throw new Error(`Sharded job ${id} has no port for the tallies of shards before its last`);
       let tally: Float64Array | null = null;
       try {
         tally = wasm.equityTally(job.hero, job.villain, job.board, job.dead, index, count);
       } finally {
         // The finishing worker counts on one message per shard: a failed shard sends null.
-        job.port.postMessage(tally, tally ? [tally.buffer as ArrayBuffer] : []);
+        port.postMessage(tally, tally ? [tally.buffer as ArrayBuffer] : []);
       }
       return undefined;
     },

@@ -7,6 +7,7 @@ import { throwIfAborted } from './abort.ts';
 import type { EngineApi, MonteCarloSnapshot, WarmUpRound } from './engine-api.ts';
 import type { EquityReport, SideTotals } from './engine-types.ts';
 import { estimateWork, measuredUnitsPerMs, shardCount, UNITS_PER_MS } from './equity-schedule.ts';
+import { unpackReport } from './packed-report.ts';
 import { usesPreflopTable } from './preflop-table.ts';
 import { runShardedEquity } from './sharded-equity.ts';
 import { send, WorkerPool, type WorkerPoolOptions } from './worker-pool.ts';
@@ -144,7 +145,10 @@ export class EngineClient {
     if (shards <= 1) {
       const report = await this.pool.withWorker(async (api) => {
         const started = performance.now();
-        const whole = await api.equityReport(send(job.hero), send(job.villain), board, dead, keep, perCombo);
+        // Without per-combo equities the report comes packed in one moved array (packed-report.ts).
+        const whole = perCombo
+          ? await api.equityReport(send(job.hero), send(job.villain), board, dead, keep, true)
+          : unpackReport(await api.equityReportPacked(send(job.hero), send(job.villain), board, dead, keep));
         // Timed from here, a whole job includes its messages: it can only understate the rate.
         if (board) this.recordRun(work, performance.now() - started);
         return whole;

@@ -1,12 +1,13 @@
 // One exact heads-up job cut into shards and run on several workers. The main thread only deals shard numbers: each
 // worker receives the ranges once, with one end of a MessageChannel, and posts each shard's tally on it the moment
-// the shard is done; the worker that runs the last shard receives the other ends and finishes the job from the
-// tallies already waiting there. No tally crosses the main thread, and no call is made after a shard to hand it on.
+// the shard is done; the worker that runs the last shard receives the other ends (it needs no channel of its own
+// when that is its first shard) and finishes the job from the tallies already waiting there. No tally crosses the main thread, and no call is made after a shard to hand it on.
 import { type Remote, transfer } from 'comlink';
 
 import { abortError, isAbortError } from './abort.ts';
 import type { EngineApi, ShardJoin, ShardRequest } from './engine-api.ts';
 import type { EquityReport } from './engine-types.ts';
+import { unpackReport } from './packed-report.ts';
 
 /** A worker held for the job; `release` gives it back to the pool. */
 export interface LeasedWorker {
@@ -43,8 +44,8 @@ export interface ShardedOptions {
  * Runs `job` on up to `lanes` workers. Each lane takes the next shard as soon as its worker is free, so a worker
  * that the machine slows down (or that was busy with another call when the job began) does less of the job instead
  * of holding up the end. A worker joining the job gets the ranges and the sending end of its own channel; it posts
- * every shard's tally there. The lane that takes the last shard sends the receiving ends of every channel with it:
- * that worker merges its own tally with the others as they arrive and returns the report. So the job ends one
+ * every shard's tally there (a worker joining with the last shard gets no channel: it keeps its own tally). The lane
+ * that takes the last shard sends the receiving ends of every channel with it: that worker merges its own tally with the others as they arrive and returns the report. So the job ends one
  * worker-to-worker message after its slowest shard, without a round trip through the main thread, which in the
  * browser is busy rendering the paint meanwhile. Lanes still waiting for a worker then are withdrawn. A superseded
  * job rejects at once; shards already posted run to their end and their tallies are dropped.
@@ -70,11 +71,13 @@ export function runShardedEquity(job: ShardedJob, options: ShardedOptions): Prom
       withdraw.abort();
       signal?.removeEventListener('abort', onAbort);
       outcome();
-      // The other workers forget the job's ranges (the finishing one already has): a message each, after the answer.
-      for (const worker of participants) {
-        if (worker !== finisher) void worker.api.shardDrop(id).catch(() => undefined);
-      }
       for (const port of receivers) port.close();
+      // The other workers forget the job's ranges (the finishing one already has): a message each, posted after the
+      // caller has taken the answer, so the posts are not on the path from the report to the screen.
+      const others = participants.filter((worker) => worker !== finisher);
+      if (others.length) {
+        setTimeout(() => others.forEach((worker) => dropJob(worker, id)), 0);
+      }
     };
     const fail = (error: unknown) =>
       settle(() =>
@@ -95,7 +98,8 @@ export function runShardedEquity(job: ShardedJob, options: ShardedOptions): Prom
           if (!joined) {
             joined = true;
             participants.push(worker);
-            join = joinMessage(request, options.copy, receivers);
+            // A worker that joins with the last shard keeps its own tally: it needs no channel.
+            join = joinMessage(request, options.copy, index === shards - 1 ? undefined : receivers);
           }
           if (index === shards - 1) {
             finishing = true;
@@ -110,9 +114,11 @@ export function runShardedEquity(job: ShardedJob, options: ShardedOptions): Prom
               transfer({ keepThreshold, perCombo, ports, expected: shards - 1 }, ports),
             );
             if (!finished) throw new Error(`Sharded job ${id} finished without a report`);
+            const packed = finished.report;
+            const report = packed instanceof Float64Array ? unpackReport(packed) : packed;
             settle(() => {
               onProgress?.(1);
-              resolve(finished.report);
+              resolve(report);
             });
             options.onShardTimed?.(finished.shardMs);
             return;
@@ -137,21 +143,32 @@ export function runShardedEquity(job: ShardedJob, options: ShardedOptions): Prom
 }
 
 /**
- * What a worker joining the job receives with its first shard: copies of the ranges and the sending end of a new
- * channel, all moved (Comlink transfers what the list names); the receiving end goes to `receivers`.
+ * Tells a worker to forget job `id`. The pool may have stopped its workers since the job ended: Comlink then throws
+ * at once (a released proxy), and there is nothing left to forget.
+ */
+function dropJob(worker: LeasedWorker, id: string): void {
+  try {
+    void worker.api.shardDrop(id).catch(() => undefined);
+  } catch {
+    // The worker is gone with its jobs.
+  }
+}
+
+/**
+ * What a worker joining the job receives with its first shard: copies of the ranges and, unless it joins with the
+ * last shard (`receivers` undefined), the sending end of a new channel, all moved (Comlink transfers what the list
+ * names); the receiving end goes to `receivers`.
  */
 function joinMessage(
   request: ShardRequest,
   copy: (range: Float32Array) => Float32Array,
-  receivers: MessagePort[],
+  receivers: MessagePort[] | undefined,
 ): ShardJoin {
-  const { port1, port2 } = new MessageChannel();
-  receivers.push(port1);
   const hero = copy(request.hero);
   const villain = copy(request.villain);
-  return transfer({ ...request, hero, villain, port: port2 }, [
-    hero.buffer as ArrayBuffer,
-    villain.buffer as ArrayBuffer,
-    port2,
-  ]);
+  const buffers = [hero.buffer as ArrayBuffer, villain.buffer as ArrayBuffer];
+  if (!receivers) return transfer({ ...request, hero, villain }, buffers);
+  const { port1, port2 } = new MessageChannel();
+  receivers.push(port1);
+  return transfer({ ...request, hero, villain, port: port2 }, [...buffers, port2]);
 }

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { createEngineApi } from '../../src/engine/engine-api.ts';
 import { loadEquityWasm, wasmFileSize } from '../../src/engine/node/load-wasm.ts';
 import { createNodeEngineClient } from '../../src/engine/node/node-engine-client.ts';
+import { unpackReport } from '../../src/engine/packed-report.ts';
 import {
   BENCH_HANDS,
   CATEGORIES,
@@ -207,6 +208,26 @@ for (const scenario of SCENARIOS) {
       note: `1 worker ${fmtStats(one)}, 2 workers ${fmtStats(two)}; speed-up ${(one.median / two.median).toFixed(2)}x (target >= 1.8x on random vs random); cores used ${cores(usage[0]!)} / ${cores(usage[1]!)}; shards ${pools.map((pool) => pool.plan(job)).join(' / ')} at ${pools.map((pool) => `${Math.round(pool.unitsPerMs / 1000)}k`).join(' / ')} units/ms measured`,
     });
   }
+  // What one worker adds to the engine: the pool's whole job on 1 worker against the same call in this process and
+  // a round trip to that idle worker, timed alternately (target: overhead at most one round trip).
+  {
+    const random = api.parseRange('random');
+    const [pooled, alone, ping] = (await alternate(
+      [
+        () => pools[0].equity({ hero: random, villain: random, board: 'Qs7h2d' }),
+        // The call the worker makes for it, in this process.
+        () => unpackReport(api.equityReportPacked(random, random, 'Qs7h2d', '', 0.02)),
+        () => pools[0].version(),
+      ],
+      21,
+    )) as [Stats, Stats, Stats];
+    rows.push({
+      name: 'random vs random flop, 1 worker / alone',
+      native: '',
+      wasm: `${pooled.median.toFixed(2)} / ${alone.median.toFixed(2)} ms`,
+      note: `1 worker ${fmtStats(pooled)}, engine alone in-process ${fmtStats(alone)}; overhead ${(pooled.median - alone.median).toFixed(2)} ms (target <= one round trip, ${ping.median.toFixed(2)} ms)`,
+    });
+  }
   // Why the flop runs whole (WHOLE_JOB_MS in src/engine/equity-schedule.ts): the same job on 2 workers, whole
   // on one of them against split in two.
   const flop = {
@@ -232,25 +253,27 @@ for (const scenario of SCENARIOS) {
     const tallyOf = (index: number, count: number) =>
       wasm.equityTally(random, random, 'Qs7h2d', '', index, count);
     const [halfA, halfB] = [tallyOf(0, 2), tallyOf(1, 2)];
-    const merged = wasm.mergeTallies(halfA, halfB);
-    const [whole, first, second, merge, finish, ping, pooled] = (await alternate(
+    // The finishing worker's tail: both tallies end to end, merged and finished in one call, packed, read back.
+    const both = new Float64Array(halfA.length + halfB.length);
+    both.set(halfA);
+    both.set(halfB, halfA.length);
+    const [whole, first, second, finish, ping, pooled] = (await alternate(
       [
         () => tallyOf(0, 1),
         () => tallyOf(0, 2),
         () => tallyOf(1, 2),
-        () => wasm.mergeTallies(halfA, halfB),
-        () => wasm.finishEquity(merged, 0.02, false),
+        () => unpackReport(wasm.finishTalliesPacked(both, 2, 0.02)),
         () => pools[1].version(),
         () => pools[1].equity({ hero: random, villain: random, board: 'Qs7h2d' }),
       ],
       21,
-    )) as [Stats, Stats, Stats, Stats, Stats, Stats, Stats];
-    const tail = Math.max(first.median, second.median) + merge.median + finish.median;
+    )) as [Stats, Stats, Stats, Stats, Stats, Stats];
+    const tail = Math.max(first.median, second.median) + finish.median;
     rows.push({
       name: 'random vs random flop, 2-worker split',
       native: '',
       wasm: `${first.median.toFixed(2)} + ${second.median.toFixed(2)} ms`,
-      note: `halves in-process (whole ${whole.median.toFixed(2)} ms: ${(first.median + second.median - whole.median).toFixed(2)} ms repeated per half); merge ${merge.median.toFixed(2)} ms, report ${finish.median.toFixed(2)} ms; 2 workers ${pooled.median.toFixed(2)} ms = longer half + merge + report ${tail.toFixed(2)} ms + ${(pooled.median - tail).toFixed(2)} ms messages and waiting (round trip to an idle worker ${ping.median.toFixed(2)} ms)`,
+      note: `halves in-process (whole ${whole.median.toFixed(2)} ms: ${(first.median + second.median - whole.median).toFixed(2)} ms repeated per half); merge and report ${finish.median.toFixed(2)} ms; 2 workers ${pooled.median.toFixed(2)} ms = longer half + merge and report ${tail.toFixed(2)} ms + ${(pooled.median - tail).toFixed(2)} ms messages and waiting (round trip to an idle worker ${ping.median.toFixed(2)} ms)`,
     });
   }
   for (const pool of pools) pool.terminate();

@@ -2,7 +2,7 @@
 // worker got when it joined, the finishing worker returns the report, and the per-combo equities travel only when
 // the job asks for them. Checked on the worker API in this thread (with real MessageChannels) and on the pool,
 // whose main-thread side records every message the workers post to it.
-import { MessageChannel } from 'node:worker_threads';
+import { MessageChannel, MessagePort } from 'node:worker_threads';
 
 import type { Endpoint } from 'comlink';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,10 +11,14 @@ import { EngineClient } from '../../src/engine/engine.client.ts';
 import { createEngineApi, type EngineApi, type TallyPort } from '../../src/engine/engine-api.ts';
 import { loadEquityWasm } from '../../src/engine/node/load-wasm.ts';
 import { createNodeEngineWorker } from '../../src/engine/node/node-engine-client.ts';
+import { unpackReport } from '../../src/engine/packed-report.ts';
 
 let api: EngineApi;
+let tallyLength = 0;
 beforeAll(async () => {
   api = createEngineApi(await loadEquityWasm());
+  const random = api.parseRange('random');
+  tallyLength = api.equityTally(random, random, 'Qs7h2d5c', '', 0, 1).length;
 });
 
 const asPort = (port: unknown) => port as TallyPort;
@@ -83,7 +87,10 @@ describe('worker API of a sharded job', () => {
       api.shardDrop(id);
       // The finishing worker also says how long its own shard took: the pool's rate is measured from it.
       expect(finished!.shardMs).toBeGreaterThan(0);
-      const report = finished!.report;
+      // Without per-combo equities the report comes packed: one array, read back on the main thread.
+      expect(finished!.report instanceof Float64Array).toBe(!perCombo);
+      const packed = finished!.report;
+      const report = packed instanceof Float64Array ? unpackReport(packed) : packed;
       if (perCombo) {
         // Integer weights: every partial sum is exact, so the merged report equals the whole one to the last bit.
         expect(report).toEqual(whole);
@@ -96,15 +103,54 @@ describe('worker API of a sharded job', () => {
   });
 });
 
-/** Whether `value` holds a Float64Array anywhere (Comlink wraps return values in plain objects). */
-function holdsFloat64Array(value: unknown, depth = 0): boolean {
-  if (value instanceof Float64Array) return true;
+describe('worker API of a worker that joins a sharded job with its last shard', () => {
+  it("finishes without a port of its own, from the others' tallies, as the whole job", async () => {
+    const random = api.parseRange('random');
+    const { combo_equity: _portless, ...whole } = api.finishEquity(
+      api.equityTally(random, random, 'Qs7h2d5c', '', 0, 1),
+      0.02,
+    );
+    const first = new MessageChannel();
+    await api.shardRun('portless', 0, 2, {
+      hero: random,
+      villain: random,
+      board: 'Qs7h2d5c',
+      dead: '',
+      port: asPort(first.port2),
+    });
+    const finished = await api.shardRun(
+      'portless-last',
+      1,
+      2,
+      { hero: random, villain: random, board: 'Qs7h2d5c', dead: '' },
+      { keepThreshold: 0.02, perCombo: false, ports: [asPort(first.port1)], expected: 1 },
+    );
+    api.shardDrop('portless');
+    expect(unpackReport(finished!.report as Float64Array)).toEqual(whole);
+  });
+
+  it('rejects a shard before the last that has nowhere to post its tally', async () => {
+    const random = api.parseRange('random');
+    const join = { hero: random, villain: random, board: 'Qs7h2d5c', dead: '' };
+    await expect(api.shardRun('no-port', 0, 2, join)).rejects.toThrow(/no port/);
+    api.shardDrop('no-port');
+  });
+});
+
+/**
+ * Whether `value` holds a tally anywhere (Comlink wraps return values in plain objects): a Float64Array as long as
+ * the engine's tallies, much longer than a packed report.
+ */
+function holdsTally(value: unknown, depth = 0): boolean {
+  if (value instanceof Float64Array) return value.length === tallyLength;
   if (depth > 6 || typeof value !== 'object' || value === null) return false;
-  return Object.values(value).some((inner) => holdsFloat64Array(inner, depth + 1));
+  return Object.values(value).some((inner) => holdsTally(inner, depth + 1));
 }
 
 describe('pool messages', () => {
   const received: unknown[] = [];
+  /** What the main thread posts to the workers, with the number of ports each message moves. */
+  const posted: Array<{ message: unknown; ports: number }> = [];
   let pool: EngineClient;
   beforeAll(async () => {
     pool = new EngineClient({
@@ -114,7 +160,13 @@ describe('pool messages', () => {
         // Records what reaches the main thread from the worker, before Comlink reads it.
         const endpoint: Endpoint = {
           ...handle.endpoint,
-          postMessage: (message, transfer) => handle.endpoint.postMessage(message, transfer),
+          postMessage: (message, transfer) => {
+            posted.push({
+              message,
+              ports: (transfer ?? []).filter((item) => item instanceof MessagePort).length,
+            });
+            handle.endpoint.postMessage(message, transfer);
+          },
           addEventListener: (type, listener) =>
             handle.endpoint.addEventListener(type, (event) => {
               received.push((event as MessageEvent).data);
@@ -134,12 +186,42 @@ describe('pool messages', () => {
     received.length = 0;
     const report = await pool.equity({ hero: random, villain: random, board: 'Qs7h2d5c', shards: 4 });
     expect(received.length).toBeGreaterThan(0);
-    expect(received.some((message) => holdsFloat64Array(message))).toBe(false);
+    expect(received.some((message) => holdsTally(message))).toBe(false);
     expect(report.combo_equity).toBeUndefined();
     const whole = api.finishEquity(api.equityTally(random, random, 'Qs7h2d5c', '', 0, 1), 0.02);
     expect(report.hero).toEqual(whole.hero);
     expect(report.matrix).toEqual(whole.matrix);
     expect(report.next_cards).toEqual(whole.next_cards);
+  });
+
+  it('moves one port per other worker: the last shard joins without a channel, and the drops follow the answer', async () => {
+    const random = api.parseRange('random');
+    await tick();
+    posted.length = 0;
+    const methods = () => posted.map(({ message }) => (message as { path?: string[] }).path?.join('.'));
+    const report = await pool.equity({ hero: random, villain: random, board: 'Qs7h2d5c', shards: 2 });
+    const shardPosts = posted.filter((_, index) => methods()[index] === 'shardRun');
+    expect(shardPosts.map(({ ports }) => ports)).toEqual([1, 1]);
+    // The other worker forgets the job once the caller has the report, not on its way.
+    expect(methods()).not.toContain('shardDrop');
+    await tick();
+    expect(methods().filter((method) => method === 'shardDrop')).toHaveLength(1);
+    const { combo_equity: _perCombo, ...whole } = api.finishEquity(
+      api.equityTally(random, random, 'Qs7h2d5c', '', 0, 1),
+      0.02,
+    );
+    expect(report).toEqual(whole);
+  });
+
+  it("stops cleanly right after a split job: the other workers' drops find the pool stopped", async () => {
+    const random = api.parseRange('random');
+    const stopped = new EngineClient({ size: 2, createWorker: createNodeEngineWorker });
+    await stopped.warm();
+    await stopped.equity({ hero: random, villain: random, board: 'Qs7h2d5c', shards: 2 });
+    // The drops are posted after the answer; the pool is stopped before they are. An error thrown then would be
+    // uncaught and fail this run.
+    stopped.terminate();
+    await tick();
   });
 
   it('keeps measuring its rate from split jobs, so a rate understated once does not split every later job', async () => {

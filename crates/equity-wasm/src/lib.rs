@@ -14,6 +14,8 @@ use equity::{Card, EquityError, EquityRequest, EquityTally, MonteCarlo, Range, S
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+mod packed;
+
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
 /** Totals of one side: fractions in [0, 1]; equity counts ties as split pots. */
