@@ -75,9 +75,12 @@ const Cell = memo(function Cell({
 }: CellProps) {
   const weight = entries?.reduce((sum, entry) => sum + entry.weight, 0) ?? 0;
   const showHeat = heat !== undefined;
+  // A span with the button role, not a <button>: pressing a native button sets its :active state, whose style
+  // change makes the press an input that changed the page, and Chrome then holds every task of the page (the
+  // engine's answer included) until the next frame has been drawn. Keys are the chart's own (onKeyDown below).
   return (
-    <button
-      type="button"
+    <span
+      role="button"
       className={`range-cell range-cell--${handKind(hand)}${showHeat ? ' range-cell--heat' : ''}${trimmed ? ' range-cell--trimmed' : ''}`}
       data-hand={hand}
       data-kind={handKind(hand)}
@@ -98,7 +101,7 @@ const Cell = memo(function Cell({
       {showHeat && equity !== undefined && Number.isFinite(equity) && (
         <span className="range-cell__value">{Math.round(equity * 100)}</span>
       )}
-    </button>
+    </span>
   );
 });
 
