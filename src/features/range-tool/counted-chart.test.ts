@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appStore } from '@/lib/store';
 
 import { comboCountsAtom, comboExclusionsAtom, countedChartAtom, rangeHistoryAtom } from './atoms';
-import { CountedChartSync,COUNTS_TRAIL_MS } from './counted-chart';
+import { CountedChartSync, COUNTS_TRAIL_MS } from './counted-chart';
 import { initHistory, pushHistory } from './range-history';
 import { DEFAULT_COLOR } from './range-rules';
 
