@@ -142,14 +142,29 @@ export const monteCarloLiveAtom = atom((get) => {
   return status.state === 'running' ? status.live : null;
 });
 
+/** The chart and its left-out combos as the counting views show them (see countedChartAtom). */
+export interface CountedChart {
+  pairs: RangePairs;
+  exclusions: Record<string, string[]>;
+}
 /**
- * The chart's combo counts, computed once per change of the chart or the left-out combos for every view that shows
- * them (the strategy bar, the colour buttons, the equity summary's two sides).
+ * The chart the counting views read (the strategy bar, the colour buttons, the equity summary's two sides). Null
+ * follows the chart at once. While the range tool is open it holds a copy that catches up with the chart right after
+ * a paint's equity is on screen (counted-chart.ts): the click renders the painted cell alone, so the engine's answer
+ * does not wait behind views that may follow it a few milliseconds later.
  */
-export const comboCountsAtom = atom((get) => countCombos(get(rangePairsAtom), get(comboExclusionsAtom)));
+export const countedChartAtom = atom<CountedChart | null>(null);
+const countedPairsAtom = atom((get) => get(countedChartAtom)?.pairs ?? get(rangePairsAtom));
+const countedExclusionsAtom = atom((get) => get(countedChartAtom)?.exclusions ?? get(comboExclusionsAtom));
+
+/**
+ * The chart's combo counts, computed once per change of the counted chart for every view that shows them (the
+ * strategy bar, the colour buttons, the equity summary's two sides).
+ */
+export const comboCountsAtom = atom((get) => countCombos(get(countedPairsAtom), get(countedExclusionsAtom)));
 export const heroCombosAtom = atom((get) =>
-  sideCombos(get(rangePairsAtom), get(heroColorsAtom), get(comboExclusionsAtom)),
+  sideCombos(get(countedPairsAtom), get(heroColorsAtom), get(countedExclusionsAtom)),
 );
 export const villainCombosAtom = atom((get) =>
-  sideCombos(get(rangePairsAtom), get(villainColorsAtom), get(comboExclusionsAtom)),
+  sideCombos(get(countedPairsAtom), get(villainColorsAtom), get(countedExclusionsAtom)),
 );

@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { startTransition, useCallback, useRef } from 'react';
 
 import { getEngineClient } from '@/engine/engine-instance';
 import { appStore, atom, useAtomValue } from '@/lib/store';
@@ -38,6 +38,15 @@ const paintOptions = () => ({
 const markEdited = () => appStore.set(editVersionAtom, (version) => version + 1);
 
 /**
+ * Writes a paint of the chart. The store's subscribers run at once, so the paint's equity job is posted inside the
+ * input event; React renders the chart in a transition, in the task right after the event, well before the next
+ * frame. After an input event that changed the page, Chrome holds back every task of the page (the worker's answer
+ * included) until the next frame has been drawn, up to a frame interval; after one that only posted a job it does
+ * not, so the answer is handled as soon as it arrives, often in time for the same frame as the cell.
+ */
+const paint = (write: () => void) => startTransition(write);
+
+/**
  * Painting, undo/redo, buttons and PokerStove import/export. A drag is one undo step: the first cell pushes a
  * history entry, the crossed cells replace its present, so undo takes the whole stroke back.
  */
@@ -49,8 +58,10 @@ export function useRangeEditor() {
     const options = paintOptions();
     const intent = strokeIntent(history.present[hand] ?? [], options);
     stroke.current = { intent, visited: new Set([hand]) };
-    appStore.set(rangeHistoryAtom, pushHistory(history, paintPair(history.present, hand, options, intent)));
-    markEdited();
+    paint(() => {
+      appStore.set(rangeHistoryAtom, pushHistory(history, paintPair(history.present, hand, options, intent)));
+      markEdited();
+    });
   }, []);
 
   const enterCell = useCallback((hand: string) => {
@@ -60,8 +71,10 @@ export function useRangeEditor() {
     const history = appStore.get(rangeHistoryAtom);
     const next = paintPair(history.present, hand, paintOptions(), current.intent);
     if (next !== history.present) {
-      appStore.set(rangeHistoryAtom, { ...history, present: next });
-      markEdited();
+      paint(() => {
+        appStore.set(rangeHistoryAtom, { ...history, present: next });
+        markEdited();
+      });
     }
   }, []);
 

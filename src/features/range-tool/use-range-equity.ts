@@ -1,6 +1,6 @@
 // The range tool's equity: a thin feature hook over the engine's job layer (src/engine/latest-job.ts). Every change
 // of the chart, colours, cards, suit choices or method starts a new job at once and aborts the superseded one.
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 
 import { type EngineClient, type MultiwayResult } from '@/engine/engine.client';
 import { getEngineClient } from '@/engine/engine-instance';
@@ -28,6 +28,7 @@ import {
   villainColorsAtom,
   villainIssuesAtom,
 } from './atoms';
+import { CountedChartSync } from './counted-chart';
 import {
   cardsText,
   clearStatistics,
@@ -87,6 +88,12 @@ export function useRangeEquity() {
   // The hero's hand categories change only with the hero range, board and dead cards: a paint of the villain's
   // range reuses them instead of asking a worker again.
   const categoriesMemo = useRef(new CategoriesMemo());
+  // The counting views follow a paint once its figures are shown (counted-chart.ts).
+  const counted = useRef(new CountedChartSync());
+  useEffect(() => {
+    const sync = counted.current;
+    return () => sync.stop();
+  }, []);
 
   useLatestJob(
     equityDepsAtom,
@@ -109,8 +116,10 @@ export function useRangeEquity() {
         setResult(clearStatistics());
         setMultiway(null);
         setIssues((shown) => (shown.length ? [] : shown));
+        counted.current.now();
         return null;
       }
+      counted.current.later();
       const handOnly = isEmpty(heroGrid);
       const inputs: EquityInputs = {
         villain: applyExclusions(classWeightsToRange(villainGrid), exclusions),
@@ -125,6 +134,7 @@ export function useRangeEquity() {
       const open: OpenRange = { categoryId, pairs, exclusions };
       const engine = getEngineClient();
       const memo = categoriesMemo.current;
+      const sync = counted.current;
       return async (context: JobContext): Promise<EquityResult> => {
         const publish = (figures: MultiwayFigures | null) => {
           if (!context.signal.aborted) setMultiway(figures);
@@ -139,13 +149,17 @@ export function useRangeEquity() {
           );
           publish(more.length ? await multiwayJob(engine, inputs, more, context.signal, publish) : null);
         };
-        const [result] = await Promise.all([
-          method === 'monte-carlo'
-            ? monteCarloJob(engine, inputs, memo, context)
-            : exactJob(engine, inputs, memo, context),
-          multiway(),
-        ]);
-        return result;
+        try {
+          const [result] = await Promise.all([
+            method === 'monte-carlo'
+              ? monteCarloJob(engine, inputs, memo, context)
+              : exactJob(engine, inputs, memo, context),
+            multiway(),
+          ]);
+          return result;
+        } finally {
+          sync.settled();
+        }
       };
     },
     setStatus,
@@ -174,8 +188,12 @@ class CategoriesMemo {
 const sameList = <T>(a: readonly T[], b: readonly T[]) =>
   a.length === b.length && a.every((value, index) => value === b[index]);
 
-const sameWeights = (a: Float32Array, b: Float32Array) =>
-  a.length === b.length && a.every((weight, index) => weight === b[index]);
+/** A plain loop: it runs inside the paint's event, after the job is posted and before React renders the cell. */
+function sameWeights(a: Float32Array, b: Float32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index += 1) if (a[index] !== b[index]) return false;
+  return true;
+}
 
 function handCategory(engine: EngineClient, inputs: EquityInputs, signal: AbortSignal) {
   return inputs.hand && inputs.boardCount >= 3

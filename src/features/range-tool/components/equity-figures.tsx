@@ -1,7 +1,8 @@
-// The equity panel's outputs, cut by what each part reads: a paint's result re-renders the figures, and the category
-// table and next-card lists only when their own data changed (the categories are reused while the hero range
-// stays); the status line re-renders only when the job's state does.
-import { memo } from 'react';
+// The equity panel's outputs, cut by what each part reads: a paint's result re-renders the headline figures in the
+// task that brought it, and the category table and next-card lists in the task after (only when their own data
+// changed: the categories are reused while the hero range stays); the status line re-renders only when the job's
+// state does.
+import { memo, useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { CategoryStat, NextCard } from '@/engine/engine-types';
@@ -23,7 +24,7 @@ import {
   preflopRetryAtom,
 } from '../atoms';
 import { CATEGORY_LABEL_KEYS } from '../category-labels';
-import { formatStdError, groupNextCards } from '../equity-rules';
+import { type EquityResult, formatStdError, groupNextCards } from '../equity-rules';
 import { isBoardComplete } from '../range-rules';
 import { usePreflopTable } from '../use-preflop-table';
 import { CardChip } from './card-picker';
@@ -155,77 +156,108 @@ const NextCards = memo(function NextCards({
   );
 });
 
-/** Every equity figure the engine reported for the current inputs. */
+/** The headline figures: equities, win / tie / lose, combos and the Monte Carlo samples. */
+const HeadlineFigures = memo(function HeadlineFigures({
+  totals,
+  hand,
+  monteCarlo,
+}: Pick<EquityResult, 'totals' | 'hand' | 'monteCarlo'>) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  // The labels change with the language only: looked up once, not again for every paint's figures.
+  const labels = useMemo(
+    () => ({
+      range: t('ranges:equity.rangeEquity'),
+      villain: t('ranges:equity.villainEquity'),
+      hand: t('ranges:equity.handEquity'),
+      totals: t('ranges:equity.totals'),
+      combos: t('ranges:equity.combos'),
+      samples: t('ranges:equity.samples'),
+    }),
+    [t],
+  );
+  const pct = (value: number) => format.percent(value, 2);
+  if (!totals) return null;
+  return (
+    <dl className="equity-figures">
+      <div>
+        <dt>{labels.range}</dt>
+        <dd data-testid="range-equity">
+          {pct(totals.hero.equity)}
+          {monteCarlo && (
+            <small data-testid="range-equity-error">
+              {' '}
+              {formatStdError(monteCarlo.stdError, format.language)}
+            </small>
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt>{labels.villain}</dt>
+        <dd data-testid="villain-equity">{pct(totals.villain.equity)}</dd>
+      </div>
+      {hand && (
+        <div>
+          <dt>{labels.hand}</dt>
+          <dd data-testid="hand-equity">
+            {pct(hand.equity)}
+            {monteCarlo?.handStdError != null && (
+              <small data-testid="hand-equity-error">
+                {' '}
+                {formatStdError(monteCarlo.handStdError, format.language)}
+              </small>
+            )}
+            {hand.category && <small> · {t(handCategoryKey(hand.category))}</small>}
+          </dd>
+        </div>
+      )}
+      <div className="equity-figures__wide">
+        <dt>{labels.totals}</dt>
+        <dd>
+          {t('ranges:equity.wtl', {
+            win: pct(totals.hero.win),
+            tie: pct(totals.hero.tie),
+            lose: pct(totals.hero.lose),
+          })}
+        </dd>
+      </div>
+      <div>
+        <dt>{labels.combos}</dt>
+        <dd data-testid="equity-combos">
+          {format.number(roundCount(totals.hero.combos))} / {format.number(roundCount(totals.villain.combos))}
+        </dd>
+      </div>
+      {monteCarlo && (
+        <div>
+          <dt>{labels.samples}</dt>
+          <dd data-testid="monte-carlo-samples">{format.number(monteCarlo.samples, 0)}</dd>
+        </div>
+      )}
+    </dl>
+  );
+});
+
+/**
+ * Every equity figure the engine reported for the current inputs. The category table and the next-card lists are
+ * the larger part of a result's DOM: they commit in the task after the headline figures (a deferred value), so a
+ * paint's new equity reaches the screen without waiting for them. Until they do, their block is marked busy.
+ */
 export function EquityFigures() {
   const { t } = useTranslation();
   const result = useAtomValue(equityResultAtom);
   const hole = useAtomValue(holeCardsAtom);
-  const format = useFormat();
-  const pct = (value: number) => format.percent(value, 2);
-  const { monteCarlo, totals } = result;
+  const statistics = useDeferredValue(result.statistics);
+  const nextCards = useDeferredValue(result.nextCards);
+  const stale = statistics !== result.statistics || nextCards !== result.nextCards;
+  const { monteCarlo } = result;
   return (
     <>
-      {totals && (
-        <dl className="equity-figures">
-          <div>
-            <dt>{t('ranges:equity.rangeEquity')}</dt>
-            <dd data-testid="range-equity">
-              {pct(totals.hero.equity)}
-              {monteCarlo && (
-                <small data-testid="range-equity-error">
-                  {' '}
-                  {formatStdError(monteCarlo.stdError, format.language)}
-                </small>
-              )}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('ranges:equity.villainEquity')}</dt>
-            <dd data-testid="villain-equity">{pct(totals.villain.equity)}</dd>
-          </div>
-          {result.hand && (
-            <div>
-              <dt>{t('ranges:equity.handEquity')}</dt>
-              <dd data-testid="hand-equity">
-                {pct(result.hand.equity)}
-                {monteCarlo?.handStdError != null && (
-                  <small data-testid="hand-equity-error">
-                    {' '}
-                    {formatStdError(monteCarlo.handStdError, format.language)}
-                  </small>
-                )}
-                {result.hand.category && <small> · {t(handCategoryKey(result.hand.category))}</small>}
-              </dd>
-            </div>
-          )}
-          <div className="equity-figures__wide">
-            <dt>{t('ranges:equity.totals')}</dt>
-            <dd>
-              {t('ranges:equity.wtl', {
-                win: pct(totals.hero.win),
-                tie: pct(totals.hero.tie),
-                lose: pct(totals.hero.lose),
-              })}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('ranges:equity.combos')}</dt>
-            <dd data-testid="equity-combos">
-              {format.number(roundCount(totals.hero.combos))} /{' '}
-              {format.number(roundCount(totals.villain.combos))}
-            </dd>
-          </div>
-          {monteCarlo && (
-            <div>
-              <dt>{t('ranges:equity.samples')}</dt>
-              <dd data-testid="monte-carlo-samples">{format.number(monteCarlo.samples, 0)}</dd>
-            </div>
-          )}
-        </dl>
-      )}
+      <HeadlineFigures totals={result.totals} hand={result.hand} monteCarlo={monteCarlo} />
       {monteCarlo && <p className="muted equity-panel__note">{t('ranges:equity.monteCarloNote')}</p>}
-      <CategoryTable statistics={result.statistics} />
-      <NextCards cards={result.nextCards} hole={hole} />
+      <div className="equity-details" aria-busy={stale}>
+        <CategoryTable statistics={statistics} />
+        <NextCards cards={nextCards} hole={hole} />
+      </div>
     </>
   );
 }

@@ -26,15 +26,23 @@ export const handKind = (hand: string) =>
  * the cell keeps its kind's tint, so a 40% raise reads as 40% of the cell.
  */
 export function ActionBars({ entries }: { entries: readonly ColorEntry[] }) {
+  // Where each bar ends (percent of the cell): the bar that reaches the right edge takes the cell's rounded corners
+  // there, since the chart's cells do not clip their bars.
+  const ends = entries.map((_, index) =>
+    entries.slice(0, index + 1).reduce((sum, entry) => sum + entry.weight, 0),
+  );
   return (
     <span className="range-cell__bars" aria-hidden="true">
-      {entries.map((entry, index) => (
-        <span
-          key={`${entry.color}-${index}`}
-          className="range-cell__bar"
-          style={{ width: `${entry.weight}%`, background: entry.color }}
-        />
-      ))}
+      {entries.map((entry, index) => {
+        const end = ends[index]! >= 100 && (index === 0 || ends[index - 1]! < 100);
+        return (
+          <span
+            key={`${entry.color}-${index}`}
+            className={end ? 'range-cell__bar range-cell__bar--end' : 'range-cell__bar'}
+            style={{ width: `${entry.weight}%`, background: entry.color }}
+          />
+        );
+      })}
     </span>
   );
 }
@@ -67,9 +75,12 @@ const Cell = memo(function Cell({
 }: CellProps) {
   const weight = entries?.reduce((sum, entry) => sum + entry.weight, 0) ?? 0;
   const showHeat = heat !== undefined;
+  // A span with the button role, not a <button>: pressing a native button sets its :active state, whose style
+  // change makes the press an input that changed the page, and Chrome then holds every task of the page (the
+  // engine's answer included) until the next frame has been drawn. Keys are the chart's own (onKeyDown below).
   return (
-    <button
-      type="button"
+    <span
+      role="button"
       className={`range-cell range-cell--${handKind(hand)}${showHeat ? ' range-cell--heat' : ''}${trimmed ? ' range-cell--trimmed' : ''}`}
       data-hand={hand}
       data-kind={handKind(hand)}
@@ -90,7 +101,7 @@ const Cell = memo(function Cell({
       {showHeat && equity !== undefined && Number.isFinite(equity) && (
         <span className="range-cell__value">{Math.round(equity * 100)}</span>
       )}
-    </button>
+    </span>
   );
 });
 
@@ -154,7 +165,10 @@ export function RangeGrid() {
     if (event.button !== 0 || loading) return;
     // Pan mode (phones): the finger scrolls the wide grid; a mouse still paints.
     if (pan && event.pointerType !== 'mouse') return;
-    const hand = cellFromPoint(event.clientX, event.clientY);
+    // The pressed cell is the event's own target: no hit test (and no forced layout) before the paint's job is posted.
+    const hand =
+      (event.target as HTMLElement).closest?.<HTMLElement>('[data-hand]')?.dataset.hand ??
+      cellFromPoint(event.clientX, event.clientY);
     if (!hand) return;
     // Touch pointers are captured by the first element; release so moves report the cell under the finger.
     (event.target as HTMLElement).releasePointerCapture?.(event.pointerId);
