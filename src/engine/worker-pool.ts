@@ -28,6 +28,12 @@ export interface WorkerPoolOptions {
   preflopTable?: () => Promise<Uint8Array>;
   /** Called with every timed warm-up round, from which the caller measures the workers' rate. */
   onWarmUpRound?: (round: WarmUpRound) => void;
+  /**
+   * When given, the warm-up waits for it (the browser passes the page's first paint, so the warm-up does not compete
+   * with it for the cores) and the workers then warm up one at a time; a worker serves jobs while it waits, and a
+   * job that asks for it takes precedence over its next warm-up round.
+   */
+  warmUpAfter?: () => Promise<void>;
 }
 
 interface PooledWorker {
@@ -55,6 +61,8 @@ export class WorkerPool {
   private idle: PooledWorker[] = [];
   private waiting: Array<(worker: PooledWorker) => void> = [];
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  /** With `warmUpAfter`: settles when the last started worker has warmed up, which the next one waits for. */
+  private warmUpTurn: Promise<unknown> | undefined;
 
   constructor(options: WorkerPoolOptions) {
     this.options = { idleTimeoutMs: 60_000, ...options };
@@ -66,7 +74,7 @@ export class WorkerPool {
    * `start`); returns the engine version.
    */
   async warm(): Promise<string> {
-    this.start();
+    this.start(this.size);
     const versions = await Promise.all(this.workers.map((worker) => worker.ready));
     return versions[0] ?? '';
   }
@@ -83,6 +91,11 @@ export class WorkerPool {
     } finally {
       this.release(worker);
     }
+  }
+
+  /** Starts `count` workers now (at most the pool's size) without waiting for them; jobs start the rest. */
+  prestart(count: number): void {
+    this.start(Math.min(this.size, count));
   }
 
   /** An idle worker at once for one lane of a job, or undefined when every worker is busy or still warming up. */
@@ -127,30 +140,48 @@ export class WorkerPool {
   }
 
   /**
-   * Starts the missing workers. Each runs a real equity job a few times first, so the first paint meets optimised
-   * wasm; a user job queued meanwhile waits for the module to load and at most one round (a few milliseconds).
+   * Starts the missing workers, up to `count`. Each runs a real equity job a few times first, so the first paint
+   * meets optimised wasm; a user job queued meanwhile waits for the module to load and at most one round (a few
+   * milliseconds).
    */
-  private start(): void {
+  private start(count = this.size): void {
     const started = this.workers.length;
-    while (this.workers.length < this.size) {
+    while (this.workers.length < count) {
       const handle = this.options.createWorker();
       const api = wrap<EngineApi>(handle.endpoint);
       const worker: PooledWorker = { api, handle, ready: Promise.resolve('') };
+      const gate = this.options.warmUpAfter;
+      const turn = gate ? (this.warmUpTurn ?? gate()) : undefined;
       worker.ready = (async () => {
+        let held = true;
         try {
           // The first call waits for the module to load. The warm-up then runs one round per call and yields to
           // a real job as soon as one waits: that job warms the worker as well as a round would.
           const version = await api.version();
+          if (turn) {
+            held = false;
+            this.release(worker);
+            await turn;
+          }
           for (let round = 0; round < WARM_UP_ROUNDS && this.waiting.length === 0; round += 1) {
+            if (!held) {
+              if (!this.takeBack(worker)) break;
+              held = true;
+            }
             this.options.onWarmUpRound?.(await api.warmUp(1));
+            if (turn) {
+              held = false;
+              this.release(worker);
+            }
           }
           return version;
         } finally {
-          this.release(worker);
+          if (held) this.release(worker);
         }
       })();
       // A worker that fails to load rejects its jobs with the error; `warm` reports it too.
       worker.ready.catch(() => undefined);
+      if (turn) this.warmUpTurn = worker.ready.catch(() => undefined);
       this.workers.push(worker);
     }
     // New workers get the table once they have started and warmed up: its download, checks and copies stay off the
@@ -160,6 +191,15 @@ export class WorkerPool {
         .then(() => this.sendPreflopTable())
         .catch(() => undefined);
     }
+  }
+
+  /** Takes `worker` back from the idle list for a warm-up round; false when a job has it (or the pool stopped). */
+  private takeBack(worker: PooledWorker): boolean {
+    const index = this.idle.indexOf(worker);
+    if (index < 0) return false;
+    clearTimeout(this.idleTimer);
+    this.idle.splice(index, 1);
+    return true;
   }
 
   private takeIdle(signal?: AbortSignal): PooledWorker | undefined {
