@@ -58,21 +58,17 @@ export function getEngineClient(): EngineClient {
 const EQUITY_PAGES = new Set(['/', '/tournament', '/flop-report']);
 
 /**
- * Starts one engine worker at once when the page opened shows equity, before React renders it: it loads the engine
- * while the page's own code is parsed and drawn, so the player's first equity does not wait for the module. After the
- * first paint that worker warms up, then the others start and warm up one after the other (a real job always goes
- * first). Other pages start no workers.
+ * Starts the engine pool at once when the page opened shows equity, before React renders it: the workers load the
+ * engine while the page's own code is parsed and drawn, so the player's first equity does not wait for the module.
+ * Their warm-up jobs wait for the first paint and then run one worker at a time, a real job always first. Other pages
+ * start no workers.
  */
 export function startEngineForPage(pathname: string): void {
   const page = pathname.replace(/\/+$/, '') || '/';
-  if (!EQUITY_PAGES.has(page)) return;
-  const engine = getEngineClient();
-  engine.prestart(1);
-  void painted.then(() =>
-    engine
+  if (EQUITY_PAGES.has(page))
+    getEngineClient()
       .warm()
       // Every worker has loaded the engine and run its warm-up job (bench:cold reads the mark).
       .then(() => performance.mark('rangeforge:engine-warm'))
-      .catch(() => undefined),
-  );
+      .catch(() => undefined);
 }

@@ -98,11 +98,6 @@ export class EngineClient {
     return this.pool.warm();
   }
 
-  /** Starts `count` workers now, without waiting for them (the page's first worker, before the app renders). */
-  prestart(count: number): void {
-    this.pool.prestart(count);
-  }
-
   async version(options: RunOptions = {}): Promise<string> {
     return this.pool.withWorker((api) => api.version(), options.signal);
   }

@@ -74,7 +74,7 @@ export class WorkerPool {
    * `start`); returns the engine version.
    */
   async warm(): Promise<string> {
-    this.start(this.size);
+    this.start();
     const versions = await Promise.all(this.workers.map((worker) => worker.ready));
     return versions[0] ?? '';
   }
@@ -91,11 +91,6 @@ export class WorkerPool {
     } finally {
       this.release(worker);
     }
-  }
-
-  /** Starts `count` workers now (at most the pool's size) without waiting for them; jobs start the rest. */
-  prestart(count: number): void {
-    this.start(Math.min(this.size, count));
   }
 
   /** An idle worker at once for one lane of a job, or undefined when every worker is busy or still warming up. */
@@ -140,13 +135,12 @@ export class WorkerPool {
   }
 
   /**
-   * Starts the missing workers, up to `count`. Each runs a real equity job a few times first, so the first paint
-   * meets optimised wasm; a user job queued meanwhile waits for the module to load and at most one round (a few
-   * milliseconds).
+   * Starts the missing workers. Each runs a real equity job a few times first, so the first paint meets optimised
+   * wasm; a user job queued meanwhile waits for the module to load and at most one round (a few milliseconds).
    */
-  private start(count = this.size): void {
+  private start(): void {
     const started = this.workers.length;
-    while (this.workers.length < count) {
+    while (this.workers.length < this.size) {
       const handle = this.options.createWorker();
       const api = wrap<EngineApi>(handle.endpoint);
       const worker: PooledWorker = { api, handle, ready: Promise.resolve('') };
