@@ -5,6 +5,7 @@ import { App } from '@/app/app';
 import { bootstrap } from '@/app/providers';
 import { watchConnection } from '@/features/offline/connection';
 import { startServiceWorker } from '@/features/offline/service-worker';
+import { restoreWorkingStateAtStart } from '@/features/range-tool/use-working-state';
 
 /** Renders the app: loaded by main.tsx once the engine workers have been started (see there). */
 export function startApp(): void {
@@ -13,6 +14,9 @@ export function startApp(): void {
   const root = createRoot(document.getElementById('root') as HTMLElement);
   // i18n initialises synchronously inside bootstrap; the session request runs while the shell renders.
   void bootstrap();
+  // After the language is set (bootstrap sets it first, synchronously) and before the first render: the range tool
+  // of the last visit renders at once, and its equity job starts with the first effects.
+  restoreWorkingStateAtStart(location.pathname);
   watchConnection();
   startServiceWorker();
   root.render(

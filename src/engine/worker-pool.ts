@@ -162,7 +162,10 @@ export class WorkerPool {
               if (!this.takeBack(worker)) break;
               held = true;
             }
-            this.options.onWarmUpRound?.(await api.warmUp(1));
+            const timed = await api.warmUp(1);
+            // The first round runs the baseline compiler's code: it times the compiler, not the engine. A job that
+            // arrives after only that round is planned at the default rate, not split for a rate understated several times.
+            if (round > 0) this.options.onWarmUpRound?.(timed);
             if (turn) {
               held = false;
               this.release(worker);
