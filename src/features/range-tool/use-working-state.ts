@@ -191,6 +191,7 @@ function start(): void {
     if (user !== null && next === null) {
       // Signed out (or the session ended): this browser forgets the account's state and writes none of it again.
       clearTimeout(keeper.timer);
+      keeper.timer = undefined;
       removeWorkingState(browserStorage(), accountKeys(user));
       keeper.owner = null;
     }
