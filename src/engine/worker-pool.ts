@@ -144,27 +144,32 @@ export class WorkerPool {
       const handle = this.options.createWorker();
       const api = wrap<EngineApi>(handle.endpoint);
       const worker: PooledWorker = { api, handle, ready: Promise.resolve('') };
+      this.workers.push(worker);
       const gate = this.options.warmUpAfter;
       const turn = gate ? (this.warmUpTurn ?? gate()) : undefined;
       worker.ready = (async () => {
         let held = true;
+        if (turn) {
+          // Behind a gate the worker takes jobs at once: its API waits for the module itself, so a job asked for
+          // while the page renders is posted then and runs as soon as the module is in, instead of waiting for the
+          // main thread to be free to take the module's answer first.
+          held = false;
+          this.release(worker);
+        }
         try {
           // The first call waits for the module to load. The warm-up then runs one round per call and yields to
           // a real job as soon as one waits: that job warms the worker as well as a round would.
           const version = await api.version();
-          if (turn) {
-            held = false;
-            this.release(worker);
-            await turn;
-          }
+          await turn;
           for (let round = 0; round < WARM_UP_ROUNDS && this.waiting.length === 0; round += 1) {
             if (!held) {
               if (!this.takeBack(worker)) break;
               held = true;
             }
             const timed = await api.warmUp(1);
-            // The first round runs the baseline compiler's code: it times the compiler, not the engine. A job that
-            // arrives after only that round is planned at the default rate, not split for a rate understated several times.
+            // The first round runs the baseline compiler's code: it times the compiler, not the engine. A job
+            // arriving after that round alone is planned at the default rate, not split for a rate understated
+            // several times.
             if (round > 0) this.options.onWarmUpRound?.(timed);
             if (turn) {
               held = false;
@@ -179,7 +184,6 @@ export class WorkerPool {
       // A worker that fails to load rejects its jobs with the error; `warm` reports it too.
       worker.ready.catch(() => undefined);
       if (turn) this.warmUpTurn = worker.ready.catch(() => undefined);
-      this.workers.push(worker);
     }
     // New workers get the table once they have started and warmed up: its download, checks and copies stay off the
     // path of the first postflop equity. A preflop job before then asks for it at once (see EngineClient.equity).

@@ -13,7 +13,7 @@ const ROUND_MS = 30;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Worker stand-ins on MessageChannels; every call is logged in order as "worker:call". */
-function gatedPool(size: number) {
+function gatedPool(size: number, loadMs = 0) {
   const calls: string[] = [];
   let open: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => (open = resolve));
@@ -25,7 +25,12 @@ function gatedPool(size: number) {
     createWorker: () => {
       const index = created++;
       const api: Partial<EngineApi> = {
-        version: () => (calls.push(`${index}:version`), 'test'),
+        version: (async () => {
+          calls.push(`${index}:version`);
+          await sleep(loadMs);
+          calls.push(`${index}:loaded`);
+          return 'test';
+        }) as unknown as EngineApi['version'],
         warmUp: (async (rounds: number) => {
           calls.push(`${index}:warmUp ${rounds}`);
           await sleep(ROUND_MS);
@@ -57,11 +62,23 @@ describe('pool warm-up behind a gate', () => {
     void pool.client.warm();
     expect(pool.created()).toBe(2);
     await sleep(ROUND_MS);
-    expect([...pool.calls].sort()).toEqual(['0:version', '1:version']);
+    expect([...pool.calls].sort()).toEqual(['0:loaded', '0:version', '1:loaded', '1:version']);
     // A job while the gate is shut runs on the loaded worker without waiting for any warm-up round.
     await pool.client.parseRange('AA');
     expect(pool.calls.filter((call) => call.includes('warmUp'))).toEqual([]);
     expect(pool.calls.filter((call) => call.endsWith(':parseRange'))).toHaveLength(1);
+  });
+
+  it('posts a job before the module has answered: the worker queues it behind its own load', async () => {
+    const pool = gatedPool(1, 3 * ROUND_MS);
+    close = pool.close;
+    void pool.client.warm();
+    await sleep(ROUND_MS);
+    await pool.client.parseRange('AA');
+    // The job reached the worker (and here, in the stand-in, even came back) while its module was still loading: the
+    // pool did not hold it until the main thread had the module's answer.
+    expect(pool.calls).toContain('0:parseRange');
+    expect(pool.calls).not.toContain('0:loaded');
   });
 
   it('warms the workers one at a time once the gate opens', async () => {
