@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 
 import { App } from '@/app/app';
@@ -19,9 +20,13 @@ export function startApp(): void {
   restoreWorkingStateAtStart(location.pathname);
   watchConnection();
   startServiceWorker();
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  // Rendered synchronously: the first commit's effects then run in this task, before the first paint and the tasks
+  // queued meanwhile, so the range tool's equity job (started by an effect) reaches a worker as the page appears.
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 }
