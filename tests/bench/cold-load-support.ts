@@ -57,15 +57,17 @@ export const playerScript = (board: readonly string[]) => `
 
 /**
  * The returning player's stopwatch: nobody acts. The first equity figure the page shows is timed (the board of the
- * previous visit is in place, so it is the flop's), with the chart's first appearance and the first message to an
+ * previous visit is in place, so it is the flop's), with the chart's first appearance and the first job posted to an
  * engine worker; any click or key press the page receives is counted (there must be none).
  */
 export const returningScript = `
   const cold = { chart: 0, board: 0, posted: 0, equity: 0, text: '', inputs: 0 };
   window.__cold = cold;
   const post = Worker.prototype.postMessage;
+  // The first call that is not the engine's own start (its version check or a warm-up round): the restored job.
   Worker.prototype.postMessage = function (...args) {
-    if (!cold.posted) cold.posted = performance.now();
+    const call = args[0] && args[0].path ? args[0].path[0] : '';
+    if (!cold.posted && call && call !== 'version' && call !== 'warmUp') cold.posted = performance.now();
     return post.apply(this, args);
   };
   for (const type of ['pointerdown', 'click', 'keydown']) addEventListener(type, () => (cold.inputs += 1), true);

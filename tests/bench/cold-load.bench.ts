@@ -52,7 +52,7 @@ interface Timings {
   chart: number;
   /** The last board card was picked (scripted player only). */
   board: number;
-  /** The first message to an engine worker after the board was complete (returning player: the first at all). */
+  /** The first message to an engine worker after the board was complete (returning: the first job's). */
   posted: number;
   /** The equity figure of the flop appeared. */
   equity: number;
@@ -113,9 +113,10 @@ const PHASES = [
   { key: 'warm', label: 'warm-up done, every worker (mark)' },
   { key: 'chart', label: 'chart ready (the scripted player acts)' },
   { key: 'board', label: 'board complete' },
-  { key: 'posted', label: 'flop job posted to a worker (returning: first message)' },
+  { key: 'posted', label: 'flop job posted to a worker' },
   { key: 'equity', label: 'first postflop equity shown' },
   { key: 'boardToEquity', label: 'board complete → equity shown (interval)' },
+  { key: 'chartToEquity', label: 'chart ready → equity shown (interval)' },
   { key: 'wasmStart', label: 'wasm received → ready, first worker (interval)' },
   { key: 'compile', label: 'engine wasm compile alone, fresh renderer (interval)' },
   { key: 'instantiate', label: 'engine wasm instantiate alone (interval)' },
@@ -218,6 +219,7 @@ async function coldLoad(
           posted: cold.posted || NaN,
           equity: cold.equity,
           boardToEquity: cold.board ? cold.equity - cold.board : NaN,
+          chartToEquity: cold.chart ? cold.equity - cold.chart : NaN,
           wasmStart: wasmReady - wasm,
         };
         if (cold.inputs)
