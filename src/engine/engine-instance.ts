@@ -12,6 +12,22 @@ const poolSize = () => Math.min(8, Math.max(1, navigator.hardwareConcurrency || 
 let client: EngineClient | undefined;
 let preflopTable: PreflopTableSource | undefined;
 
+/**
+ * The app's first paint: the warm-up waits for it, so the workers' warm-up jobs do not compete with the first render
+ * for the cores. A page that never reports it (a hidden tab, a page that fails to render) warms up after
+ * WARM_UP_FALLBACK_MS all the same.
+ */
+const WARM_UP_FALLBACK_MS = 3000;
+let markPainted: () => void = () => undefined;
+const painted = new Promise<void>((resolve) => {
+  markPainted = resolve;
+});
+
+/** Called by the app once its first render has been painted: the engine may now warm up. */
+export function appPainted(): void {
+  markPainted();
+}
+
 /** The preflop table's download, shared by the pool and the views that show its state. */
 export function getPreflopTable(): PreflopTableSource {
   preflopTable ??= createPreflopTableSource(preflopTableUrl, {
@@ -30,6 +46,10 @@ export function getEngineClient(): EngineClient {
       return { endpoint: worker, terminate: () => worker.terminate() };
     },
     preflopTable: () => getPreflopTable().load(),
+    warmUpAfter: () => {
+      setTimeout(markPainted, WARM_UP_FALLBACK_MS);
+      return painted;
+    },
   });
   return client;
 }
@@ -38,9 +58,10 @@ export function getEngineClient(): EngineClient {
 const EQUITY_PAGES = new Set(['/', '/tournament', '/flop-report']);
 
 /**
- * Starts the engine pool at once when the page opened shows equity, before React renders it: the workers load and
- * warm up the engine while the page's own code is parsed and drawn, so the player's first equity does not wait for
- * the module. Other pages start no workers.
+ * Starts the engine pool at once when the page opened shows equity, before React renders it: the workers load the
+ * engine while the page's own code is parsed and drawn, so the player's first equity does not wait for the module.
+ * Their warm-up jobs wait for the first paint and then run one worker at a time, a real job always first. Other pages
+ * start no workers.
  */
 export function startEngineForPage(pathname: string): void {
   const page = pathname.replace(/\/+$/, '') || '/';

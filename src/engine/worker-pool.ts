@@ -28,6 +28,12 @@ export interface WorkerPoolOptions {
   preflopTable?: () => Promise<Uint8Array>;
   /** Called with every timed warm-up round, from which the caller measures the workers' rate. */
   onWarmUpRound?: (round: WarmUpRound) => void;
+  /**
+   * When given, the warm-up waits for it (the browser passes the page's first paint, so the warm-up does not compete
+   * with it for the cores) and the workers then warm up one at a time; a worker serves jobs while it waits, and a
+   * job that asks for it takes precedence over its next warm-up round.
+   */
+  warmUpAfter?: () => Promise<void>;
 }
 
 interface PooledWorker {
@@ -55,6 +61,8 @@ export class WorkerPool {
   private idle: PooledWorker[] = [];
   private waiting: Array<(worker: PooledWorker) => void> = [];
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  /** With `warmUpAfter`: settles when the last started worker has warmed up, which the next one waits for. */
+  private warmUpTurn: Promise<unknown> | undefined;
 
   constructor(options: WorkerPoolOptions) {
     this.options = { idleTimeoutMs: 60_000, ...options };
@@ -136,22 +144,46 @@ export class WorkerPool {
       const handle = this.options.createWorker();
       const api = wrap<EngineApi>(handle.endpoint);
       const worker: PooledWorker = { api, handle, ready: Promise.resolve('') };
+      this.workers.push(worker);
+      const gate = this.options.warmUpAfter;
+      const turn = gate ? (this.warmUpTurn ?? gate()) : undefined;
       worker.ready = (async () => {
+        let held = true;
+        if (turn) {
+          // Behind a gate the worker takes jobs at once: its API waits for the module itself, so a job asked for
+          // while the page renders is posted then and runs as soon as the module is in, instead of waiting for the
+          // main thread to be free to take the module's answer first.
+          held = false;
+          this.release(worker);
+        }
         try {
           // The first call waits for the module to load. The warm-up then runs one round per call and yields to
           // a real job as soon as one waits: that job warms the worker as well as a round would.
           const version = await api.version();
+          await turn;
           for (let round = 0; round < WARM_UP_ROUNDS && this.waiting.length === 0; round += 1) {
-            this.options.onWarmUpRound?.(await api.warmUp(1));
+            if (!held) {
+              if (!this.takeBack(worker)) break;
+              held = true;
+            }
+            const timed = await api.warmUp(1);
+            // The first round runs the baseline compiler's code: it times the compiler, not the engine. A job
+            // arriving after that round alone is planned at the default rate, not split for a rate understated
+            // several times.
+            if (round > 0) this.options.onWarmUpRound?.(timed);
+            if (turn) {
+              held = false;
+              this.release(worker);
+            }
           }
           return version;
         } finally {
-          this.release(worker);
+          if (held) this.release(worker);
         }
       })();
       // A worker that fails to load rejects its jobs with the error; `warm` reports it too.
       worker.ready.catch(() => undefined);
-      this.workers.push(worker);
+      if (turn) this.warmUpTurn = worker.ready.catch(() => undefined);
     }
     // New workers get the table once they have started and warmed up: its download, checks and copies stay off the
     // path of the first postflop equity. A preflop job before then asks for it at once (see EngineClient.equity).
@@ -160,6 +192,15 @@ export class WorkerPool {
         .then(() => this.sendPreflopTable())
         .catch(() => undefined);
     }
+  }
+
+  /** Takes `worker` back from the idle list for a warm-up round; false when a job has it (or the pool stopped). */
+  private takeBack(worker: PooledWorker): boolean {
+    const index = this.idle.indexOf(worker);
+    if (index < 0) return false;
+    clearTimeout(this.idleTimer);
+    this.idle.splice(index, 1);
+    return true;
   }
 
   private takeIdle(signal?: AbortSignal): PooledWorker | undefined {

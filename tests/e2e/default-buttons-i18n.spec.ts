@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { withAppAndBrowser } from './support/browser.ts';
 import { tr } from './support/i18n.ts';
-import { api } from './support/page-api.ts';
+import { api, forgetWorkingState } from './support/page-api.ts';
 
 const RAISE = '#1847BE';
 const CALL = '#C0392B';
@@ -72,8 +72,10 @@ describe('default colour buttons in the interface language', () => {
       { color: CALL, label: call },
     ]);
 
-    // In Spanish the fresh chart is Spanish, the saved range keeps its Russian names.
+    // In Spanish the fresh chart is Spanish, the saved range keeps its Russian names. The tool would reopen the
+    // range of this visit (its working state): the fresh chart is asked for here.
     await api(server.baseUrl, token, '/api/v1/users/language', { language: 'es-ES' });
+    await forgetWorkingState(page);
     await page.goto(`${server.baseUrl}/`);
     await page.getByRole('button', { name: tr('es-ES', 'common:header.logout') }).waitFor();
     await expect.poll(labels).toEqual(names('es-ES'));

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { ARTIFACTS_DIR, withAppAndBrowser } from './support/browser.ts';
-import { api, register } from './support/page-api.ts';
+import { api, forgetWorkingState, register } from './support/page-api.ts';
 
 const cell = (page: Page, hand: string) => page.locator(`.range-grid [data-hand="${hand}"]`);
 const saveState = (page: Page) => page.getByTestId('save-state').getAttribute('data-state');
@@ -72,6 +72,8 @@ describe('offline', () => {
     await open(page, id);
     await expect.poll(() => painted(page, 'AA')).toBe('100');
 
+    // This start types an opponent before any chart is open: the tool must not reopen the range of this visit.
+    await forgetWorkingState(page);
     await page.context().setOffline(true);
     await page.reload();
     await page.getByTestId('offline-notice').waitFor();

@@ -12,7 +12,7 @@ import {
   screenshotAtWidths,
   withAppAndBrowser,
 } from './support/browser.ts';
-import { logInInPage as logIn, registerInPage as register } from './support/page-api.ts';
+import { forgetWorkingState, logInInPage as logIn, registerInPage as register } from './support/page-api.ts';
 
 const cell = (page: Page, hand: string) => page.locator(`.range-grid [data-hand="${hand}"]`);
 const box = (page: Page, selector: string) =>
@@ -114,6 +114,8 @@ describe('range tool look', () => {
   });
 
   it('shows combos, range share and next steps before any computation', async () => {
+    // The tool would reopen with the previous tests' chart: this one starts from an empty one.
+    await forgetWorkingState(page);
     await page.goto(`${server.baseUrl}/`);
     await cell(page, 'AA').click();
     await page.locator('.card-picker__deck [data-card="Ah"]').click();

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { type AppServer } from './support/app-server.ts';
 import { screenshotAtWidths, withAppAndBrowser } from './support/browser.ts';
-import { logInInPage as logIn, registerInPage as register } from './support/page-api.ts';
+import { forgetWorkingState, logInInPage as logIn, registerInPage as register } from './support/page-api.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -111,6 +111,8 @@ describe('range tool', () => {
   });
 
   it('switches the equity to Monte Carlo and shows progress and ± near the exact value', async () => {
+    // The tool would reopen with the previous test's ranges and board: this one paints its own from empty.
+    await forgetWorkingState(page);
     await page.goto(`${server.baseUrl}/`);
     await expect
       .poll(() => page.getByTestId('engine-status').textContent(), { timeout: 30_000 })

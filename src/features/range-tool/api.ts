@@ -24,8 +24,8 @@ export const rangePaths = (categoryId: number) => ({
 export const rangeApi = {
   tree: (rootType: RootType) =>
     api.get<TreeResponse>(API.categories.tree, { query: { root_type: rootType } }),
-  range: (categoryId: number, signal?: AbortSignal) =>
-    api.get<Pair[]>(API.categories.range, { query: rangeQuery(categoryId), signal }),
+  range: (categoryId: number, signal?: AbortSignal, quiet = false) =>
+    api.get<Pair[]>(API.categories.range, { query: rangeQuery(categoryId), signal, quiet }),
   /** A chart read as an extra villain: a deleted one is shown on its villain's row, not as an app-wide error. */
   villainChart: (categoryId: number) =>
     api.get<Pair[]>(API.categories.range, {
@@ -33,8 +33,9 @@ export const rangeApi = {
       quiet: true,
     }),
   villainButtons: (id: number) => api.get<Category>(pathFor(API.categories.byId, { id }), { quiet: true }),
-  category: (id: number, signal?: AbortSignal) =>
-    api.get<Category>(pathFor(API.categories.byId, { id }), { signal }),
+  /** `quiet`: a range reopened from the last visit may be gone; that is no error to show. */
+  category: (id: number, signal?: AbortSignal, quiet = false) =>
+    api.get<Category>(pathFor(API.categories.byId, { id }), { signal, quiet }),
   create: (body: CreateCategoryBody) => api.post<Category>(API.categories.root, body),
   /** Autosave reports its own error ("error renewing range"), so the global handler stays quiet. */
   update: (id: number, body: UpdateCategoryBody, quiet = false) =>

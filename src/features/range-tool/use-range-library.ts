@@ -83,6 +83,55 @@ export function showRange(id: number, range: ShownRange): void {
   }
 }
 
+/**
+ * Opens a range in the editor. The range being left is saved first (or, offline, held in IndexedDB and retried), so
+ * switching never drops an edit, and a held edit of the range being opened is shown instead of the server's older
+ * copy. `quiet`: failures are not shown (the last visit's range, which may be gone); `shouldShow` is asked right
+ * before the range is put into the editor, after the requests, and may still decline. True when it was shown.
+ */
+export async function openRange(
+  id: number,
+  { quiet = false, shouldShow = () => true }: { quiet?: boolean; shouldShow?: () => boolean } = {},
+): Promise<boolean> {
+  appStore.set(rangeLoadingAtom, true);
+  try {
+    await rangeSaver.restore();
+    await rangeSaver.flush();
+    const [category, pairs] = await Promise.all([
+      rangeApi.category(id, undefined, quiet),
+      rangeApi.range(id, undefined, quiet),
+    ]);
+    if (!shouldShow()) return false;
+    const held = rangeSaver.pendingBody(id);
+    rangeSaver.loaded(id, category.revision);
+    showRange(
+      id,
+      held
+        ? {
+            note: held.note,
+            buttons: held.buttons,
+            pairs: held.pairs,
+            sides: held.sides,
+            // A body held by an older page has no workspace: the server's copy is the one to show then.
+            workspace: held.workspace ?? category.workspace,
+          }
+        : {
+            note: category.note,
+            buttons: category.buttons,
+            pairs,
+            sides: category.sides,
+            workspace: category.workspace,
+          },
+    );
+    return true;
+  } catch {
+    // The API client has shown the failure (unless quiet); the editor keeps the chart it had.
+    return false;
+  } finally {
+    appStore.set(rangeLoadingAtom, false);
+  }
+}
+
 /** The category tree of one root type and the operations on it, all through the server. */
 export function useRangeLibrary(rootType: RootType) {
   const user = useCurrentUser();
@@ -113,41 +162,7 @@ export function useRangeLibrary(rootType: RootType) {
     if (libraryVersion > 0) void reload();
   }, [libraryVersion, reload]);
 
-  const select = useCallback(async (id: number) => {
-    appStore.set(rangeLoadingAtom, true);
-    try {
-      // The range being left is saved first (or, offline, held in IndexedDB and retried), so switching never
-      // drops an edit, and a held edit of the range being opened is shown instead of the server's older copy.
-      await rangeSaver.restore();
-      await rangeSaver.flush();
-      const [category, pairs] = await Promise.all([rangeApi.category(id), rangeApi.range(id)]);
-      const held = rangeSaver.pendingBody(id);
-      rangeSaver.loaded(id, category.revision);
-      showRange(
-        id,
-        held
-          ? {
-              note: held.note,
-              buttons: held.buttons,
-              pairs: held.pairs,
-              sides: held.sides,
-              // A body held by an older page has no workspace: the server's copy is the one to show then.
-              workspace: held.workspace ?? category.workspace,
-            }
-          : {
-              note: category.note,
-              buttons: category.buttons,
-              pairs,
-              sides: category.sides,
-              workspace: category.workspace,
-            },
-      );
-    } catch {
-      // The API client has shown the failure; the editor keeps the chart it had.
-    } finally {
-      appStore.set(rangeLoadingAtom, false);
-    }
-  }, []);
+  const select = useCallback((id: number) => openRange(id), []);
 
   const run = useCallback(
     async <T>(call: () => Promise<T>): Promise<T | undefined> => {

@@ -69,3 +69,17 @@ export async function logInThroughForm(
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await page.getByRole('button', { name: 'Log out' }).waitFor();
 }
+
+/**
+ * Removes the range tool's working state from the page's origin, so the next load opens the fresh tool (a suite
+ * whose test starts from an empty chart). The app writes that state 300 ms after a change (use-working-state.ts):
+ * waiting past that first leaves no write pending that would put it back.
+ */
+export async function forgetWorkingState(page: Page): Promise<void> {
+  await page.waitForTimeout(400);
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) {
+      if (key.startsWith('rangeforge.workingState.')) localStorage.removeItem(key);
+    }
+  });
+}

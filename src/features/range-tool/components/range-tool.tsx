@@ -13,6 +13,7 @@ import { libraryWidthAtom } from '../library-layout';
 import { useHistoryCommands } from '../use-range-editor';
 import { useRangeEquity } from '../use-range-equity';
 import { useAutosave } from '../use-range-library';
+import { useWorkingState } from '../use-working-state';
 import { ColorButtons } from './color-buttons';
 import { EditorToolbar } from './editor-toolbar';
 import { EquityPanel } from './equity-panel';
@@ -61,6 +62,7 @@ export function RangeTool({ rootType }: { rootType: RootType }) {
   const libraryWidth = useAtomValue(libraryWidthAtom);
   useRangeEquity();
   useAutosave();
+  useWorkingState(rootType);
   useKeyboardShortcuts();
   return (
     <div

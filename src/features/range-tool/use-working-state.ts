@@ -1,0 +1,246 @@
+// Keeps the range tool's working state (working-state.ts) between visits: written shortly after each change and when
+// the page is hidden, read back once per page and account. The state of a player who is not signed in comes back
+// before the app's first render (restoreWorkingStateAtStart), so the equity of the last visit is computed with no
+// click; an account's comes back once the session has answered. A stored state never replaces an edit made on this
+// page, and signing out removes the account's state from this browser.
+import { useEffect } from 'react';
+
+import { getToken } from '@/lib/api-client';
+import { languageAtom } from '@/lib/i18n';
+import { sessionAtom, useSession } from '@/lib/session';
+import { appStore } from '@/lib/store';
+import type { RootType } from '@contract/categories';
+
+import {
+  boardCardsAtom,
+  buttonsAtom,
+  categoryIdAtom,
+  comboExclusionsAtom,
+  deadCardsAtom,
+  extraVillainsAtom,
+  heroColorsAtom,
+  holeCardsAtom,
+  noteAtom,
+  rangeHistoryAtom,
+  villainColorsAtom,
+} from './atoms';
+import { defaultButtons } from './default-buttons';
+import { initHistory } from './range-history';
+import { pairsFromList } from './range-rules';
+import { exclusionsFromList, pairsToSave } from './range-save';
+import { openRange } from './use-range-library';
+import {
+  accountKeys,
+  browserStorage,
+  readWorkingState,
+  removeWorkingState,
+  WORKING_STATE_VERSION,
+  type WorkingScope,
+  type WorkingState,
+  writeWorkingState,
+} from './working-state';
+
+/** Changes are written this long after the last one (a drag paints many cells), and at once when the page hides. */
+const WRITE_DELAY_MS = 300;
+
+/** The player's own changes: any of these changing outside a restore means the page holds an edit. */
+const EDITED = [
+  categoryIdAtom,
+  rangeHistoryAtom,
+  comboExclusionsAtom,
+  heroColorsAtom,
+  villainColorsAtom,
+  extraVillainsAtom,
+  deadCardsAtom,
+  boardCardsAtom,
+  holeCardsAtom,
+] as const;
+
+const sameScope = (a: WorkingScope | null, b: WorkingScope | null) =>
+  a === b || (typeof a === 'object' && typeof b === 'object' && a?.userId === b?.userId);
+
+/** The tool's state as stored: a saved range by its id, the draft in full. */
+export function captureWorkingState(): WorkingState {
+  const board = appStore.get(boardCardsAtom);
+  const hole = appStore.get(holeCardsAtom);
+  const id = appStore.get(categoryIdAtom);
+  if (id !== null) return { version: WORKING_STATE_VERSION, chart: { id }, board, hole };
+  const buttons = appStore.get(buttonsAtom);
+  const defaults = defaultButtons(appStore.get(languageAtom));
+  const isDefault = JSON.stringify(buttons) === JSON.stringify(defaults);
+  return {
+    version: WORKING_STATE_VERSION,
+    chart: {
+      draft: {
+        // The fresh chart's buttons stay the defaults, named in whichever language the next visit speaks.
+        buttons: isDefault ? null : buttons,
+        pairs: pairsToSave(appStore.get(rangeHistoryAtom).present, appStore.get(comboExclusionsAtom)),
+        hero: appStore.get(heroColorsAtom),
+        villain: appStore.get(villainColorsAtom),
+        villains: appStore.get(extraVillainsAtom),
+        dead: appStore.get(deadCardsAtom),
+      },
+    },
+    board,
+    hole,
+  };
+}
+
+/** The page's one keeper of the working state (module state: it outlives a remount of the tool). */
+const keeper = {
+  /** The account whose state the page shows; null until known (a token whose session has not answered yet). */
+  scope: null as WorkingScope | null,
+  /** Where changes are written; null while the screen holds no state of the scope's own (after a sign-out). */
+  owner: null as WorkingScope | null,
+  /** The root type of the tool on screen; null while no tool is shown. */
+  root: null as RootType | null,
+  /** An edit was made on this page since the last restore: no stored state may replace it. */
+  touched: false,
+  /** True while a restore writes the atoms: those writes are not edits. */
+  applying: false,
+  timer: undefined as ReturnType<typeof setTimeout> | undefined,
+  started: false,
+};
+
+function write(): void {
+  clearTimeout(keeper.timer);
+  keeper.timer = undefined;
+  if (keeper.owner && keeper.root) {
+    writeWorkingState(browserStorage(), keeper.root, keeper.owner, captureWorkingState());
+  }
+}
+
+function scheduleWrite(): void {
+  clearTimeout(keeper.timer);
+  keeper.timer = setTimeout(write, WRITE_DELAY_MS);
+}
+
+/** Puts a stored state into the tool; a saved range is opened through the library (its held edit wins). */
+function apply(state: WorkingState, scope: WorkingScope): void {
+  keeper.applying = true;
+  try {
+    if ('draft' in state.chart) {
+      const { draft } = state.chart;
+      // The selection goes first: with no range open, nothing below counts as an edit of a saved range.
+      appStore.set(categoryIdAtom, null);
+      appStore.set(noteAtom, '');
+      appStore.set(buttonsAtom, draft.buttons);
+      appStore.set(rangeHistoryAtom, initHistory(pairsFromList(draft.pairs)));
+      appStore.set(comboExclusionsAtom, exclusionsFromList(draft.pairs));
+      appStore.set(heroColorsAtom, draft.hero);
+      appStore.set(villainColorsAtom, draft.villain);
+      appStore.set(extraVillainsAtom, draft.villains);
+      appStore.set(deadCardsAtom, draft.dead);
+    }
+    appStore.set(boardCardsAtom, state.board);
+    appStore.set(holeCardsAtom, state.hole);
+  } finally {
+    keeper.applying = false;
+  }
+  if (!('id' in state.chart)) return;
+  void openRange(state.chart.id, {
+    quiet: true,
+    // Asked after the requests: a player who edited meanwhile, or another account, keeps the screen.
+    shouldShow: () => {
+      if (keeper.touched || !sameScope(keeper.scope, scope)) return false;
+      keeper.applying = true;
+      return true;
+    },
+  }).then((shown) => {
+    keeper.applying = false;
+    // A range that is gone (or another account's) is forgotten: the next visit opens the board alone.
+    if (!shown && !keeper.touched && sameScope(keeper.scope, scope)) write();
+  });
+}
+
+/** The page now shows `scope`'s tool: its stored state comes back unless the screen holds an edit. */
+function enter(scope: WorkingScope): void {
+  if (sameScope(keeper.scope, scope) || !keeper.root) return;
+  const before = keeper.scope;
+  keeper.scope = scope;
+  if (keeper.touched) {
+    // An edit made before the session answered is this account's; one left from another account is not.
+    keeper.owner = before === null ? scope : null;
+    if (keeper.owner) write();
+    return;
+  }
+  keeper.owner = scope;
+  const state = readWorkingState(browserStorage(), keeper.root, scope);
+  if (state) apply(state, scope);
+}
+
+/** Watches the player's changes and the session once per page. */
+function start(): void {
+  if (keeper.started) return;
+  keeper.started = true;
+  for (const edited of EDITED) {
+    appStore.sub(edited, () => {
+      if (keeper.applying) return;
+      keeper.touched = true;
+      if (keeper.owner === null && keeper.scope !== null && keeper.root) keeper.owner = keeper.scope;
+      scheduleWrite();
+    });
+  }
+  // Renamed or added buttons are the draft's too; the language renaming the default ones is no edit.
+  appStore.sub(buttonsAtom, () => {
+    if (!keeper.applying && keeper.owner) scheduleWrite();
+  });
+  let user = appStore.get(sessionAtom).user?.id ?? null;
+  appStore.sub(sessionAtom, () => {
+    const next = appStore.get(sessionAtom).user?.id ?? null;
+    if (user !== null && next === null) {
+      // Signed out (or the session ended): this browser forgets the account's state and writes none of it again.
+      clearTimeout(keeper.timer);
+      keeper.timer = undefined;
+      removeWorkingState(browserStorage(), accountKeys(user));
+      keeper.owner = null;
+    }
+    user = next;
+  });
+  if (typeof window !== 'undefined') {
+    window.addEventListener('pagehide', () => {
+      if (keeper.timer !== undefined) write();
+    });
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden' && keeper.timer !== undefined) write();
+    });
+  }
+}
+
+const rootOfPath = (pathname: string): RootType | null => {
+  const page = pathname.replace(/\/+$/, '') || '/';
+  return page === '/' ? 'preflop_root' : page === '/tournament' ? 'tournament_root' : null;
+};
+
+/**
+ * Before the app's first render: a player who is not signed in (no token in this browser) gets the last visit's
+ * tool back at once, so the first render already shows it and its equity job starts with the first effects.
+ */
+export function restoreWorkingStateAtStart(pathname: string): void {
+  const root = rootOfPath(pathname);
+  if (!root) return;
+  start();
+  keeper.root = root;
+  if (getToken() === null) enter('anonymous');
+}
+
+/** The range tool's part: states are kept for its root type, and an account's comes back once the session answers. */
+export function useWorkingState(rootType: RootType): void {
+  const session = useSession();
+  const userId = session.user?.id ?? null;
+  const ready = session.status === 'ready';
+
+  useEffect(() => {
+    start();
+    keeper.root = rootType;
+    return () => {
+      if (keeper.timer !== undefined) write();
+      keeper.root = null;
+    };
+  }, [rootType]);
+
+  useEffect(() => {
+    // Runs after the library's own effects of the same commit (it clears the selection when the account changes).
+    if (ready) enter(userId === null ? 'anonymous' : { userId });
+  }, [ready, userId]);
+}

@@ -1,0 +1,207 @@
+// bench:cold's parts that do not decide what is measured: the production server it loads the page from, and the
+// scripts it runs in the page and in the engine workers (strings: this file is type-checked without the DOM library).
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Where the app keeps the working state of a player who is not signed in, on the cash page (use-working-state.ts). */
+export const WORKING_STATE_KEY = 'rangeforge.workingState.preflop_root.anonymous';
+
+/**
+ * In-page player and stopwatch. Each action waits one task (setTimeout 0, about 1 ms) so React has rendered the
+ * previous one before the next event reads the state. Worker.prototype.postMessage is wrapped only to note the first
+ * message after the board is complete (job posted).
+ */
+export const playerScript = (board: readonly string[]) => `
+  const cold = { chart: 0, board: 0, posted: 0, equity: 0, text: '', acting: false };
+  window.__cold = cold;
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (...args) {
+    if (cold.board && !cold.posted) cold.posted = performance.now();
+    return post.apply(this, args);
+  };
+  const press = (element) => element.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+  const cell = (hand) => document.querySelector('.range-grid [data-hand="' + hand + '"]');
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+  async function act() {
+    press(cell('AA'));
+    await tick();
+    document.querySelectorAll('.range-button__choose')[1].click();
+    await tick();
+    press(cell('KK'));
+    for (const card of ${JSON.stringify(board)}) {
+      await tick();
+      const button = [...document.querySelectorAll('.card-picker__deck button')].find((b) => b.textContent === card);
+      // The board counts as complete once the last card's click has been handled.
+      if (card === ${JSON.stringify(board.at(-1))}) cold.board = performance.now();
+      button.click();
+    }
+  }
+  new MutationObserver(() => {
+    if (!cold.acting && document.querySelector('.range-grid[aria-busy="false"] [data-hand="KK"]')
+        && document.querySelectorAll('.range-button__choose').length > 1) {
+      cold.acting = true;
+      cold.chart = performance.now();
+      void act();
+    }
+    const figure = document.querySelector('[data-testid="range-equity"]');
+    // Only a figure shown once the board is complete is the flop's (a preflop figure before it would not count).
+    if (cold.board && !cold.equity && figure && figure.textContent) {
+      cold.equity = performance.now();
+      cold.text = figure.textContent;
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+`;
+
+/**
+ * The returning player's stopwatch: nobody acts. The first equity figure the page shows is timed (the board of the
+ * previous visit is in place, so it is the flop's), with the chart's first appearance and the first job posted to an
+ * engine worker; any click or key press the page receives is counted (there must be none).
+ */
+export const returningScript = `
+  const cold = { chart: 0, board: 0, posted: 0, equity: 0, text: '', inputs: 0 };
+  window.__cold = cold;
+  const post = Worker.prototype.postMessage;
+  // The first call that is not the engine's own start (its version check or a warm-up round): the restored job.
+  Worker.prototype.postMessage = function (...args) {
+    const call = args[0] && args[0].path ? args[0].path[0] : '';
+    if (!cold.posted && call && call !== 'version' && call !== 'warmUp') cold.posted = performance.now();
+    return post.apply(this, args);
+  };
+  for (const type of ['pointerdown', 'click', 'keydown']) addEventListener(type, () => (cold.inputs += 1), true);
+  new MutationObserver(() => {
+    if (!cold.chart && document.querySelector('.range-grid[aria-busy="false"] [data-hand="KK"]')) {
+      cold.chart = performance.now();
+    }
+    const figure = document.querySelector('[data-testid="range-equity"]');
+    if (!cold.equity && figure && figure.textContent) {
+      cold.equity = performance.now();
+      cold.text = figure.textContent;
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+`;
+
+/** The working state the app wrote in this page, once it holds a complete flop (written 300 ms after the edit). */
+export const storedStateScript = `(() => {
+  const text = localStorage.getItem(${JSON.stringify(WORKING_STATE_KEY)});
+  try {
+    return text && JSON.parse(text).board.length === 3 ? text : '';
+  } catch {
+    return '';
+  }
+})()`;
+
+// Read in the page once the figure is shown: the HTML and the app's JavaScript from resource timing (every script
+// requested before the app ran: entry, app bundle and their chunks; the lazy service worker client aside), the marks.
+export const pageScript = `(() => {
+  const marks = Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]));
+  const before = marks['rangeforge:main'] ?? Infinity;
+  const scripts = performance.getEntriesByType('resource')
+    .filter((e) => /\\/assets\\/[^/]*\\.js$/.test(e.name) && !/workbox/.test(e.name) && e.startTime < before);
+  return JSON.stringify({
+    origin: performance.timeOrigin,
+    html: performance.getEntriesByType('navigation')[0]?.responseEnd ?? 0,
+    bundle: Math.max(0, ...scripts.map((e) => e.responseEnd)),
+    marks,
+  });
+})()`;
+
+// Read in each engine worker: its time origin (the worker's creation), its marks and the wasm's resource timing.
+export const workerScript = `JSON.stringify({
+  origin: performance.timeOrigin,
+  marks: Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])),
+  wasm: performance.getEntriesByType('resource').find((e) => /equity_wasm_bg-[^/]*\\.wasm$/.test(e.name))?.responseEnd ?? 0,
+})`;
+
+// The engine's start alone, in a fresh browser context (a new renderer, so no compiled code is shared): compile the
+// wasm, instantiate it without the glue (every import a no-op; the start function calls none that matter) and run its
+// start function, which builds the evaluator's lookup tables. Run in a page of the app's origin showing no app code.
+export const startProbe = (wasmUrl: string) => `(async () => {
+  const bytes = await (await fetch(${JSON.stringify(wasmUrl)})).arrayBuffer();
+  let at = performance.now();
+  const module = await WebAssembly.compile(bytes);
+  const compile = performance.now() - at;
+  const imports = {};
+  for (const { module: from, name } of WebAssembly.Module.imports(module)) (imports[from] ??= {})[name] = () => {};
+  at = performance.now();
+  const instance = await WebAssembly.instantiate(module, imports);
+  const instantiate = performance.now() - at;
+  at = performance.now();
+  instance.exports.__wbindgen_start();
+  return JSON.stringify({ compile, instantiate, tables: performance.now() - at });
+})()`;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** `npm start`'s server (the compiled entry, migrated and seeded) on a free port and a throwaway database. */
+export async function startProductionServer(
+  root: string,
+  entries: { serverEntry: string; dbCliEntry: string },
+  staticDir: string,
+): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rangeforge-cold-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    MEDIA_DIR: join(dataDir, 'media'),
+    DATABASE_URL: `sqlite:${join(dataDir, 'rangeforge.sqlite')}`,
+    STATIC_DIR: staticDir,
+    PUBLIC_BASE_URL: baseUrl,
+    LOG_LEVEL: 'warn',
+  };
+  for (const command of ['migrate', 'seed']) {
+    const result = spawnSync(process.execPath, [entries.dbCliEntry, command], {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+    });
+    if (result.status !== 0) throw new Error(`db ${command} failed:\n${result.stdout}${result.stderr}`);
+  }
+  let log = '';
+  const child: ChildProcess = spawn(process.execPath, [entries.serverEntry], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => (log += chunk));
+  child.stderr?.on('data', (chunk) => (log += chunk));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
+    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${log}`);
+    const healthy = await fetch(`${baseUrl}/api/v1/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    baseUrl,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
