@@ -62,7 +62,8 @@ export const MAX_EXTRA_VILLAINS = 4;
 export const VILLAIN_TEXT_MAX = 16000;
 /** Most dead cards: 52 less the two hands and five board cards of a heads-up deal. */
 export const MAX_DEAD_CARDS = 43;
-export const CARD_PATTERN = '^[AKQJTakqjt98765432][cdhsCDHS]$';
+/** A card: "Ah", any case, a ten as "Th" or as the range tool's picker writes it, "10h" (stored as "Th"). */
+export const CARD_PATTERN = '^(?:10|[AKQJTakqjt98765432])[cdhsCDHS]$';
 
 /**
  * One villain after the sides' villain: either a chart of the player's own library (`category_id`, the range itself

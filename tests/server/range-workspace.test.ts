@@ -36,7 +36,8 @@ describeEachDatabase('range workspace', (kind) => {
         { text: '  QQ+, AKs:0.5, AhKd  ' },
         { category_id: id, colors: ['#1847BE'] },
       ],
-      dead: ['ah', 'Td', '2C'],
+      // The range tool's picker writes a ten as "10h" (SPEC §3): stored as "Th", one spelling for every card.
+      dead: ['ah', 'Td', '2C', '10s'],
     };
     const saved = await post(user, id, { workspace });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -46,7 +47,7 @@ describeEachDatabase('range workspace', (kind) => {
         { text: 'QQ+, AKs:0.5, AhKd' },
         { category_id: id, colors: ['#1847BE'] },
       ],
-      dead: ['Ah', 'Td', '2c'],
+      dead: ['Ah', 'Td', '2c', 'Ts'],
     };
     expect(saved.json().data.workspace).toEqual(expected);
     expect((await get(user, id)).workspace).toEqual(expected);
@@ -60,6 +61,8 @@ describeEachDatabase('range workspace', (kind) => {
 
   it.each([
     [{ villains: [], dead: ['Ah', 'AH'] }, 'duplicateCard'],
+    [{ villains: [], dead: ['Th', '10h'] }, 'duplicateCard'],
+    [{ villains: [], dead: ['11h'] }, 'invalidCard'],
     [{ villains: [], dead: ['1h'] }, 'invalidCard'],
     [{ villains: [], dead: ['Ahh'] }, 'invalidCard'],
     [{ villains: [{ text: 'AA', category_id: 1, colors: ['#123456'] }], dead: [] }, 'invalidVillain'],

@@ -28,6 +28,9 @@ export const SUITS = ['h', 'c', 'd', 's'] as const;
 /** SPEC §3 allCards: 52 cards, ranks A, K, Q, J, 10 to 2, suits h, c, d, s. */
 export const ALL_CARDS: readonly string[] = RANKS.flatMap((rank) => SUITS.map((suit) => `${rank}${suit}`));
 
+/** A card in the picker's spelling ("Th" → "10h"), as the server and the engine's text write a ten. */
+export const pickerCard = (card: string): string => card.replace(/^[Tt](?=[hcdsHCDS]$)/, '10');
+
 /** The engine takes a board of 0 (preflop), 3, 4 or 5 cards; one or two picked cards wait for the flop. */
 export const isBoardComplete = (count: number) => count === 0 || (count >= 3 && count <= MAX_BOARD_CARDS);
 

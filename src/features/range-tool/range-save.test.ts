@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
+import { CARD_PATTERN } from '@contract/categories';
+
+import { ALL_CARDS } from './range-rules';
 import {
   cleanExclusions,
   defaultSides,
@@ -70,5 +73,15 @@ describe('sides and workspace of a loaded range', () => {
     expect(saved).toEqual({ villains, dead: ['Ah', 'Kd'] });
     expect(workspaceFromCategory(saved)).toEqual(saved);
     expect(workspaceFromCategory(null)).toEqual({ villains: [], dead: [] });
+  });
+
+  it('saves a dead ten as the contract spells it and restores it as the picker does', () => {
+    // The picker's cards are "10h" (SPEC §3); the contract and the server store "Th".
+    const saved = workspaceToSave([], ['10h', 'Ts', 'Ah']);
+    expect(saved.dead).toEqual(['Th', 'Ts', 'Ah']);
+    expect(saved.dead.every((card) => new RegExp(CARD_PATTERN).test(card))).toBe(true);
+    const restored = workspaceFromCategory(saved).dead;
+    expect(restored).toEqual(['10h', '10s', 'Ah']);
+    expect(restored.every((card) => ALL_CARDS.includes(card))).toBe(true);
   });
 });

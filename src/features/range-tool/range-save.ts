@@ -2,10 +2,9 @@
 // combos travel in the pairs (`excluded`), the equity panel's hero/villain colours in the category (`sides`), its
 // extra villains and dead cards in the category's `workspace`.
 import type { Pair, RangeButton, RangeSides, RangeWorkspace, WorkspaceVillain } from '@contract/categories';
-import { HAND_CLASSES } from '@contract/hands';
-import { classCombos } from '@contract/hands';
+import { cardIndex, cardText, classCombos, HAND_CLASSES } from '@contract/hands';
 
-import { pairsToList, type RangePairs } from './range-rules';
+import { pairsToList, pickerCard, type RangePairs } from './range-rules';
 
 export type ComboExclusions = Record<string, string[]>;
 
@@ -66,7 +65,7 @@ export function defaultSides(buttons: readonly RangeButton[]): RangeSides {
   return { hero: colors.slice(0, 1), villain: colors.slice(1, 2) };
 }
 
-/** The extra villains and dead cards as saved with the range. */
+/** The extra villains and dead cards as saved with the range; a card in the contract's spelling ("10h" → "Th"). */
 export const workspaceToSave = (
   villains: readonly WorkspaceVillain[],
   dead: readonly string[],
@@ -76,11 +75,21 @@ export const workspaceToSave = (
       ? { text: villain.text }
       : { category_id: villain.category_id, colors: [...(villain.colors ?? [])] },
   ),
-  dead: [...new Set(dead)],
+  dead: [
+    ...new Set(
+      dead
+        .map(cardIndex)
+        .filter((index) => index >= 0)
+        .map(cardText),
+    ),
+  ],
 });
 
-/** The workspace to restore from a loaded range; a range that never saved one starts with none. */
+/**
+ * The workspace to restore from a loaded range, its dead cards in the picker's spelling ("Th" → "10h") so the
+ * picker shows them chosen; a range that never saved one starts with none.
+ */
 export const workspaceFromCategory = (workspace: RangeWorkspace | null | undefined): RangeWorkspace => ({
   villains: workspace ? workspace.villains.map((villain) => ({ ...villain })) : [],
-  dead: workspace ? [...workspace.dead] : [],
+  dead: workspace ? [...new Set(workspace.dead.map(pickerCard))] : [],
 });
