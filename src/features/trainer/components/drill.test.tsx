@@ -62,7 +62,8 @@ describe('trainer drill', () => {
     const hand = await screen.findByRole('heading', { level: 2, name: /^Your hand/ });
     const first = hand.dataset.combo!;
     expect(classCombos(hand.dataset.hand!)).toContain(first);
-    expect(hand).toHaveFocus();
+    // Focus moves in an effect after the render that shows the hand: the heading can be found a moment before.
+    await waitFor(() => expect(hand).toHaveFocus());
     expect(screen.getByTestId('trainer-spot')).toHaveTextContent('Push/fold › SB push › 10bb');
     expect(screen.getByText('Stack 10 bb')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Colour #2E9E5B/ })).toBeInTheDocument();
