@@ -66,7 +66,8 @@ describe('range tool', () => {
     // Villain: the second colour button, painted cell by cell.
     await page.locator('.range-button__choose').nth(1).click();
     for (const hand of ['KK', 'QQ', 'JJ', 'TT']) await cell(page, hand).click();
-    await expect(page.getByTestId('range-combos').textContent()).resolves.toContain('42 combos');
+    // The counts follow the paint once its equity is shown (counted-chart.ts).
+    await expect.poll(() => page.getByTestId('range-combos').textContent()).toContain('42 combos');
     for (const card of ['J♥', '8♥', '2♣']) {
       await page.locator('.card-picker__deck button', { hasText: card }).click();
     }
