@@ -2,9 +2,10 @@
 // scripts it runs in the page and in the engine workers (strings: this file is type-checked without the DOM library).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+import { freePort } from '../e2e/support/app-server.ts';
 
 /** Where the app keeps the working state of a player who is not signed in, on the cash page (use-working-state.ts). */
 export const WORKING_STATE_KEY = 'rangeforge.workingState.preflop_root.anonymous';
@@ -132,19 +133,6 @@ export const startProbe = (wasmUrl: string) => `(async () => {
   instance.exports.__wbindgen_start();
   return JSON.stringify({ compile, instantiate, tables: performance.now() - at });
 })()`;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** `npm start`'s server (the compiled entry, migrated and seeded) on a free port and a throwaway database. */
 export async function startProductionServer(
