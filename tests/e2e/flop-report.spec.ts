@@ -85,9 +85,18 @@ describe('flop report', () => {
     // Random against random (the villain takes the hero's colour too): a report of minutes, so the cancel surely
     // comes first.
     await page.getByRole('link', { name: 'Cash ranges' }).first().click();
-    await page.locator('[data-player="hero"] .player__text').fill('random');
-    await page.locator('[data-player="hero"] .player__text').press('Enter');
-    await expect.poll(() => cell(page, '72o').getAttribute('data-weight')).toBe('100');
+    const hero = page.locator('[data-player="hero"]');
+    await hero.locator('.player__text').fill('random');
+    await hero.locator('.player__text').press('Enter');
+    // With what the page shows beside the cell: a CI run once saw the cell stay empty and this does not reproduce.
+    await expect
+      .poll(async () => ({
+        weight: await cell(page, '72o').getAttribute('data-weight'),
+        field: await hero.locator('.player__text').inputValue(),
+        errors: await hero.locator('.player__error').allTextContents(),
+        engine: await page.getByTestId('engine-status').textContent(),
+      }))
+      .toMatchObject({ weight: '100' });
     await page.getByRole('link', { name: 'Flop report' }).first().click();
     await page.locator('[data-side="villain"]').getByRole('button', { name: 'Raise' }).click();
     for (const side of ['hero', 'villain']) {
