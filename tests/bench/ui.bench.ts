@@ -12,6 +12,7 @@ import { HAND_CLASSES } from '../../contract/hands.ts';
 import { createNodeEngineClient } from '../../src/engine/node/node-engine-client.ts';
 import { startAppServer } from '../e2e/support/app-server.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
+import { forgetWorkingState } from '../e2e/support/page-api.ts';
 import { type Stats, stats } from './stats.ts';
 
 const PAINTS = Number(process.env.BENCH_PAINTS ?? 30);
@@ -104,7 +105,9 @@ const session = await launchBrowser();
 const engine = createNodeEngineClient(1);
 const { page } = session;
 
+/** The range tool as a first visit shows it: the last case's working state (ranges, board) is forgotten first. */
 async function freshPage() {
+  if (page.url().startsWith(server.baseUrl)) await forgetWorkingState(page);
   await page.goto(`${server.baseUrl}/`);
   await page.getByRole('button', { name: 'Import / export' }).click();
 }
@@ -118,6 +121,9 @@ async function importInto(buttonIndex: number, text: string) {
 async function dealFlop() {
   for (const card of FLOP) await page.locator('.card-picker__deck button', { hasText: card }).click();
   await page.getByTestId('range-equity').waitFor({ timeout: 60_000 });
+  // A board left from before would have been toggled off by these clicks, and the case timed preflop instead.
+  const board = await page.locator('[data-testid="board-cards"] .card-chip').count();
+  if (board !== FLOP.length) throw new Error(`the board has ${board} cards after dealing the flop`);
 }
 
 const cases: Case[] = [
