@@ -110,6 +110,11 @@ function write(): void {
   }
 }
 
+/** Writes a change still waiting for its delay now (the page hides, or the tool closes). */
+function writePending(): void {
+  if (keeper.timer !== undefined) write();
+}
+
 function scheduleWrite(): void {
   clearTimeout(keeper.timer);
   keeper.timer = setTimeout(write, WRITE_DELAY_MS);
@@ -198,11 +203,9 @@ function start(): void {
     user = next;
   });
   if (typeof window !== 'undefined') {
-    window.addEventListener('pagehide', () => {
-      if (keeper.timer !== undefined) write();
-    });
+    window.addEventListener('pagehide', writePending);
     document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'hidden' && keeper.timer !== undefined) write();
+      if (document.visibilityState === 'hidden') writePending();
     });
   }
 }
@@ -234,7 +237,7 @@ export function useWorkingState(rootType: RootType): void {
     start();
     keeper.root = rootType;
     return () => {
-      if (keeper.timer !== undefined) write();
+      writePending();
       keeper.root = null;
     };
   }, [rootType]);
