@@ -1,11 +1,11 @@
 // bench:cold's parts that do not decide what is measured: the production server it loads the page from, and the
 // scripts it runs in the page and in the engine workers (strings: this file is type-checked without the DOM library).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { freePort } from '../e2e/support/app-server.ts';
+import { freePort, stopServer, waitForHealth } from '../e2e/support/app-server.ts';
 
 /** Where the app keeps the working state of a player who is not signed in, on the cash page (use-working-state.ts). */
 export const WORKING_STATE_KEY = 'rangeforge.workingState.preflop_root.anonymous';
@@ -170,26 +170,6 @@ export async function startProductionServer(
   });
   child.stdout?.on('data', (chunk) => (log += chunk));
   child.stderr?.on('data', (chunk) => (log += chunk));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
-    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${log}`);
-    const healthy = await fetch(`${baseUrl}/api/v1/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    baseUrl,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  await waitForHealth(baseUrl, child, () => log);
+  return { baseUrl, stop: () => stopServer(child, dataDir) };
 }

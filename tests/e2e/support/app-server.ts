@@ -39,7 +39,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
+/** Polls the server's health route until it answers ok; fails with the server's output if it exits or takes 60 s. */
+export async function waitForHealth(
+  baseUrl: string,
+  child: ChildProcess,
+  output: () => string,
+): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
@@ -109,13 +114,16 @@ export async function startAppServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<
     accounts,
     env,
     dataDir,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop: () => stopServer(child, dataDir),
   };
+}
+
+/** Stops a server started here (SIGTERM, waiting for its exit) and removes its throwaway data folder. */
+export async function stopServer(child: ChildProcess, dataDir: string): Promise<void> {
+  if (child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
 }
