@@ -1,13 +1,9 @@
 // The pool's warm-up behind a gate (the browser's first paint): nothing but the module load runs before the gate
 // opens, a job asked for meanwhile runs at once, and the workers then warm up one at a time.
-import { MessageChannel } from 'node:worker_threads';
-
-import { expose } from 'comlink';
-import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { EngineClient } from '../../src/engine/engine.client.ts';
 import type { EngineApi } from '../../src/engine/engine-api.ts';
+import { standInClient } from './support/stand-in-client.ts';
 
 const ROUND_MS = 30;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -17,39 +13,25 @@ function gatedPool(size: number, loadMs = 0) {
   const calls: string[] = [];
   let open: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => (open = resolve));
-  const ports: Array<{ close(): void }> = [];
-  let created = 0;
-  const client = new EngineClient({
-    size,
-    warmUpAfter: () => gate,
-    createWorker: () => {
-      const index = created++;
-      const api: Partial<EngineApi> = {
-        version: (async () => {
-          calls.push(`${index}:version`);
-          await sleep(loadMs);
-          calls.push(`${index}:loaded`);
-          return 'test';
-        }) as unknown as EngineApi['version'],
-        warmUp: (async (rounds: number) => {
-          calls.push(`${index}:warmUp ${rounds}`);
-          await sleep(ROUND_MS);
-          calls.push(`${index}:warmUp done`);
-          return { units: 1000, ms: ROUND_MS };
-        }) as unknown as EngineApi['warmUp'],
-        parseRange: () => (calls.push(`${index}:parseRange`), new Float32Array(1326)),
-      };
-      const { port1, port2 } = new MessageChannel();
-      expose(api, nodeEndpoint(port1));
-      ports.push(port1, port2);
-      return { endpoint: nodeEndpoint(port2), terminate: () => undefined };
-    },
-  });
-  const close = () => {
-    client.terminate();
-    for (const port of ports) port.close();
-  };
-  return { calls, client, close, open: () => open(), created: () => created };
+  const { client, close, created } = standInClient(
+    (index): Partial<EngineApi> => ({
+      version: (async () => {
+        calls.push(`${index}:version`);
+        await sleep(loadMs);
+        calls.push(`${index}:loaded`);
+        return 'test';
+      }) as unknown as EngineApi['version'],
+      warmUp: (async (rounds: number) => {
+        calls.push(`${index}:warmUp ${rounds}`);
+        await sleep(ROUND_MS);
+        calls.push(`${index}:warmUp done`);
+        return { units: 1000, ms: ROUND_MS };
+      }) as unknown as EngineApi['warmUp'],
+      parseRange: () => (calls.push(`${index}:parseRange`), new Float32Array(1326)),
+    }),
+    { size, warmUpAfter: () => gate },
+  );
+  return { calls, client, close, open: () => open(), created };
 }
 
 let close = () => undefined as void;

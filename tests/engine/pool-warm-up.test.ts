@@ -1,13 +1,9 @@
 // The pool's warm-up against a worker whose calls are recorded: it runs right after start, and a real job that
 // arrives meanwhile goes first instead of waiting for every warm-up round.
-import { MessageChannel } from 'node:worker_threads';
-
-import { expose } from 'comlink';
-import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { EngineClient } from '../../src/engine/engine.client.ts';
 import type { EngineApi } from '../../src/engine/engine-api.ts';
+import { standInClient } from './support/stand-in-client.ts';
 
 const ROUND_MS = 40;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -25,20 +21,7 @@ function recordingPool(size: number) {
     }) as unknown as EngineApi['warmUp'],
     parseRange: () => (calls.push('parseRange'), new Float32Array(1326)),
   };
-  const ports: Array<{ close(): void }> = [];
-  const client = new EngineClient({
-    size,
-    createWorker: () => {
-      const { port1, port2 } = new MessageChannel();
-      expose(api, nodeEndpoint(port1));
-      ports.push(port1, port2);
-      return { endpoint: nodeEndpoint(port2), terminate: () => undefined };
-    },
-  });
-  const close = () => {
-    client.terminate();
-    for (const port of ports) port.close();
-  };
+  const { client, close } = standInClient(() => api, { size });
   return { calls, client, close };
 }
 
