@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createThrowawayDatabase, postgresAvailability } from '../server/helpers/postgres.ts';
 import { type AppServer, startAppServer } from './support/app-server.ts';
 import { type BrowserSession, launchBrowser } from './support/browser.ts';
-import { api, register } from './support/page-api.ts';
+import { api, logInThroughForm, register } from './support/page-api.ts';
 
 const cell = (page: Page, hand: string) => page.locator(`.range-grid [data-hand="${hand}"]`);
 const saveState = (page: Page) => page.getByTestId('save-state').getAttribute('data-state');
@@ -164,6 +164,27 @@ function savingSuite(database: 'sqlite' | 'postgres') {
     await page.unroute(UPDATE_ROUTE);
     await expect.poll(() => saveState(page), { timeout: 30_000 }).toBe('saved');
     expect(await savedHands(server.baseUrl, token, id)).toEqual(['JJ']);
+    await expect.poll(() => heldSaves(page)).toEqual([]);
+  });
+
+  it('holds an edit whose save meets an ended session and sends it once the player signs in again', async () => {
+    const username = `ended_${database}`;
+    const token = await register(page, server.baseUrl, username);
+    const id = await createRange(server.baseUrl, token, 'HJ open');
+    await page.goto(`${server.baseUrl}/`);
+    await open(page, id);
+    // The session ends elsewhere (signed out on another device, expired, or pushed out by newer sign-ins) while
+    // this page still holds its token: the next save is refused with 401 and the page signs out.
+    await api(server.baseUrl, token, '/api/v1/auth/logout', {});
+    await cell(page, 'TT').click();
+    await page.getByText('User is not authorized').waitFor();
+    await page.getByRole('link', { name: 'Sign in', exact: true }).first().waitFor();
+    // The edit is still the player's: held in IndexedDB for them, not dropped.
+    await expect.poll(() => heldSaves(page)).toEqual([id]);
+
+    await logInThroughForm(page, server.baseUrl, username, 'secret123');
+    const fresh = await page.evaluate(() => localStorage.getItem('rangeforge.token'));
+    await expect.poll(() => savedHands(server.baseUrl, fresh!, id), { timeout: 15_000 }).toEqual(['TT']);
     await expect.poll(() => heldSaves(page)).toEqual([]);
   });
 }

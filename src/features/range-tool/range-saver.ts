@@ -32,12 +32,15 @@ export type { RangeBody };
 const keyOf = (userId: number, categoryId: number) => `${userId}:${categoryId}`;
 
 /**
- * Network failures and overloaded servers are retried; any other refusal (the range was deleted, the session
- * ended, the body is invalid) never succeeds by retrying and is reported as "error renewing range".
+ * Network failures and overloaded servers are retried. A save refused because the session ended (signed out on
+ * another device, expired, or pushed out by newer sign-ins) is held like one waiting for another account: the edit
+ * is still its owner's, and it goes out once they sign in again (the refusal signs this page out, providers.tsx).
+ * Any other refusal (the range was deleted, the body is invalid) never succeeds by retrying and is reported as
+ * "error renewing range".
  */
 export function classifySaveError(error: unknown): FailureKind {
   if (!(error instanceof ApiError)) return 'offline';
-  if (error.status === 0) return 'offline';
+  if (error.status === 0 || error.status === 401) return 'offline';
   if (error.status === 409 && conflictVersion(error.body)) return 'conflict';
   if (error.status === 408 || error.status === 429 || error.status >= 500) return 'retry';
   return 'drop';
@@ -98,6 +101,10 @@ function rangeQueue(): SaveQueue<RangeBody> {
     created.release((save) => save.userId !== userId);
     // Another account's conflicts are its own: they come back from the store at its next sign-in.
     appStore.set(rangeConflictsAtom, (list) => list.filter((entry) => entry.userId === userId));
+    // The saves released wait in the store for their owner: whoever signs in next, on this page too, gets theirs
+    // back and sent at once, not after the backoff of the attempts made while nobody could send them.
+    if (restored?.userId !== userId) restored = null;
+    if (userId !== null) void rangeSaver.restore().then(() => created.retryNow());
   });
   if (typeof window !== 'undefined') {
     window.addEventListener('pagehide', () => created.flushOnExit());
