@@ -11,18 +11,43 @@ import { freePort, stopServer, waitForHealth } from '../e2e/support/app-server.t
 export const WORKING_STATE_KEY = 'rangeforge.workingState.preflop_root.anonymous';
 
 /**
+ * Worker.prototype.postMessage wrapped to time the flop's equity job: the first heads-up equity call (a Comlink
+ * message whose path names it) once the expression `counts` holds, and the moment its answer (the message with its id) is
+ * back on the page's main thread, before the page renders it.
+ */
+const watchEquityJob = (counts: string) => `
+  const EQUITY_CALLS = ['equityReportPacked', 'equityReport', 'shardRun'];
+  // A worker's own postMessage, or a port's when the engine talks to its workers through channels.
+  for (const target of [Worker.prototype, MessagePort.prototype]) {
+    const post = target.postMessage;
+    target.postMessage = function (...args) {
+      const message = args[0];
+      const call = message && message.path ? message.path[0] : '';
+      if (!cold.posted && EQUITY_CALLS.includes(call) && ${counts}) {
+        cold.posted = performance.now();
+        const answer = (event) => {
+          if (!event.data || event.data.id !== message.id) return;
+          cold.answered = performance.now();
+          this.removeEventListener('message', answer);
+        };
+        this.addEventListener('message', answer);
+      }
+      return post.apply(this, args);
+    };
+  }
+`;
+
+/**
  * In-page player and stopwatch. Each action waits one task (setTimeout 0, about 1 ms) so React has rendered the
- * previous one before the next event reads the state. Worker.prototype.postMessage is wrapped only to note the first
- * message after the board is complete (job posted).
+ * previous one before the next event reads the state. The flop's job is the first equity job after the board is
+ * complete (the preflop job of AA against KK comes before it).
  */
 export const playerScript = (board: readonly string[]) => `
-  const cold = { chart: 0, board: 0, posted: 0, equity: 0, text: '', acting: false };
+  const cold = { chart: 0, board: 0, posted: 0, answered: 0, equity: 0, text: '', acting: false };
   window.__cold = cold;
-  const post = Worker.prototype.postMessage;
-  Worker.prototype.postMessage = function (...args) {
-    if (cold.board && !cold.posted) cold.posted = performance.now();
-    return post.apply(this, args);
-  };
+  let shown;
+  window.__coldShown = new Promise((resolve) => (shown = resolve));
+  ${watchEquityJob('cold.board > 0')}
   const press = (element) => element.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
   const cell = (hand) => document.querySelector('.range-grid [data-hand="' + hand + '"]');
   const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -52,25 +77,23 @@ export const playerScript = (board: readonly string[]) => `
     if (cold.board && !cold.equity && figure && figure.textContent) {
       cold.equity = performance.now();
       cold.text = figure.textContent;
+      shown();
     }
   }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
 `;
 
 /**
  * The returning player's stopwatch: nobody acts. The first equity figure the page shows is timed (the board of the
- * previous visit is in place, so it is the flop's), with the chart's first appearance and the first job posted to an
- * engine worker; any click or key press the page receives is counted (there must be none).
+ * previous visit is in place, so it is the flop's), with the chart's first appearance and the flop's equity job (posted
+ * to an engine worker, answer back); any click or key press the page receives is counted (there must be none).
  */
 export const returningScript = `
-  const cold = { chart: 0, board: 0, posted: 0, equity: 0, text: '', inputs: 0 };
+  const cold = { chart: 0, board: 0, posted: 0, answered: 0, equity: 0, text: '', inputs: 0 };
   window.__cold = cold;
-  const post = Worker.prototype.postMessage;
-  // The first call that is not the engine's own start (its version check or a warm-up round): the restored job.
-  Worker.prototype.postMessage = function (...args) {
-    const call = args[0] && args[0].path ? args[0].path[0] : '';
-    if (!cold.posted && call && call !== 'version' && call !== 'warmUp') cold.posted = performance.now();
-    return post.apply(this, args);
-  };
+  let shown;
+  window.__coldShown = new Promise((resolve) => (shown = resolve));
+  // The restored state holds a complete flop, so the first equity job is the flop's.
+  ${watchEquityJob('true')}
   for (const type of ['pointerdown', 'click', 'keydown']) addEventListener(type, () => (cold.inputs += 1), true);
   new MutationObserver(() => {
     if (!cold.chart && document.querySelector('.range-grid[aria-busy="false"] [data-hand="KK"]')) {
@@ -80,6 +103,7 @@ export const returningScript = `
     if (!cold.equity && figure && figure.textContent) {
       cold.equity = performance.now();
       cold.text = figure.textContent;
+      shown();
     }
   }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
 `;

@@ -52,8 +52,10 @@ interface Timings {
   chart: number;
   /** The last board card was picked (scripted player only). */
   board: number;
-  /** The first message to an engine worker after the board was complete (returning: the first job's). */
+  /** The flop's equity job posted to an engine worker. */
   posted: number;
+  /** Its answer back on the page's main thread (before the page renders it). */
+  answered: number;
   /** The equity figure of the flop appeared. */
   equity: number;
   text: string;
@@ -114,9 +116,12 @@ const PHASES = [
   { key: 'chart', label: 'chart ready (the scripted player acts)' },
   { key: 'board', label: 'board complete' },
   { key: 'posted', label: 'flop job posted to a worker' },
+  { key: 'answered', label: "flop job's answer back on the main thread" },
   { key: 'equity', label: 'first postflop equity shown' },
   { key: 'boardToEquity', label: 'board complete → equity shown (interval)' },
   { key: 'chartToEquity', label: 'chart ready → equity shown (interval)' },
+  { key: 'postedToAnswered', label: 'job posted → answer back (interval: delivery, engine, reply)' },
+  { key: 'answeredToEquity', label: 'answer back → equity shown (interval: the page renders it)' },
   { key: 'wasmStart', label: 'wasm received → ready, first worker (interval)' },
   { key: 'compile', label: 'engine wasm compile alone, fresh renderer (interval)' },
   { key: 'instantiate', label: 'engine wasm instantiate alone (interval)' },
@@ -180,64 +185,69 @@ async function coldLoad(
     const workers: { evaluate(script: string): Promise<unknown> }[] = [];
     page.on('worker', (worker) => workers.push(worker));
     await page.goto(`${baseUrl}/`);
-    // Polled from outside: waitForFunction would evaluate a string in the page, which the CSP forbids.
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      const cold = (await page.evaluate('window.__cold')) as Timings | undefined;
-      if (cold?.equity) {
-        const at = JSON.parse((await page.evaluate(pageScript)) as string) as {
-          origin: number;
-          html: number;
-          bundle: number;
-          marks: Record<string, number>;
-        };
-        const inWorkers = await Promise.all(
-          workers.map(
-            async (worker) => JSON.parse((await worker.evaluate(workerScript)) as string) as WorkerTimings,
-          ),
-        );
-        // A worker's clock starts at its creation: shift its times onto the page's.
-        const shift = (worker: WorkerTimings, ms: number | undefined) =>
-          ms ? worker.origin - at.origin + ms : NaN;
-        const first = (pick: (worker: WorkerTimings) => number) => Math.min(...inWorkers.map(pick));
-        const last = (pick: (worker: WorkerTimings) => number) => Math.max(...inWorkers.map(pick));
-        const wasmReady = first((worker) => shift(worker, worker.marks['rangeforge:wasm-ready']));
-        const wasm = first((worker) => shift(worker, worker.wasm));
-        const phases = {
-          html: at.html,
-          bundle: at.bundle || NaN,
-          boot: at.marks['rangeforge:boot'] ?? NaN,
-          main: at.marks['rangeforge:main'] ?? NaN,
-          worker: first((worker) => worker.origin - at.origin),
-          workerStart: first((worker) => shift(worker, worker.marks['rangeforge:worker-start'])),
-          wasm,
-          wasmReady,
-          wasmReadyAll: last((worker) => shift(worker, worker.marks['rangeforge:wasm-ready'])),
-          warm: at.marks['rangeforge:engine-warm'] ?? NaN,
-          chart: cold.chart || NaN,
-          board: cold.board || NaN,
-          posted: cold.posted || NaN,
-          equity: cold.equity,
-          boardToEquity: cold.board ? cold.equity - cold.board : NaN,
-          chartToEquity: cold.chart ? cold.equity - cold.chart : NaN,
-          wasmStart: wasmReady - wasm,
-        };
-        if (cold.inputs)
-          throw new Error(`the returning player's page received ${cold.inputs} clicks or keys`);
-        // The app writes its working state shortly after the last change: wait for it (an older build writes none).
-        let left = '';
-        for (let wait = Date.now() + 3000; stored === undefined && !left && Date.now() < wait;) {
-          left = (await page.evaluate(storedStateScript)) as string;
-          if (!left) await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        return { phases, text: cold.text, left };
-      }
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    // The page's own script says when the figure is up (window.__coldShown): polling from here ran a script on the
+    // page's main thread every 20 ms during the very load being timed.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const shown = await Promise.race([
+      page.evaluate('window.__coldShown').then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), 60_000))),
+    ]);
+    clearTimeout(timer);
+    if (!shown) {
+      const state = await page.evaluate(
+        `JSON.stringify({ cold: window.__cold, status: document.querySelector('.equity-panel__status')?.textContent })`,
+      );
+      throw new Error(`no flop equity within 60 s: ${String(state)}`);
     }
-    const state = await page.evaluate(
-      `JSON.stringify({ cold: window.__cold, status: document.querySelector('.equity-panel__status')?.textContent })`,
+    const cold = (await page.evaluate('window.__cold')) as Timings;
+    const at = JSON.parse((await page.evaluate(pageScript)) as string) as {
+      origin: number;
+      html: number;
+      bundle: number;
+      marks: Record<string, number>;
+    };
+    const inWorkers = await Promise.all(
+      workers.map(
+        async (worker) => JSON.parse((await worker.evaluate(workerScript)) as string) as WorkerTimings,
+      ),
     );
-    throw new Error(`no flop equity within 60 s: ${String(state)}`);
+    // A worker's clock starts at its creation: shift its times onto the page's.
+    const shift = (worker: WorkerTimings, ms: number | undefined) =>
+      ms ? worker.origin - at.origin + ms : NaN;
+    const first = (pick: (worker: WorkerTimings) => number) => Math.min(...inWorkers.map(pick));
+    const last = (pick: (worker: WorkerTimings) => number) => Math.max(...inWorkers.map(pick));
+    const wasmReady = first((worker) => shift(worker, worker.marks['rangeforge:wasm-ready']));
+    const wasm = first((worker) => shift(worker, worker.wasm));
+    const phases = {
+      html: at.html,
+      bundle: at.bundle || NaN,
+      boot: at.marks['rangeforge:boot'] ?? NaN,
+      main: at.marks['rangeforge:main'] ?? NaN,
+      worker: first((worker) => worker.origin - at.origin),
+      workerStart: first((worker) => shift(worker, worker.marks['rangeforge:worker-start'])),
+      wasm,
+      wasmReady,
+      wasmReadyAll: last((worker) => shift(worker, worker.marks['rangeforge:wasm-ready'])),
+      warm: at.marks['rangeforge:engine-warm'] ?? NaN,
+      chart: cold.chart || NaN,
+      board: cold.board || NaN,
+      posted: cold.posted || NaN,
+      answered: cold.answered || NaN,
+      equity: cold.equity,
+      boardToEquity: cold.board ? cold.equity - cold.board : NaN,
+      chartToEquity: cold.chart ? cold.equity - cold.chart : NaN,
+      postedToAnswered: cold.posted && cold.answered ? cold.answered - cold.posted : NaN,
+      answeredToEquity: cold.answered ? cold.equity - cold.answered : NaN,
+      wasmStart: wasmReady - wasm,
+    };
+    if (cold.inputs) throw new Error(`the returning player's page received ${cold.inputs} clicks or keys`);
+    // The app writes its working state shortly after the last change: wait for it (an older build writes none).
+    let left = '';
+    for (let wait = Date.now() + 3000; stored === undefined && !left && Date.now() < wait;) {
+      left = (await page.evaluate(storedStateScript)) as string;
+      if (!left) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return { phases, text: cold.text, left };
   } finally {
     await context.close();
   }
