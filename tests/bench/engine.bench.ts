@@ -21,6 +21,7 @@ import {
 } from './engine-scenarios.ts';
 import { benchFlopReport, formatFlopReportBench } from './flop-report.bench.ts';
 import { type Stats, stats } from './stats.ts';
+import { measureTwoThreadCeiling } from './two-thread-ceiling.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -277,6 +278,17 @@ for (const scenario of SCENARIOS) {
     });
   }
   for (const pool of pools) pool.terminate();
+}
+
+// The machine's own ceiling for the split job (two-thread-ceiling.ts): two bare threads, no pool.
+{
+  const { whole, half, together, faster, slower } = await measureTwoThreadCeiling(WARM_UP_CALLS, 21);
+  rows.push({
+    name: 'random vs random flop, 2 bare threads',
+    native: '',
+    wasm: `${whole.median.toFixed(2)} / ${together.median.toFixed(2)} ms`,
+    note: `no pool: whole on 1 thread ${fmtStats(whole)}, halves on 2 threads at once ${fmtStats(together)}: ceiling ${(whole.median / together.median).toFixed(2)}x; halves at once computed in ${faster.median.toFixed(2)} and ${slower.median.toFixed(2)} ms (faster, slower; a half alone ${fmtStats(half)})`,
+  });
 }
 
 const widths = { name: 42, native: 12, wasm: 30 };
