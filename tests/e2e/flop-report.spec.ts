@@ -85,6 +85,8 @@ describe('flop report', () => {
     // Random against random (the villain takes the hero's colour too): a report of minutes, so the cancel surely
     // comes first.
     await page.getByRole('link', { name: 'Cash ranges' }).first().click();
+    // Typed once the chart is in, as a player would: text typed into a field the loading chart then replaces is gone.
+    await page.locator('.range-grid[aria-busy="false"]').waitFor();
     const hero = page.locator('[data-player="hero"]');
     await hero.locator('.player__text').fill('random');
     await hero.locator('.player__text').press('Enter');
