@@ -64,7 +64,6 @@ export const ERROR_MESSAGES = {
   duplicateCard: 'A card is listed more than once',
   invalidVillain: 'A villain is either a chart with its colours or a text range',
   invalidRangeText: 'The range text may hold only hands, weights, commas and spaces',
-  villainChartNotFound: 'A villain chart is not one of your ranges',
   // Store
   productNotOwned: 'You do not own this video course',
   courseWithoutLessons: 'Add at least one lesson before publishing the course',

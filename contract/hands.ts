@@ -40,6 +40,11 @@ export function isHandClass(value: string): boolean {
 export const DEFAULT_COLOR = '#1847BE';
 export const DEFAULT_WEIGHT = 100;
 export const MAX_PAIR_WEIGHT = 100;
+/**
+ * A pair's entries are percentages with decimals, so their sum is compared with MAX_PAIR_WEIGHT with this tolerance:
+ * 2.9 + 67.4 + 29.7 is 100.00000000000001 in floating point, and is a full pair, not an overflow.
+ */
+export const PAIR_WEIGHT_TOLERANCE = 1e-9;
 export const COLOR_PATTERN = '^#[0-9A-Fa-f]{6}$';
 
 /** A single combo as two cards, rank then suit ("AhKh", "Tc9c"); see classCombos for the canonical spelling. */

@@ -13,7 +13,7 @@ import {
 } from '../../contract/hands.ts';
 import { createEngineApi, type EngineApi } from '../../src/engine/engine-api.ts';
 import { loadEquityWasm } from '../../src/engine/node/load-wasm.ts';
-import { classWeights } from '../../src/features/range-tool/range-rules.ts';
+import { classWeights, parseWeight, type RangePairs } from '../../src/features/range-tool/range-rules.ts';
 import { importTextRange, mergeImportedExclusions } from '../../src/features/range-tool/text-import.ts';
 
 const HERO = '#1847BE';
@@ -66,5 +66,32 @@ describe('text ranges keep exact combos', () => {
     const imported = importTextRange(api.parseRange('QsQd, AKs'), HERO);
     const merged = mergeImportedExclusions({ AKs: ['AhKh'], KK: ['KhKc'], QQ: ['QhQc'] }, imported);
     expect(merged).toEqual({ KK: ['KhKc'], QQ: classCombos('QQ').filter((combo) => combo !== QS_QD) });
+  });
+});
+
+describe('a chart exported as text and imported again', () => {
+  /** Export (the chart's text, as useRangeText and the players' text fields write it) then import. */
+  const roundTrip = (pairs: RangePairs, exclusions: Record<string, string[]> = {}) => {
+    const text = api.rangeToNotation(
+      applyExclusions(classWeightsToRange(classWeights(pairs, [HERO])), exclusions),
+    );
+    return importTextRange(api.parseRange(text), HERO);
+  };
+
+  it('gives back every weight the weight field holds (two decimals of a percent), not whole percents', () => {
+    const hands = ['AA', 'AKs', 'KQo', '72o', 'T9s', '55', 'J8o', '32s', 'QJs'];
+    const weights = ['100', '87.65', '50', '33.33', '12.5', '2,25', '0.5', '0.01', '99.99'].map(parseWeight);
+    const pairs: RangePairs = Object.fromEntries(
+      hands.map((hand, index) => [hand, [{ color: HERO, weight: weights[index]! }]]),
+    );
+    expect(roundTrip(pairs).pairs).toEqual(pairs);
+  });
+
+  it('keeps left-out combos and the weight of the rest', () => {
+    const pairs: RangePairs = { QQ: [{ color: HERO, weight: 66.67 }], AKs: [{ color: HERO, weight: 25 }] };
+    const exclusions = { QQ: [QS_QD as string], AKs: ['AsKs'] };
+    const imported = roundTrip(pairs, exclusions);
+    expect(imported.pairs).toEqual(pairs);
+    expect(imported.exclusions).toEqual(exclusions);
   });
 });

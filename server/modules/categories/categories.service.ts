@@ -164,7 +164,7 @@ export class CategoriesService {
     if (body.name !== undefined) changes.name = cleanName(body.name);
     if (body.note !== undefined) {
       changes.note = cleanNote(body.note);
-      checkNote(user, changes.note);
+      checkNote(user, changes.note, row.note);
     }
     if (body.buttons !== undefined) changes.buttons = JSON.stringify(normalizeButtons(body.buttons));
     if (body.pairs !== undefined) changes.pairs = JSON.stringify(normalizePairs(body.pairs));

@@ -5,6 +5,7 @@ import {
   HAND_CLASSES,
   isHandClass,
   MAX_PAIR_WEIGHT,
+  PAIR_WEIGHT_TOLERANCE,
 } from '../../../contract/hands.ts';
 import { badRequest } from '../../lib/http-error.ts';
 
@@ -30,9 +31,6 @@ function normalizeExcluded(hand: string, excluded: readonly string[]): string[] 
   return classCombos(hand).filter((combo) => result.has(combo));
 }
 
-// Weights are percentages with decimals; a tiny tolerance keeps 33.33 + 33.33 + 33.34 valid after float sums.
-const EPSILON = 1e-9;
-
 /** Validates a chart from a client: known hands, once each, total weight per pair at most 100. */
 export function normalizePairs(pairs: Pair[]): StoredPairs {
   const stored: StoredPairs = {};
@@ -41,7 +39,7 @@ export function normalizePairs(pairs: Pair[]): StoredPairs {
     if (!isHandClass(pair.hand) || seen.has(pair.hand)) throw badRequest('invalidHand');
     seen.add(pair.hand);
     const total = pair.colors.reduce((sum, entry) => sum + entry.weight, 0);
-    if (total > MAX_PAIR_WEIGHT + EPSILON) throw badRequest('pairTotalTooHigh');
+    if (total > MAX_PAIR_WEIGHT + PAIR_WEIGHT_TOLERANCE) throw badRequest('pairTotalTooHigh');
     const colors = pair.colors
       .filter((entry) => entry.weight > 0)
       .map((entry) => ({ color: entry.color.toUpperCase(), weight: entry.weight }));

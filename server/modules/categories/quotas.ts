@@ -35,9 +35,15 @@ export async function checkQuota(
   if (counts.own + adding.categories > FREE_CATEGORY_LIMIT) throw premiumRequired();
 }
 
-/** Free notes are at most FREE_NOTE_MAX characters (402); the schema caps everyone at NOTE_MAX. */
-export function checkNote(user: UserRow, note: string): void {
-  if (!user.is_premium && [...note].length > FREE_NOTE_MAX) throw premiumRequired();
+/**
+ * Free notes are at most FREE_NOTE_MAX characters (402); the schema caps everyone at NOTE_MAX. A longer note the
+ * range already holds (written under Premium, or in an accepted share) may be kept or shortened: the editor sends
+ * the note with every save of the chart, and refusing it would drop the chart's edit with it.
+ */
+export function checkNote(user: UserRow, note: string, stored = ''): void {
+  if (user.is_premium) return;
+  const length = [...note].length;
+  if (length > FREE_NOTE_MAX && length > [...stored].length) throw premiumRequired();
 }
 
 /** Line breaks, tabs and other controls in a name become spaces; bidi controls (which reorder text) go. */

@@ -38,7 +38,7 @@ export async function readableRangeIds(db: Executor, userId: number, ids: number
 /**
  * A workspace from a client, validated and in canonical form: each villain is a readable chart with its colours
  * (none yet while the player picks them: it then takes no part), or a text range (trimmed); dead cards are cards,
- * each once. Null forgets the workspace.
+ * each once. Villains of charts the caller cannot read are left out. Null forgets the workspace.
  */
 export async function normalizeWorkspace(
   db: Executor,
@@ -62,10 +62,16 @@ export async function normalizeWorkspace(
     const colors = [...new Set((villain.colors ?? []).map((color) => color.toUpperCase()))];
     return { category_id: villain.category_id as number, colors };
   });
+  // A chart the caller cannot read is left out, as on reading (readableWorkspace), not refused: the editor sends
+  // the workspace with every save of the chart, and a villain chart deleted meanwhile (in this tab or another)
+  // would otherwise fail the save and drop the chart's edit with it. Another user's chart or a folder is left out
+  // the same way, so the answer tells nothing about ids that are not the caller's.
   const ids = [...new Set(villains.flatMap((villain) => villain.category_id ?? []))];
   const readable = await readableRangeIds(db, userId, ids);
-  if (ids.some((id) => !readable.has(id))) throw badRequest('villainChartNotFound');
-  return { villains, dead };
+  const kept = villains.filter(
+    (villain) => villain.category_id === undefined || readable.has(villain.category_id),
+  );
+  return { villains: kept, dead };
 }
 
 /** The stored column (JSON text or NULL) as the contract's value; unreadable text counts as never saved. */

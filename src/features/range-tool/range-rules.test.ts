@@ -96,6 +96,26 @@ describe('other display modes', () => {
     ]);
   });
 
+  it('keeps every entry of a mix that adds up to exactly 100 (a hair over in floating point)', () => {
+    // A solver's mix: 2.9 % 4-bet, 67.4 % call, 29.7 % fold. In floating point 2.9 + 67.4 + 29.7 is
+    // 100.00000000000001, which once dropped the 4-bet without a word.
+    const mix = [
+      { color: RED, weight: parseWeight('2.9') },
+      { color: GREEN, weight: parseWeight('67.4') },
+    ];
+    expect(applyPairChoice(mix, { mode: 2, color: '#111111', weight: parseWeight('29.7') })).toEqual([
+      ...mix,
+      { color: '#111111', weight: 29.7 },
+    ]);
+    const hundredths = [
+      { color: RED, weight: 0.01 },
+      { color: GREEN, weight: 70.68 },
+    ];
+    expect(applyPairChoice(hundredths, { mode: 2, color: '#111111', weight: 29.31 })).toHaveLength(3);
+    // A real overflow still drops the oldest.
+    expect(applyPairChoice(hundredths, { mode: 2, color: '#111111', weight: 29.32 })).toHaveLength(2);
+  });
+
   it('re-adds an entry of the same colour whose weight differs, as the newest', () => {
     const pair = [
       { color: RED, weight: 30 },

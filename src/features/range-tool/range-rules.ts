@@ -8,6 +8,7 @@ import {
   DEFAULT_WEIGHT,
   HAND_CLASSES,
   MAX_PAIR_WEIGHT,
+  PAIR_WEIGHT_TOLERANCE,
 } from '@contract/hands';
 
 export { DEFAULT_COLOR, DEFAULT_WEIGHT, MAX_PAIR_WEIGHT };
@@ -78,7 +79,7 @@ export function applyPairChoice(entries: readonly ColorEntry[], options: PaintOp
   const others = entries.filter((entry) => !sameColor(entry.color, options.color));
   if ((existing && existing.weight === weight) || weight <= 0) return others;
   const next = [...others, { color: options.color, weight }];
-  while (next.length > 1 && totalWeight(next) > MAX_PAIR_WEIGHT) next.shift();
+  while (next.length > 1 && totalWeight(next) > MAX_PAIR_WEIGHT + PAIR_WEIGHT_TOLERANCE) next.shift();
   return next;
 }
 

@@ -3,6 +3,9 @@ import { cardIndex, classCombos, comboIndex, HAND_CLASSES, MAX_PAIR_WEIGHT } fro
 import type { RangePairs } from './range-rules';
 import type { ComboExclusions } from './range-save';
 
+/** The smallest weight the weight field holds (two decimals of a percent). */
+const MIN_IMPORTED_WEIGHT = 0.01;
+
 /** A typed text range as the chart holds it: the painted classes and, per class, the combos the text left out. */
 export interface ImportedText {
   pairs: RangePairs;
@@ -16,7 +19,7 @@ export interface ImportedText {
  * Turns the engine's 1326 combo weights of a parsed text range into the chart's pairs and left-out combos, keeping
  * exact combos: "QsQd" paints QQ with the other five QQ combos left out, not the whole class at a sixth of the
  * weight. A class gets the weight of its combos in the text (their mean when a text weights one class's combos
- * differently, the one case the 13x13 chart with left-out combos cannot hold exactly).
+ * differently, the one case the 13x13 chart with left-out combos cannot hold exactly), to two decimals of a percent.
  */
 export function importTextRange(range: ArrayLike<number>, color: string): ImportedText {
   const pairs: RangePairs = {};
@@ -31,7 +34,9 @@ export function importTextRange(range: ArrayLike<number>, color: string): Import
     const present = weights.filter((weight) => weight > 0);
     if (present.length === 0) continue;
     const mean = present.reduce((sum, weight) => sum + weight, 0) / present.length;
-    const weight = Math.min(MAX_PAIR_WEIGHT, Math.max(1, Math.round(mean * 100)));
+    // Percent to two decimals, as the weight field holds it (parseWeight): "AKs:0.3333" is 33.33 %, not 33 %, so
+    // a chart's own text imported again gives back the chart; the least weight a text can give is 0.01 %.
+    const weight = Math.min(MAX_PAIR_WEIGHT, Math.max(MIN_IMPORTED_WEIGHT, Math.round(mean * 10_000) / 100));
     pairs[hand] = [{ color, weight }];
     classes.push(hand);
     const missing = combos.filter((_, index) => !(weights[index]! > 0));

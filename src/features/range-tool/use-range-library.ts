@@ -201,7 +201,15 @@ export function useRangeLibrary(rootType: RootType) {
       await run(() => rangeApi.remove(id));
       if (appStore.get(categoryIdAtom) === id) appStore.set(categoryIdAtom, null);
     },
-    action: (id: number, action: CategoryAction) => run(() => rangeApi.action(id, action)),
+    /**
+     * A copy is made of what the server holds: the edits still waiting in the save queue (a paint a moment ago) are
+     * sent first, so the copy has them.
+     */
+    action: (id: number, action: CategoryAction) =>
+      run(async () => {
+        await rangeSaver.flush();
+        return rangeApi.action(id, action);
+      }),
     /**
      * Moves a node `delta` places among its siblings (a drop in the tree) with the server's one-step moves; the first
      * refusal (402 for a free user, 409 at an edge) stops it, and the tree is reloaded once at the end.

@@ -6,7 +6,13 @@
 // Everything read back is checked as untrusted input: a value that does not fit is dropped, never applied.
 import type { Pair, RangeButton, RootType, WorkspaceVillain } from '@contract/categories';
 import { MAX_DEAD_CARDS, MAX_EXTRA_VILLAINS, VILLAIN_TEXT_MAX } from '@contract/categories';
-import { classCombos, COLOR_PATTERN, isHandClass, MAX_PAIR_WEIGHT } from '@contract/hands';
+import {
+  classCombos,
+  COLOR_PATTERN,
+  isHandClass,
+  MAX_PAIR_WEIGHT,
+  PAIR_WEIGHT_TOLERANCE,
+} from '@contract/hands';
 
 import { ALL_CARDS, MAX_BOARD_CARDS, MAX_HOLE_CARDS } from './range-rules';
 
@@ -106,7 +112,7 @@ function pairList(value: unknown): Pair[] | null {
       total += weight;
       colors.push({ color: entry.color, weight });
     }
-    if (total > MAX_PAIR_WEIGHT + 1e-9) return null;
+    if (total > MAX_PAIR_WEIGHT + PAIR_WEIGHT_TOLERANCE) return null;
     const combos = new Set(classCombos(pair.hand));
     const excluded = pair.excluded;
     if (excluded !== undefined) {

@@ -32,8 +32,9 @@ function VillainText({
   const id = useId();
   const { error, check } = useVillainText();
   const field = useTextDraft(text, async (typed) => {
-    if (!(await check(typed))) return false;
-    onChange(typed);
+    const kept = await check(typed);
+    if (kept === null) return false;
+    onChange(kept);
     return true;
   });
   return (
@@ -51,7 +52,9 @@ function VillainText({
       />
       {error && (
         <p className="range-error player__error" role="alert">
-          {t('multiway:textError', { message: error })}
+          {error.kind === 'tooLong'
+            ? t('multiway:textTooLong', { max: error.max })
+            : t('multiway:textError', { message: error.message })}
         </p>
       )}
     </>

@@ -140,4 +140,28 @@ describe('range library', () => {
     await user.click(screen.getAllByRole('button', { name: 'Delete' }).at(-1)!);
     expect(api.remove).toHaveBeenCalledWith(1);
   });
+
+  it('copies a range with the edit made just before (the waiting save goes first)', async () => {
+    const user = userEvent.setup();
+    const saved = { ...(await api.category(2)), revision: 1 };
+    api.save.mockResolvedValue(saved);
+    api.action.mockResolvedValue({ ...saved, id: 3 });
+    appStore.set(comboExclusionsAtom, {});
+    renderApp(<Library />, { user: testUser });
+    await user.click(await screen.findByRole('button', { name: /^Range\s*BTN$/ }));
+    await waitFor(() => expect(appStore.get(categoryIdAtom)).toBe(2));
+    // A paint, then "Copy down" at once, within the save queue's coalescing wait.
+    appStore.set(rangeHistoryAtom, initHistory({ KK: [{ color: '#1847BE', weight: 100 }] }));
+    appStore.set(editVersionAtom, (version) => version + 1);
+    await user.click(screen.getByRole('button', { name: 'Actions for BTN' }));
+    await user.click(screen.getByRole('button', { name: 'Copy down' }));
+    await waitFor(() => expect(api.action).toHaveBeenCalledWith(2, 'copyDown'));
+    const withKings = api.save.mock.calls.findIndex(
+      ([id, body]) => id === 2 && body.pairs?.some((pair) => pair.hand === 'KK'),
+    );
+    expect(withKings).toBeGreaterThanOrEqual(0);
+    expect(api.save.mock.invocationCallOrder[withKings]).toBeLessThan(
+      api.action.mock.invocationCallOrder[0]!,
+    );
+  });
 });
