@@ -20,6 +20,8 @@ export const ERROR_MESSAGES = {
   invalidSignature: 'Invalid signature',
   amountMismatch: 'The amount does not match the order',
   manualMethodUnavailable: 'This payment method is not available yet, choose another one',
+  manualPaymentsWaiting:
+    'Your earlier payments are still waiting for confirmation; send this one after they are checked',
   // Auth and profile (SPEC §5)
   emailRequired: 'Email is required',
   emailIncorrect: 'Incorrect email',

@@ -61,8 +61,8 @@ async function readPassword(args: string[]): Promise<string> {
 }
 
 /**
- * `npm run admin -- create --email x@y.z`: makes that user an admin, creating the account when it does not exist
- * (the password asked for on the terminal, or read from --password-file). Running it again changes nothing.
+ * `npm run admin -- create --email x@y.z`: makes that user an admin with the password asked for on the terminal (or
+ * read from --password-file), creating the account when it does not exist. Running it again changes nothing.
  */
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -79,8 +79,8 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(db);
     const exists = await findUserByEmail(db, email.trim());
-    // An existing account keeps its password: only new accounts need one.
-    const password = exists ? '' : await readPassword(args);
+    // An admin already changes nothing; any other account is given the password asked for here (ensureAdmin says why).
+    const password = exists?.is_admin ? '' : await readPassword(args);
     const { outcome, username } = await ensureAdmin(db, {
       email,
       password,
@@ -88,7 +88,7 @@ async function main(): Promise<void> {
     });
     const messages = {
       created: `created admin ${email} (username ${username})`,
-      promoted: `${email} (${username}) is now an admin`,
+      promoted: `${email} (${username}) is now an admin with the password given; its sessions are signed out`,
       unchanged: `${email} is already an admin; nothing changed`,
     };
     console.log(messages[outcome]);

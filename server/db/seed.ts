@@ -243,7 +243,11 @@ export async function seedDatabase(
   if (options.admin) {
     const { outcome, username } = await ensureAdmin(db, options.admin);
     if (outcome === 'created') report.push(`admin account ${options.admin.email} (username ${username})`);
-    if (outcome === 'promoted') report.push(`${options.admin.email} (${username}) is now an admin`);
+    if (outcome === 'promoted') {
+      report.push(
+        `${options.admin.email} (${username}) is now an admin with ADMIN_PASSWORD; its sessions ended`,
+      );
+    }
   }
   if (options.demo) {
     const password = options.demo.password ?? randomPassword();

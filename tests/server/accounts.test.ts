@@ -72,6 +72,33 @@ describeEachDatabase('seeded accounts', (kind) => {
     expect(again.join('\n')).not.toContain(password);
   });
 
+  it('a stranger who registered the owner’s e-mail first gets no admin rights from ADMIN_EMAIL', async () => {
+    // Sign-up is open and checks no mailbox: on a fresh server anyone can register the address the owner will name.
+    const squat = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: { username: 'squatter', email: 'boss@example.com', password: 'squat-pass1' },
+    });
+    const { token } = squat.json().data;
+    const report = await seedDatabase(t.app.services.db, {
+      admin: { email: 'boss@example.com', password: 'boss-pass1' },
+    });
+    expect(report.join('\n')).toContain('boss@example.com (squatter) is now an admin');
+    // The account is the owner's now: the owner's password, the stranger's password and session gone.
+    expect((await login(t, 'boss@example.com', 'squat-pass1')).statusCode).toBe(400);
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/userprofile',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(session.statusCode).toBe(401);
+    const owner = await login(t, 'boss@example.com', 'boss-pass1');
+    expect(owner.json().data.me).toMatchObject({ is_admin: true, username: 'squatter' });
+    // A later seed finds an admin and changes nothing, so an admin's own new password stays.
+    await seedDatabase(t.app.services.db, { admin: { email: 'boss@example.com', password: 'other-pass1' } });
+    expect((await login(t, 'boss@example.com', 'boss-pass1')).statusCode).toBe(200);
+  });
+
   it('locks the accounts whose passwords earlier versions published', async () => {
     const db = t.app.services.db;
     const published = ['admin', '1234'].join('');
@@ -129,6 +156,16 @@ describe('npm run admin -- create', () => {
     try {
       const signedIn = await login(t, 'theboss', 'boss-pass1');
       expect(signedIn.json().data.me).toMatchObject({ is_admin: true });
+      // An account someone registered is promoted only with a password the operator gives, which replaces its own.
+      const payload = { username: 'squatter', email: 'owner@example.com', password: 'squat-pass1' };
+      await t.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload });
+      expect(admin('create', '--email', 'owner@example.com').status).toBe(1);
+      const promoted = admin('create', '--email', 'owner@example.com', '--password-file', file);
+      expect(promoted.stdout.trim(), promoted.stderr).toBe(
+        'owner@example.com (squatter) is now an admin with the password given; its sessions are signed out',
+      );
+      expect((await login(t, 'squatter', 'squat-pass1')).statusCode).toBe(400);
+      expect((await login(t, 'squatter', 'boss-pass1')).json().data.me).toMatchObject({ is_admin: true });
     } finally {
       await t.close();
     }

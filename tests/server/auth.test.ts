@@ -211,4 +211,19 @@ describe('auth rate limits', () => {
       expect(body).toEqual({ error: ERROR_MESSAGES.tooManyRequests, code: 'tooManyRequests' });
     },
   );
+
+  it('a referral link shares the sign-up budget: one address cannot register twice the limit', async () => {
+    const local = await createTestApp('sqlite', { AUTH_RATE_LIMIT: '3' });
+    try {
+      const statuses: number[] = [];
+      for (const url of ['/api/v1/auth/register', '/api/v1/auth/register/abc', '/api/v1/auth/register']) {
+        statuses.push((await post(local, url, {})).statusCode);
+      }
+      expect(statuses).toEqual([400, 400, 400]);
+      expect((await post(local, '/api/v1/auth/register/def', {})).statusCode).toBe(429);
+      expect((await post(local, '/api/v1/auth/register', {})).statusCode).toBe(429);
+    } finally {
+      await local.close();
+    }
+  });
 });

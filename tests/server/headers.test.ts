@@ -123,6 +123,32 @@ describe('TRUST_PROXY', () => {
     }
   });
 
+  it('an IPv6 client is counted by its /64 network (it holds 2^64 addresses), an IPv4-mapped one as its IPv4', async () => {
+    const t = await createTestApp('sqlite', { TRUST_PROXY: '1', AUTH_RATE_LIMIT: '2' });
+    try {
+      const register = (ip: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/register',
+          payload: {},
+          headers: { 'x-forwarded-for': ip },
+          remoteAddress: '10.0.0.2',
+        });
+      const rotated = [];
+      for (const ip of ['2001:db8:1:2::1', '2001:db8:1:2:a:b:c:d', '2001:db8:1:2:ffff:ffff:ffff:ffff']) {
+        rotated.push((await register(ip)).statusCode);
+      }
+      expect(rotated).toEqual([400, 400, 429]);
+      // The next /64 is another network (another customer of the same provider).
+      expect((await register('2001:db8:1:3::1')).statusCode).toBe(400);
+      const mapped = [await register('198.51.100.7'), await register('::ffff:198.51.100.7')];
+      expect(mapped.map((response) => response.statusCode)).toEqual([400, 400]);
+      expect((await register('198.51.100.7')).statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('with real card-provider keys the CSP allows the provider widget and nothing more', async () => {
     const t = await createTestApp('sqlite', {
       CLOUDPAYMENTS_PUBLIC_ID: 'pk_test',

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ERROR_MESSAGES } from '../../contract/errors.ts';
+import { MANUAL_PENDING_MAX } from '../../server/modules/payments/payments.service.ts';
 import { SANDBOX_KEY_FILE } from '../../server/modules/payments/sandbox.ts';
 import { as, makePremium, registerUser, type Session } from './helpers/api.ts';
 import {
@@ -230,6 +231,36 @@ describeEachDatabase('sandbox payments', (kind) => {
       expect((await me(t.app, user)).is_premium).toBe(true);
       expect((await purchases(t.app, user)).total).toBe(1);
       expect(await referralTotal(t.app, referrer)).toBe(1);
+    });
+
+    it('a player cannot flood the admin queue: at most 5 claims wait at once, a decided one frees a place', async () => {
+      const user = await registerUser(t.app);
+      const claim = (n: number) =>
+        manual(user, { ...premiumParams, method: 'tether', payment_source: `flood-${user.id}-tx${n}` });
+      const answers = [];
+      for (let n = 0; n < 30; n += 1) answers.push(await claim(n));
+      expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(MANUAL_PENDING_MAX);
+      expect(answers.at(-1)?.statusCode).toBe(409);
+      expect(answers.at(-1)?.json()).toEqual({
+        error: ERROR_MESSAGES.manualPaymentsWaiting,
+        code: 'manualPaymentsWaiting',
+      });
+      const queue = await as(t.app, admin, {
+        method: 'GET',
+        url: '/api/v1/admin/manual_payments?per_page=100',
+      });
+      const mine = queue
+        .json()
+        .data.list.filter((payment: { user_id: number }) => payment.user_id === user.id);
+      expect(mine).toHaveLength(MANUAL_PENDING_MAX);
+      // Another player still pays; a rejected claim frees a place for this one.
+      const other = await registerUser(t.app);
+      const otherClaim = { ...premiumParams, method: 'tether', payment_source: `other-${other.id}-tx` };
+      expect((await manual(other, otherClaim)).statusCode).toBe(200);
+      const url = `/api/v1/admin/manual_payments/${mine[0].id}/reject`;
+      expect((await as(t.app, admin, { method: 'POST', url })).statusCode).toBe(200);
+      expect((await claim(100)).statusCode).toBe(200);
+      expect((await claim(101)).statusCode).toBe(409);
     });
 
     it('an admin can reject a pending payment', async () => {

@@ -10,6 +10,7 @@ import {
 import { ConfigError } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { deleteOtherSessions } from '../auth/sessions.repository.ts';
 import { findUserByEmail, findUserByUsername, insertUser, updateUser } from '../users/users.repository.ts';
 
 /** A password nobody chose: for the demo player, printed once. */
@@ -44,7 +45,9 @@ export type AdminOutcome = 'created' | 'promoted' | 'unchanged';
 
 /**
  * Makes the account with this e-mail an admin (with Premium), creating it with the given password when missing.
- * An existing account keeps its password: this never resets anyone's credentials.
+ * An account that is not an admin yet takes the given password and loses its sessions: sign-up checks no mailbox,
+ * so whoever registered the owner's address first (open sign-up on a fresh server) must not keep a way in. An
+ * account that is an admin already is left alone, so a seed at every start never undoes an admin's own password.
  */
 export async function ensureAdmin(
   db: Db,
@@ -54,7 +57,9 @@ export async function ensureAdmin(
   const existing = await findUserByEmail(db, email);
   if (existing) {
     if (existing.is_admin) return { outcome: 'unchanged', username: existing.username };
-    await updateUser(db, existing.id, { is_admin: 1, is_premium: 1 });
+    const passwordHash = await hashPassword(checkPassword(input.password));
+    await updateUser(db, existing.id, { is_admin: 1, is_premium: 1, password_hash: passwordHash });
+    await deleteOtherSessions(db, existing.id, null);
     return { outcome: 'promoted', username: existing.username };
   }
   const password = checkPassword(input.password);

@@ -27,6 +27,18 @@ export async function insertOrder(db: Executor, values: Insertable<OrdersTable>)
   return db.insertInto('orders').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
+/** The user's card transfers and crypto payments still waiting for an admin. */
+export async function countPendingManual(db: Executor, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('user_id', '=', userId)
+    .where('method', '!=', 'cloudpayments')
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /**
  * Moves an order from one of the `from` states (pending unless told) to another; false when it was in none of them.
  * The conditional update is the lock: of two concurrent moves, one changes the row and the other finds nothing.

@@ -11,12 +11,14 @@ import type { OrderRow, UserRow } from '../../db/schema.ts';
 import { hmacHex } from '../../lib/crypto.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import { nowIso } from '../../lib/time.ts';
+import { type Executor, lockOwner } from '../categories/categories.repository.ts';
 import { closedManualMethods } from '../settings/manual-accounts.ts';
 import { readSettings } from '../settings/settings.repository.ts';
 import { type OrderScope, type PricedOrder, priceOrder, toMajor } from '../shop/pricing.ts';
 import { fulfilOrder } from './fulfil.ts';
 import {
   type AdminQueue,
+  countPendingManual,
   expireStaleOrders,
   findBySource,
   findOpenOrder,
@@ -29,6 +31,12 @@ import {
 
 /** An unpaid card order stays payable this long; after that a new cost call opens a fresh one. */
 export const OPEN_ORDER_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Manual claims of one user waiting for an admin at once. Each is a row an admin must check by hand against a bank
+ * or chain: without a cap one account could bury the queue (and the real payments in it) under made-up claims.
+ */
+export const MANUAL_PENDING_MAX = 5;
 
 /** What the user typed as the confirmation; the stored key carries the method (and the user for card transfers). */
 const shownSource = (key: string | null): string | null =>
@@ -167,11 +175,12 @@ export class PaymentsService {
     method: string,
     source: string | null,
     key: string | null,
+    db: Executor = this.db.kysely,
   ): Promise<OrderRow> {
     // Crypto is priced in USD whatever the user's language; card and card transfer in the user's currency.
     const crypto = method === 'btc' || method === 'tether';
     const now = nowIso();
-    return insertOrder(this.db.kysely, {
+    return insertOrder(db, {
       user_id: user.id,
       method,
       status: 'pending',
@@ -209,7 +218,16 @@ export class PaymentsService {
     const key = paymentSourceKey(body.method, user.id, source);
     if (await findBySource(this.db.kysely, key)) throw conflict('paymentSourceUsed');
     try {
-      return toPaymentInfo(await this.insertOrder(user, priced, body.method, key, null));
+      // Counted and inserted under the user's row lock (PostgreSQL; SQLite runs one transaction at a time), so
+      // parallel claims cannot all pass the cap.
+      const order = await this.db.kysely.transaction().execute(async (trx) => {
+        await lockOwner(trx, this.db.dialect, user.id);
+        if ((await countPendingManual(trx, user.id)) >= MANUAL_PENDING_MAX) {
+          throw conflict('manualPaymentsWaiting');
+        }
+        return this.insertOrder(user, priced, body.method, key, null, trx);
+      });
+      return toPaymentInfo(order);
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('paymentSourceUsed');
       throw error;

@@ -12,6 +12,7 @@ import { API } from '../../../../contract/paths.ts';
 import type { RoutePlugin } from '../../../lib/type-provider.ts';
 import { ANONYMOUS_ME, toMe } from '../../../modules/users/users.mapper.ts';
 import { currentUser, requireUser } from '../../../plugins/auth.ts';
+import { addressLimit } from '../../../plugins/limits.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
@@ -25,13 +26,15 @@ export const authRoutes: RoutePlugin = async (app) => {
     body: RegisterBody,
     response: { 200: DataEnvelope(UserResponse), ...errors },
   };
-  app.post(API.auth.register, { schema: registerSchema, config: { rateLimit } }, async (request) => {
+  // Both sign-up routes draw on one budget per address (the rate limiter would count each route apart).
+  const signUpLimit = addressLimit(app, 'sign-up');
+  app.post(API.auth.register, { schema: registerSchema, onRequest: signUpLimit }, async (request) => {
     const { user, token } = await auth.register(request.body);
     return { data: { me: toMe(user), token } };
   });
   app.post(
     API.auth.registerWithToken,
-    { schema: { ...registerSchema, params: RegisterParams }, config: { rateLimit } },
+    { schema: { ...registerSchema, params: RegisterParams }, onRequest: signUpLimit },
     async (request) => {
       const { user, token } = await auth.register(request.body, request.params.token);
       return { data: { me: toMe(user), token } };
