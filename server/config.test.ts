@@ -8,7 +8,8 @@ describe('config', () => {
     expect(config).toMatchObject({
       production: false,
       port: 3000,
-      host: '0.0.0.0',
+      // Test payments take no money: outside production only this machine may reach them.
+      host: '127.0.0.1',
       databaseUrl: 'sqlite:data/rangeforge.sqlite',
       smtpUrl: null,
       authRateLimit: 10,
@@ -50,6 +51,13 @@ describe('config', () => {
         ...secret,
       });
       expect(live.cloudPayments.sandbox).toBe(false);
+    });
+
+    it('listens on every interface, as behind a reverse proxy; HOST still decides', () => {
+      const production = { NODE_ENV: 'production', PAYMENTS_SANDBOX: '1', ...secret };
+      expect(loadConfig(production).host).toBe('0.0.0.0');
+      expect(loadConfig({ ...production, HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+      expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
     });
 
     it('needs URL_SIGNING_SECRET, used as given', () => {

@@ -5,7 +5,7 @@
  * |--------------------------|----------------------------------|---------------------------------------------------------|
  * | NODE_ENV                 | (unset)                          | `production`: real payments and secrets are required    |
  * | PORT                     | 3000                             | HTTP port                                               |
- * | HOST                     | 0.0.0.0                          | Interface to listen on                                  |
+ * | HOST                     | 127.0.0.1; 0.0.0.0 in production | Interface to listen on (see `host` below)               |
  * | DATABASE_URL             | sqlite:data/rangeforge.sqlite    | `sqlite:<file>` (or `:memory:`), or a postgres:// URL   |
  * | DATA_DIR                 | data                             | Database file, mail outbox (data/outbox/), sandbox key  |
  * | MEDIA_DIR                | media                            | Avatars (media/avatars/) and lesson videos (media/videos)|
@@ -42,6 +42,10 @@ export interface AppConfig {
   /** NODE_ENV=production: no sandbox unless asked for, no random secrets, no demo account. */
   production: boolean;
   port: number;
+  /**
+   * Outside production this machine only (127.0.0.1): card payments there are test payments that take no money, so
+   * a development server reachable from the network would give Premium and the store to anyone. HOST opens it.
+   */
   host: string;
   databaseUrl: string;
   dataDir: string;
@@ -160,7 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     production,
     port,
-    host: env.HOST || '0.0.0.0',
+    host: env.HOST || (production ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl,
     dataDir: path.resolve(env.DATA_DIR || 'data'),
     mediaDir,

@@ -3,6 +3,11 @@ import { ConfigError, loadConfig } from './config.ts';
 import { loadEnvFile } from './lib/env-file.ts';
 import { StartupError } from './lib/preflight.ts';
 
+/** Whether `host` only listens on this machine. */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
+}
+
 /**
  * `npm run serve`: the API plus the built SPA (STATIC_DIR, history fallback) and uploaded media (MEDIA_DIR).
  * Without a built SPA the API still runs.
@@ -32,6 +37,12 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`RangeForge is running at http://localhost:${port}`);
+  if (config.cloudPayments.sandbox && !isLoopback(config.host)) {
+    console.warn(
+      `HOST=${config.host} with test card payments: anyone who reaches this address can take Premium and the store ` +
+        'without paying. Serve players with NODE_ENV=production and the card provider keys (README, Production mode).',
+    );
+  }
 }
 
 main().catch((error: unknown) => {
