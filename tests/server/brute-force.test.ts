@@ -49,19 +49,19 @@ describeEachDatabase('brute force and sessions', (kind) => {
     expect((await login(user.username, 'secret123')).statusCode).toBe(200);
   });
 
-  it('60 parallel guesses run argon2 at most 5 times and never let the right password through', async () => {
+  it('60 parallel guesses run argon2 at most 5 times, and the right password is refused once they locked', async () => {
     const user = await registerUser(t.app);
     const before = t.app.services.hasher.runs;
-    const guesses = Array.from({ length: 60 }, (_, i) =>
-      login(user.username, i === 30 ? 'secret123' : `x${i}`),
-    );
+    const guesses = Array.from({ length: 60 }, (_, i) => login(user.username, `x${i}`));
     const statuses = (await Promise.all(guesses)).map((response) => response.statusCode);
-    // Requests of one account are checked one after another: the right one among them may come before the 5th
-    // failure (then it succeeds, as it should), but nothing gets in after the lock.
-    const firstLock = statuses.indexOf(429);
-    expect(firstLock).toBeGreaterThan(0);
-    expect(statuses.slice(firstLock).every((status) => status === 429 || status === 400)).toBe(true);
-    expect(t.app.services.hasher.runs - before).toBeLessThanOrEqual(6);
+    // Requests of one account are checked one after another, in an order this side does not see (the answers come
+    // back in the order sent): the failures that lock the account are checked, every other guess is refused unchecked.
+    const checked = statuses.filter((status) => status === 400).length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(60 - checked);
+    expect(t.app.services.hasher.runs - before).toBeLessThanOrEqual(5);
+    expect((await login(user.username, 'secret123')).statusCode).toBe(429);
     clock.advance(LOCK_MS + 1000);
   });
 
