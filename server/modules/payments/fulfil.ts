@@ -4,6 +4,7 @@ import type { Executor } from '../categories/categories.repository.ts';
 import { readSettings } from '../settings/settings.repository.ts';
 import { findItems, findPackContent, findUser } from '../shop/shop.repository.ts';
 import { insertPack, parsePackContent } from '../shop/templates.ts';
+import { parseLinePrices } from './line-prices.ts';
 import {
   flagRefund,
   grantPremium,
@@ -38,14 +39,16 @@ export async function fulfilOrder(trx: Executor, order: OrderRow): Promise<void>
   const now = nowIso();
   const user = await findUser(trx, order.user_id);
   const items = await findItems(trx, [...ids(order.products), ...ids(order.video_courses)]);
+  // The prices the order was charged at; an order made before they were stored falls back to today's prices.
+  const lines = parseLinePrices(order.line_prices);
   const price = (item: (typeof items)[number]) =>
-    order.currency === 'RUB' ? item.price_rub : item.price_usd;
+    lines?.items[String(item.id)] ?? (order.currency === 'RUB' ? item.price_rub : item.price_usd);
   const itemsTotal = items.reduce((sum, item) => sum + price(item), 0);
   let delivered = 0;
   let refund = 0;
 
   if (order.pay_for_premium) {
-    const premiumAmount = Math.max(0, order.amount - itemsTotal);
+    const premiumAmount = lines ? lines.premium : Math.max(0, order.amount - itemsTotal);
     if (await grantPremium(trx, user.id)) {
       await insertPremiumPurchase(trx, {
         user_id: user.id,

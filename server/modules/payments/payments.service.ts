@@ -15,6 +15,7 @@ import { closedManualMethods } from '../settings/manual-accounts.ts';
 import { readSettings } from '../settings/settings.repository.ts';
 import { type OrderScope, type PricedOrder, priceOrder, toMajor } from '../shop/pricing.ts';
 import { fulfilOrder } from './fulfil.ts';
+import { linePricesOf } from './line-prices.ts';
 import {
   type AdminQueue,
   expireStaleOrders,
@@ -142,10 +143,12 @@ export class PaymentsService {
     await expireStaleOrders(this.db.kysely, user.id, new Date(Date.now() - OPEN_ORDER_TTL_MS).toISOString());
     const existing = await findOpenOrder(this.db.kysely, user.id, key);
     if (existing) {
+      // Same total is not enough: the lines it settles from must be today's too (two prices may have swapped).
       if (
         existing.amount === priced.amount &&
         existing.currency === priced.currency &&
-        existing.sandbox === sandbox
+        existing.sandbox === sandbox &&
+        existing.line_prices === JSON.stringify(linePricesOf(priced, false))
       )
         return existing;
       await moveFromPending(this.db.kysely, existing.id, { status: 'expired' });
@@ -188,6 +191,8 @@ export class PaymentsService {
       sandbox: method === 'cloudpayments' && this.config.cloudPayments.sandbox ? 1 : 0,
       refund_amount: 0,
       refunded_at: null,
+      // The settlement delivers, refunds and credits at these prices, whatever an admin changes meanwhile.
+      line_prices: JSON.stringify(linePricesOf(priced, crypto)),
       created_at: now,
       updated_at: now,
     });
