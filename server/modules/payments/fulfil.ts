@@ -2,7 +2,7 @@ import type { OrderRow } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Executor } from '../categories/categories.repository.ts';
 import { readSettings } from '../settings/settings.repository.ts';
-import { findItems, findPackContent, findUser } from '../shop/shop.repository.ts';
+import { findItems, findPackContent, findUser, ownedItemIds } from '../shop/shop.repository.ts';
 import { insertPack, parsePackContent } from '../shop/templates.ts';
 import { parseLinePrices } from './line-prices.ts';
 import {
@@ -104,4 +104,17 @@ export async function fulfilOrder(trx: Executor, order: OrderRow): Promise<void>
       });
     }
   }
+}
+
+/**
+ * Whether the buyer already holds part of what an order buys (Premium, or an item): the order was opened before,
+ * and the buyer came to hold it another way while it stayed open (a transfer confirmed, another order paid).
+ */
+export async function holdsPartOf(db: Executor, order: OrderRow): Promise<boolean> {
+  const user = await findUser(db, order.user_id);
+  if (order.pay_for_premium && user.is_premium) return true;
+  const wanted = [...ids(order.products), ...ids(order.video_courses)];
+  if (wanted.length === 0) return false;
+  const owned = await ownedItemIds(db, order.user_id);
+  return wanted.some((id) => owned.has(id));
 }
