@@ -247,6 +247,17 @@ export class PaymentsService {
     });
   }
 
+  /**
+   * A pending card order past its time limit is expired (true); cost calls expire only the caller's own, so an
+   * order left open for months would otherwise still be payable at the price it was opened with.
+   */
+  async expireIfStale(order: OrderRow): Promise<boolean> {
+    if (order.status !== 'pending' || Date.parse(order.created_at) > Date.now() - OPEN_ORDER_TTL_MS)
+      return false;
+    await moveFromPending(this.db.kysely, order.id, { status: 'expired' });
+    return true;
+  }
+
   async markFailed(orderId: number, status: 'failed' | 'rejected'): Promise<boolean> {
     return moveFromPending(this.db.kysely, orderId, { status });
   }
