@@ -26,6 +26,7 @@ import {
   listAdminOrders,
   markRefunded,
   moveFromPending,
+  reopenRejected,
 } from './payments.repository.ts';
 
 /** An unpaid card order stays payable this long; after that a new cost call opens a fresh one. */
@@ -71,6 +72,25 @@ export function scopeKey(scope: OrderScope): string {
 }
 
 const isUniqueViolation = (error: unknown) => /unique|duplicate/i.test(String(error));
+
+/** What an order buys and charges, as of now. */
+function pricedColumns(priced: PricedOrder, method: string) {
+  // Crypto is priced in USD whatever the user's language; card and card transfer in the user's currency.
+  const crypto = method === 'btc' || method === 'tether';
+  const now = nowIso();
+  return {
+    amount: crypto ? priced.amountUsd : priced.amount,
+    currency: crypto ? 'USD' : priced.currency,
+    pay_for_premium: priced.scope.payForPremium ? 1 : 0,
+    package_id: priced.scope.packageId,
+    products: JSON.stringify(priced.scope.products),
+    video_courses: JSON.stringify(priced.scope.videoCourses),
+    // The settlement delivers, refunds and credits at these prices, whatever an admin changes meanwhile.
+    line_prices: JSON.stringify(linePricesOf(priced, crypto)),
+    created_at: now,
+    updated_at: now,
+  };
+}
 
 export class PaymentsService {
   /**
@@ -171,19 +191,11 @@ export class PaymentsService {
     source: string | null,
     key: string | null,
   ): Promise<OrderRow> {
-    // Crypto is priced in USD whatever the user's language; card and card transfer in the user's currency.
-    const crypto = method === 'btc' || method === 'tether';
-    const now = nowIso();
     return insertOrder(this.db.kysely, {
       user_id: user.id,
       method,
       status: 'pending',
-      amount: crypto ? priced.amountUsd : priced.amount,
-      currency: crypto ? 'USD' : priced.currency,
-      pay_for_premium: priced.scope.payForPremium ? 1 : 0,
-      package_id: priced.scope.packageId,
-      products: JSON.stringify(priced.scope.products),
-      video_courses: JSON.stringify(priced.scope.videoCourses),
+      ...pricedColumns(priced, method),
       payment_source: source,
       transaction_id: null,
       scope_key: key,
@@ -191,10 +203,6 @@ export class PaymentsService {
       sandbox: method === 'cloudpayments' && this.config.cloudPayments.sandbox ? 1 : 0,
       refund_amount: 0,
       refunded_at: null,
-      // The settlement delivers, refunds and credits at these prices, whatever an admin changes meanwhile.
-      line_prices: JSON.stringify(linePricesOf(priced, crypto)),
-      created_at: now,
-      updated_at: now,
     });
   }
 
@@ -212,7 +220,15 @@ export class PaymentsService {
     });
     if (priced.amount <= 0) throw badRequest('shoppingListEmpty');
     const key = paymentSourceKey(body.method, user.id, source);
-    if (await findBySource(this.db.kysely, key)) throw conflict('paymentSourceUsed');
+    const used = await findBySource(this.db.kysely, key);
+    if (used) {
+      // A confirmation the admin rejected (the money had not shown yet) may be sent again by its own buyer: the same
+      // order goes back to the queue, priced as of today. Anyone else's, or one pending or paid, counts once.
+      if (used.user_id !== user.id || used.status !== 'rejected') throw conflict('paymentSourceUsed');
+      const reopened = await reopenRejected(this.db.kysely, used.id, pricedColumns(priced, body.method));
+      if (!reopened) throw conflict('paymentSourceUsed');
+      return toPaymentInfo(reopened);
+    }
     try {
       return toPaymentInfo(await this.insertOrder(user, priced, body.method, key, null));
     } catch (error) {
