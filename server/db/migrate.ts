@@ -13,6 +13,7 @@ import { rangeWorkspaceMigration } from './migrations/007-range-workspace.ts';
 import { trainerMigration } from './migrations/008-trainer.ts';
 import { rangeRevisionMigration } from './migrations/009-range-revision.ts';
 import { usernameKeyMigration } from './migrations/010-username-key.ts';
+import { orderPricesMigration } from './migrations/011-order-prices.ts';
 
 /** Versioned migrations in code (no file-system scan, so they bundle and run the same under tsx and vitest). */
 function provider(db: Db): MigrationProvider {
@@ -30,6 +31,7 @@ function provider(db: Db): MigrationProvider {
         '008-trainer': trainerMigration,
         '009-range-revision': rangeRevisionMigration,
         '010-username-key': usernameKeyMigration,
+        '011-order-prices': orderPricesMigration,
       };
     },
   };

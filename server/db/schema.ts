@@ -134,6 +134,8 @@ export interface OrdersTable {
   /** Charged for something the buyer already held (minor units): the admin's refund queue; 0 when none. */
   refund_amount: number;
   refunded_at: string | null;
+  /** Each line's price when the order was made (migration 011, JSON, minor units); NULL on older orders. */
+  line_prices: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,6 +1,7 @@
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { hmacBase64, safeEqual } from '../../lib/crypto.ts';
+import { holdsPartOf } from './fulfil.ts';
 import { findOrder, transactionOf } from './payments.repository.ts';
 import type { PaymentsService } from './payments.service.ts';
 
@@ -59,7 +60,13 @@ export class CloudPaymentsService {
     // a second card went through on the same invoice, is settled all the same.
     const payable = kind === 'pay' ? ['pending', 'expired', 'failed'] : ['pending'];
     if (!payable.includes(order.status)) return CODE.rejected;
-    if (kind === 'check') return CODE.ok;
+    // Before the charge, an order past its day (no longer payable at its price) or part of which the buyer came to
+    // hold meanwhile is refused: a new cost call prices what is left, today. A charge already made is settled (the
+    // held part flagged for refund).
+    if (kind === 'check') {
+      if (await this.payments.expireIfStale(order)) return CODE.rejected;
+      return (await holdsPartOf(this.db.kysely, order)) ? CODE.rejected : CODE.ok;
+    }
     if (await this.payments.settle(order.id, transactionId, payable)) return CODE.ok;
     // Lost a race with a concurrent copy of the same notification: fine if that copy carried this transaction.
     return (await transactionOf(this.db.kysely, order.id)) === transactionId ? CODE.ok : CODE.rejected;

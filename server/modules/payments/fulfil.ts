@@ -2,8 +2,9 @@ import type { OrderRow } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Executor } from '../categories/categories.repository.ts';
 import { readSettings } from '../settings/settings.repository.ts';
-import { findItems, findPackContent, findUser } from '../shop/shop.repository.ts';
+import { findItems, findPackContent, findUser, ownedItemIds } from '../shop/shop.repository.ts';
 import { insertPack, parsePackContent } from '../shop/templates.ts';
+import { parseLinePrices } from './line-prices.ts';
 import {
   flagRefund,
   grantPremium,
@@ -38,14 +39,16 @@ export async function fulfilOrder(trx: Executor, order: OrderRow): Promise<void>
   const now = nowIso();
   const user = await findUser(trx, order.user_id);
   const items = await findItems(trx, [...ids(order.products), ...ids(order.video_courses)]);
+  // The prices the order was charged at; an order made before they were stored falls back to today's prices.
+  const lines = parseLinePrices(order.line_prices);
   const price = (item: (typeof items)[number]) =>
-    order.currency === 'RUB' ? item.price_rub : item.price_usd;
+    lines?.items[String(item.id)] ?? (order.currency === 'RUB' ? item.price_rub : item.price_usd);
   const itemsTotal = items.reduce((sum, item) => sum + price(item), 0);
   let delivered = 0;
   let refund = 0;
 
   if (order.pay_for_premium) {
-    const premiumAmount = Math.max(0, order.amount - itemsTotal);
+    const premiumAmount = lines ? lines.premium : Math.max(0, order.amount - itemsTotal);
     if (await grantPremium(trx, user.id)) {
       await insertPremiumPurchase(trx, {
         user_id: user.id,
@@ -101,4 +104,17 @@ export async function fulfilOrder(trx: Executor, order: OrderRow): Promise<void>
       });
     }
   }
+}
+
+/**
+ * Whether the buyer already holds part of what an order buys (Premium, or an item): the order was opened before,
+ * and the buyer came to hold it another way while it stayed open (a transfer confirmed, another order paid).
+ */
+export async function holdsPartOf(db: Executor, order: OrderRow): Promise<boolean> {
+  const user = await findUser(db, order.user_id);
+  if (order.pay_for_premium && user.is_premium) return true;
+  const wanted = [...ids(order.products), ...ids(order.video_courses)];
+  if (wanted.length === 0) return false;
+  const owned = await ownedItemIds(db, order.user_id);
+  return wanted.some((id) => owned.has(id));
 }

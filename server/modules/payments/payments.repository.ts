@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 
 import type { OrderRow, OrdersTable, PurchasesTable, ReferralPaymentsTable } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -71,7 +71,40 @@ export async function expireStaleOrders(db: Executor, userId: number, createdBef
 }
 
 export async function findBySource(db: Executor, key: string) {
-  return db.selectFrom('orders').select('id').where('payment_source', '=', key).executeTakeFirst();
+  return db
+    .selectFrom('orders')
+    .select(['id', 'user_id', 'status'])
+    .where('payment_source', '=', key)
+    .executeTakeFirst();
+}
+
+/**
+ * Puts a rejected manual order back in the queue with new contents and prices; undefined when it is no longer
+ * rejected (the conditional update is the lock: of two copies sent at once, one reopens it).
+ */
+export async function reopenRejected(
+  db: Executor,
+  id: number,
+  values: Pick<
+    Updateable<OrdersTable>,
+    | 'amount'
+    | 'currency'
+    | 'pay_for_premium'
+    | 'package_id'
+    | 'products'
+    | 'video_courses'
+    | 'line_prices'
+    | 'created_at'
+    | 'updated_at'
+  >,
+): Promise<OrderRow | undefined> {
+  return db
+    .updateTable('orders')
+    .set({ ...values, status: 'pending' })
+    .where('id', '=', id)
+    .where('status', '=', 'rejected')
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** The transaction id a settled order carries, to tell a replayed notification from a second payment. */

@@ -16,6 +16,7 @@ import { closedManualMethods } from '../settings/manual-accounts.ts';
 import { readSettings } from '../settings/settings.repository.ts';
 import { type OrderScope, type PricedOrder, priceOrder, toMajor } from '../shop/pricing.ts';
 import { fulfilOrder } from './fulfil.ts';
+import { linePricesOf } from './line-prices.ts';
 import {
   type AdminQueue,
   countPendingManual,
@@ -27,6 +28,7 @@ import {
   listAdminOrders,
   markRefunded,
   moveFromPending,
+  reopenRejected,
 } from './payments.repository.ts';
 
 /** An unpaid card order stays payable this long; after that a new cost call opens a fresh one. */
@@ -78,6 +80,25 @@ export function scopeKey(scope: OrderScope): string {
 }
 
 const isUniqueViolation = (error: unknown) => /unique|duplicate/i.test(String(error));
+
+/** What an order buys and charges, as of now. */
+function pricedColumns(priced: PricedOrder, method: string) {
+  // Crypto is priced in USD whatever the user's language; card and card transfer in the user's currency.
+  const crypto = method === 'btc' || method === 'tether';
+  const now = nowIso();
+  return {
+    amount: crypto ? priced.amountUsd : priced.amount,
+    currency: crypto ? 'USD' : priced.currency,
+    pay_for_premium: priced.scope.payForPremium ? 1 : 0,
+    package_id: priced.scope.packageId,
+    products: JSON.stringify(priced.scope.products),
+    video_courses: JSON.stringify(priced.scope.videoCourses),
+    // The settlement delivers, refunds and credits at these prices, whatever an admin changes meanwhile.
+    line_prices: JSON.stringify(linePricesOf(priced, crypto)),
+    created_at: now,
+    updated_at: now,
+  };
+}
 
 export class PaymentsService {
   /**
@@ -150,10 +171,12 @@ export class PaymentsService {
     await expireStaleOrders(this.db.kysely, user.id, new Date(Date.now() - OPEN_ORDER_TTL_MS).toISOString());
     const existing = await findOpenOrder(this.db.kysely, user.id, key);
     if (existing) {
+      // Same total is not enough: the lines it settles from must be today's too (two prices may have swapped).
       if (
         existing.amount === priced.amount &&
         existing.currency === priced.currency &&
-        existing.sandbox === sandbox
+        existing.sandbox === sandbox &&
+        existing.line_prices === JSON.stringify(linePricesOf(priced, false))
       )
         return existing;
       await moveFromPending(this.db.kysely, existing.id, { status: 'expired' });
@@ -177,19 +200,11 @@ export class PaymentsService {
     key: string | null,
     db: Executor = this.db.kysely,
   ): Promise<OrderRow> {
-    // Crypto is priced in USD whatever the user's language; card and card transfer in the user's currency.
-    const crypto = method === 'btc' || method === 'tether';
-    const now = nowIso();
     return insertOrder(db, {
       user_id: user.id,
       method,
       status: 'pending',
-      amount: crypto ? priced.amountUsd : priced.amount,
-      currency: crypto ? 'USD' : priced.currency,
-      pay_for_premium: priced.scope.payForPremium ? 1 : 0,
-      package_id: priced.scope.packageId,
-      products: JSON.stringify(priced.scope.products),
-      video_courses: JSON.stringify(priced.scope.videoCourses),
+      ...pricedColumns(priced, method),
       payment_source: source,
       transaction_id: null,
       scope_key: key,
@@ -197,8 +212,6 @@ export class PaymentsService {
       sandbox: method === 'cloudpayments' && this.config.cloudPayments.sandbox ? 1 : 0,
       refund_amount: 0,
       refunded_at: null,
-      created_at: now,
-      updated_at: now,
     });
   }
 
@@ -216,7 +229,19 @@ export class PaymentsService {
     });
     if (priced.amount <= 0) throw badRequest('shoppingListEmpty');
     const key = paymentSourceKey(body.method, user.id, source);
-    if (await findBySource(this.db.kysely, key)) throw conflict('paymentSourceUsed');
+    const used = await findBySource(this.db.kysely, key);
+    if (used) {
+      // A confirmation the admin rejected (the money had not shown yet) may be sent again by its own buyer: the same
+      // order goes back to the queue, priced as of today. Anyone else's, or one pending or paid, counts once.
+      if (used.user_id !== user.id || used.status !== 'rejected') throw conflict('paymentSourceUsed');
+      // Back in the queue counts against the same cap as a new claim.
+      if ((await countPendingManual(this.db.kysely, user.id)) >= MANUAL_PENDING_MAX) {
+        throw conflict('manualPaymentsWaiting');
+      }
+      const reopened = await reopenRejected(this.db.kysely, used.id, pricedColumns(priced, body.method));
+      if (!reopened) throw conflict('paymentSourceUsed');
+      return toPaymentInfo(reopened);
+    }
     try {
       // Counted and inserted under the user's row lock (PostgreSQL; SQLite runs one transaction at a time), so
       // parallel claims cannot all pass the cap.
@@ -258,6 +283,17 @@ export class PaymentsService {
       await fulfilOrder(trx, order);
       return true;
     });
+  }
+
+  /**
+   * A pending card order past its time limit is expired (true); cost calls expire only the caller's own, so an
+   * order left open for months would otherwise still be payable at the price it was opened with.
+   */
+  async expireIfStale(order: OrderRow): Promise<boolean> {
+    if (order.status !== 'pending' || Date.parse(order.created_at) > Date.now() - OPEN_ORDER_TTL_MS)
+      return false;
+    await moveFromPending(this.db.kysely, order.id, { status: 'expired' });
+    return true;
   }
 
   async markFailed(orderId: number, status: 'failed' | 'rejected'): Promise<boolean> {

@@ -1,0 +1,81 @@
+// A manual payment rejected before the money showed (a chain transfer not yet confirmed, a card transfer not yet
+// on the statement) used to burn its confirmation: the buyer could not send it again (paymentSourceUsed) and the
+// admin could not confirm a rejected payment, so money that did arrive could never be credited. The buyer may now
+// send a rejected confirmation again: the same order goes back to the admin's queue, priced as of today.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+
+import { as, registerUser, type Session } from './helpers/api.ts';
+import { me, purchases } from './helpers/payments.ts';
+import { openSeededStore } from './helpers/store.ts';
+import { describeEachDatabase, type TestApp } from './helpers/test-app.ts';
+
+describeEachDatabase('a rejected manual payment sent again', (kind) => {
+  let t: TestApp;
+  let admin: Session;
+  beforeAll(async () => ({ t, admin } = await openSeededStore(kind)));
+  afterAll(async () => t.close());
+
+  const send = (user: Session, method: string, source: string) =>
+    as(t.app, user, {
+      method: 'POST',
+      url: '/api/v1/manual_payment',
+      payload: { method, payment_source: source, pay_for_premium: true },
+    });
+  const decide = (id: number, decision: 'confirm' | 'reject') =>
+    as(t.app, admin, { method: 'POST', url: `/api/v1/admin/manual_payments/${id}/${decision}` });
+
+  it.each([
+    ['btc', 'bc1-transfer'],
+    ['card', 'card 4242'],
+  ])('%s: rejected, sent again, confirmed once the money is there', async (method, text) => {
+    const user = await registerUser(t.app);
+    const source = `${text} ${user.id}`;
+    const first = await send(user, method, source);
+    expect(first.statusCode, first.body).toBe(200);
+    const id = first.json().data.id as number;
+    expect((await decide(id, 'reject')).statusCode).toBe(200);
+
+    const again = await send(user, method, source.toUpperCase());
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toMatchObject({ id, status: 'pending', payment_source: source });
+    // While it waits again it counts once, as before.
+    expect((await send(user, method, source)).json()).toMatchObject({ code: 'paymentSourceUsed' });
+
+    expect((await decide(id, 'confirm')).statusCode).toBe(200);
+    expect((await me(t.app, user)).is_premium).toBe(true);
+    expect((await purchases(t.app, user)).total).toBe(1);
+    // Paid: never again (Premium held, so nothing is left to pay; the order stays paid).
+    expect((await send(user, method, source)).statusCode).toBe(400);
+    expect(
+      await t.app.services.db.kysely
+        .selectFrom('orders')
+        .select('status')
+        .where('user_id', '=', user.id)
+        .execute(),
+    ).toEqual([{ status: 'paid' }]);
+  });
+
+  it('another user cannot take over a rejected chain transaction', async () => {
+    const owner = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    const source = `tron-${owner.id}-taken`;
+    const id = (await send(owner, 'tether', source)).json().data.id as number;
+    expect((await decide(id, 'reject')).statusCode).toBe(200);
+    expect((await send(other, 'tether', source)).json()).toMatchObject({ code: 'paymentSourceUsed' });
+  });
+
+  it('the same rejected confirmation sent twice at once reopens the order once', async () => {
+    const user = await registerUser(t.app);
+    const source = `bc1-burst-${user.id}`;
+    const id = (await send(user, 'btc', source)).json().data.id as number;
+    expect((await decide(id, 'reject')).statusCode).toBe(200);
+    const answers = await Promise.all([send(user, 'btc', source), send(user, 'btc', source)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const orders = await t.app.services.db.kysely
+      .selectFrom('orders')
+      .select(['id', 'status'])
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(orders).toEqual([{ id, status: 'pending' }]);
+  });
+});
