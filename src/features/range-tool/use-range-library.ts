@@ -132,6 +132,21 @@ export async function openRange(
   }
 }
 
+/** Whether the node `id` of `tree` is `target` or holds it somewhere below. */
+function subtreeHolds(tree: TreeNode[], id: number, target: number): boolean {
+  const holds = (node: TreeNode): boolean => node.id === target || node.children.some(holds);
+  const find = (nodes: TreeNode[]): TreeNode | undefined => {
+    for (const node of nodes) {
+      if (node.id === id) return node;
+      const below = find(node.children);
+      if (below) return below;
+    }
+    return undefined;
+  };
+  const node = find(tree);
+  return node ? holds(node) : id === target;
+}
+
 /** The category tree of one root type and the operations on it, all through the server. */
 export function useRangeLibrary(rootType: RootType) {
   const user = useCurrentUser();
@@ -198,8 +213,12 @@ export function useRangeLibrary(rootType: RootType) {
       ),
     rename: (id: number, name: string) => run(() => rangeApi.update(id, { name })),
     remove: async (id: number) => {
-      await run(() => rangeApi.remove(id));
-      if (appStore.get(categoryIdAtom) === id) appStore.set(categoryIdAtom, null);
+      // The open range leaves the editor with the node that holds it (itself or a folder above it): left there, its
+      // next paint would be refused (404) and dropped as "error renewing range".
+      const open = appStore.get(categoryIdAtom);
+      const holdsOpen = open !== null && subtreeHolds(state.tree, id, open);
+      const removed = await run(() => rangeApi.remove(id));
+      if (removed && holdsOpen && appStore.get(categoryIdAtom) === open) appStore.set(categoryIdAtom, null);
     },
     /**
      * A copy is made of what the server holds: the edits still waiting in the save queue (a paint a moment ago) are

@@ -141,6 +141,25 @@ describe('range library', () => {
     expect(api.remove).toHaveBeenCalledWith(1);
   });
 
+  it.each([
+    ['the folder holding it', 'Opens', 1, null],
+    ['another folder', 'Empty', 4, 2],
+  ])('deleting %s leaves the open range in the editor only when it survives', async (_, name, id, open) => {
+    const user = userEvent.setup();
+    api.remove.mockResolvedValue({ ok: true });
+    api.tree.mockResolvedValue({
+      root_type: 'preflop_root',
+      children: [node(1, 'Opens', 'folder', [node(2, 'BTN', 'range')] as never), node(4, 'Empty', 'folder')],
+    });
+    renderApp(<Library />, { user: testUser });
+    await user.click(await screen.findByRole('button', { name: `Actions for ${name}` }));
+    appStore.set(categoryIdAtom, 2);
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click((await screen.findAllByRole('button', { name: 'Delete' })).at(-1)!);
+    await waitFor(() => expect(api.remove).toHaveBeenCalledWith(id));
+    await waitFor(() => expect(appStore.get(categoryIdAtom)).toBe(open));
+  });
+
   it('copies a range with the edit made just before (the waiting save goes first)', async () => {
     const user = userEvent.setup();
     const saved = { ...(await api.category(2)), revision: 1 };
