@@ -28,9 +28,11 @@ const watchEquityJob = (counts: string) => `
         const answer = (event) => {
           if (!event.data || event.data.id !== message.id) return;
           cold.answered = performance.now();
-          this.removeEventListener('message', answer);
+          this.removeEventListener('message', answer, true);
         };
-        this.addEventListener('message', answer);
+        // A capture listener runs before the engine client's own (added earlier, without capture), so the answer is
+        // timed before the page renders it.
+        this.addEventListener('message', answer, true);
       }
       return post.apply(this, args);
     };
