@@ -9,6 +9,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../../server/app.ts';
+import { ManualClock } from '../../server/lib/time.ts';
+import { PROBE_INTERVAL_MS } from '../../server/modules/health/health.service.ts';
 import { as, registerUser, type Session } from './helpers/api.ts';
 import { createTestApp, describeEachDatabase, memoryMailer, type TestApp } from './helpers/test-app.ts';
 
@@ -75,6 +77,33 @@ describeEachDatabase('clean failures', (kind) => {
       .where('counter_key', '=', 'health:write-probe')
       .executeTakeFirst();
     expect(probe?.count).toBeGreaterThan(0);
+  });
+
+  it("a stranger's flood of health calls writes once per probe interval, not once per call", async () => {
+    const clock = new ManualClock();
+    const flooded = await createTestApp(kind, {}, { clock });
+    try {
+      const writes = async () =>
+        Number(
+          (
+            await flooded.app.services.db.kysely
+              .selectFrom('rate_counters')
+              .select('count')
+              .where('counter_key', '=', 'health:write-probe')
+              .executeTakeFirst()
+          )?.count ?? 0,
+        );
+      const call = () => flooded.app.inject({ method: 'GET', url: '/api/v1/health' });
+      const together = await Promise.all(Array.from({ length: 20 }, call));
+      for (let i = 0; i < 20; i += 1) together.push(await call());
+      expect(together.every((response) => response.json().data.status === 'ok')).toBe(true);
+      expect(await writes()).toBe(1);
+      clock.advance(PROBE_INTERVAL_MS);
+      expect((await call()).statusCode).toBe(200);
+      expect(await writes()).toBe(2);
+    } finally {
+      await flooded.close();
+    }
   });
 });
 
