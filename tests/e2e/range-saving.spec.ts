@@ -174,13 +174,21 @@ function savingSuite(database: 'sqlite' | 'postgres') {
     await page.goto(`${server.baseUrl}/`);
     await open(page, id);
     // The session ends elsewhere (signed out on another device, expired, or pushed out by newer sign-ins) while
-    // this page still holds its token: the next save is refused with 401 and the page signs out.
-    await api(server.baseUrl, token, '/api/v1/auth/logout', {});
+    // this page still holds its token: the save is refused with 401 and the page signs out. It ends as the save
+    // leaves, so the save meets it first (ended before the paint, the page's periodic calls could notice it first,
+    // and a signed-out page queues no save).
+    await page.route(UPDATE_ROUTE, async (route) => {
+      if (route.request().method() === 'POST') {
+        await api(server.baseUrl, token, '/api/v1/auth/logout', {}).catch(() => undefined);
+      }
+      await route.continue();
+    });
     await cell(page, 'TT').click();
     await page.getByText('User is not authorized').waitFor();
     await page.getByRole('link', { name: 'Sign in', exact: true }).first().waitFor();
     // The edit is still the player's: held in IndexedDB for them, not dropped.
     await expect.poll(() => heldSaves(page)).toEqual([id]);
+    await page.unroute(UPDATE_ROUTE);
 
     await logInThroughForm(page, server.baseUrl, username, 'secret123');
     const fresh = await page.evaluate(() => localStorage.getItem('rangeforge.token'));
