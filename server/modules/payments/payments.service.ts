@@ -176,7 +176,7 @@ export class PaymentsService {
         existing.amount === priced.amount &&
         existing.currency === priced.currency &&
         existing.sandbox === sandbox &&
-        existing.line_prices === JSON.stringify(linePricesOf(priced, false))
+        existing.line_prices === pricedColumns(priced, 'cloudpayments').line_prices
       )
         return existing;
       await moveFromPending(this.db.kysely, existing.id, { status: 'expired' });
@@ -230,27 +230,21 @@ export class PaymentsService {
     if (priced.amount <= 0) throw badRequest('shoppingListEmpty');
     const key = paymentSourceKey(body.method, user.id, source);
     const used = await findBySource(this.db.kysely, key);
-    if (used) {
-      // A confirmation the admin rejected (the money had not shown yet) may be sent again by its own buyer: the same
-      // order goes back to the queue, priced as of today. Anyone else's, or one pending or paid, counts once.
-      if (used.user_id !== user.id || used.status !== 'rejected') throw conflict('paymentSourceUsed');
-      // Back in the queue counts against the same cap as a new claim.
-      if ((await countPendingManual(this.db.kysely, user.id)) >= MANUAL_PENDING_MAX) {
-        throw conflict('manualPaymentsWaiting');
-      }
-      const reopened = await reopenRejected(this.db.kysely, used.id, pricedColumns(priced, body.method));
-      if (!reopened) throw conflict('paymentSourceUsed');
-      return toPaymentInfo(reopened);
-    }
+    // Anyone else's confirmation, or one pending or paid, counts once. One the admin rejected (the money had not
+    // shown yet) may be sent again by its own buyer: the same order goes back to the queue, priced as of today.
+    if (used && (used.user_id !== user.id || used.status !== 'rejected')) throw conflict('paymentSourceUsed');
     try {
-      // Counted and inserted under the user's row lock (PostgreSQL; SQLite runs one transaction at a time), so
-      // parallel claims cannot all pass the cap.
+      // Counted and written under the user's row lock (PostgreSQL; SQLite runs one transaction at a time), so
+      // parallel claims, new or sent again, cannot all pass the cap.
       const order = await this.db.kysely.transaction().execute(async (trx) => {
         await lockOwner(trx, this.db.dialect, user.id);
         if ((await countPendingManual(trx, user.id)) >= MANUAL_PENDING_MAX) {
           throw conflict('manualPaymentsWaiting');
         }
-        return this.insertOrder(user, priced, body.method, key, null, trx);
+        if (!used) return this.insertOrder(user, priced, body.method, key, null, trx);
+        const reopened = await reopenRejected(trx, used.id, pricedColumns(priced, body.method));
+        if (!reopened) throw conflict('paymentSourceUsed');
+        return reopened;
       });
       return toPaymentInfo(order);
     } catch (error) {
