@@ -60,6 +60,7 @@ export const ERROR_MESSAGES = {
   invalidParent: 'The parent category is not valid',
   cannotMove: 'The category cannot be moved further',
   notATemplate: 'The category is not a ready-made strategy',
+  templateReadOnly: 'A ready-made strategy cannot be changed: make a copy to edit it',
   // Trainer
   notARange: 'Choose a range to train, not a folder',
   invalidCard: 'A card must look like Ah or Td',

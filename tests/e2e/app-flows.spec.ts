@@ -205,6 +205,31 @@ describe('app journeys', () => {
     await page.getByRole('cell', { name: 'Opening ranges by position' }).waitFor();
   });
 
+  it('opens a bought strategy read-only and paints on an editable copy of it', async () => {
+    await page.goto(`${server.baseUrl}/`);
+    const bought = page.locator('.library-node__name', { hasText: 'UTG open (~15%)' });
+    await bought.click();
+    const notice = page.getByRole('note').filter({ hasText: 'Ready-made strategy' });
+    await notice.waitFor();
+    // A press on the chart as sold changes nothing, so no save is refused and no edit is lost.
+    const sevenTwo = page.locator('.range-grid [data-hand="72o"]');
+    await sevenTwo.click();
+    await page.waitForTimeout(1500);
+    expect(await sevenTwo.getAttribute('data-weight')).toBe('0');
+    expect(await page.getByTestId('save-state').getAttribute('data-state')).not.toBe('error');
+
+    // The player owns Premium (bought above): the copy opens in the editor and takes paints, saved.
+    await notice.getByRole('button', { name: 'Make an editable copy' }).click();
+    await notice.waitFor({ state: 'detached' });
+    await page.locator('.range-grid[aria-busy="false"]').waitFor();
+    await sevenTwo.click();
+    await expect.poll(() => sevenTwo.getAttribute('data-weight')).toBe('100');
+    await expect
+      .poll(() => page.getByTestId('save-state').getAttribute('data-state'), { timeout: 20_000 })
+      .toBe('saved');
+    expect(await page.locator('.library-node__name', { hasText: 'UTG open (~15%)' }).count()).toBe(2);
+  });
+
   it('plays an owned course lesson after the admin uploads its video', async () => {
     const adminContext = await session.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const admin = await adminContext.newPage();

@@ -419,5 +419,37 @@ describeEachDatabase('categories', (kind) => {
       });
       expect(notTemplate.json().code).toBe('notATemplate');
     });
+
+    it('keeps a ready-made chart as sold but saves how its owner studies it', async () => {
+      const user = await registerUser(t.app);
+      await makeTemplate(user);
+      const [folder] = (await tree(user)).children;
+      const inside = folder?.children[0]?.id as number;
+      const url = `/api/v1/categories/${inside}`;
+      const before = (await as(t.app, user, { method: 'GET', url })).json().data;
+      for (const payload of [
+        { name: 'Mine now' },
+        { note: 'my note' },
+        { pairs: [{ hand: 'AA', colors: [{ color: '#ff0000', weight: 100 }] }] },
+        { buttons: [{ color: '#ff0000', label: 'Raise' }] },
+        { sides: { hero: ['#ff0000'], villain: ['#00ff00'] }, pairs: [] },
+      ]) {
+        const refused = await as(t.app, user, { method: 'POST', url, payload });
+        expect(refused.statusCode, JSON.stringify(payload)).toBe(403);
+        expect(refused.json().code).toBe('templateReadOnly');
+      }
+      // Sides and workspace are saved, with any base revision (they never conflict) and no revision bump.
+      const sides = { hero: ['#FF0000'], villain: ['#00FF00'] };
+      const workspace = { villains: [], dead: ['Ah'] };
+      const saved = await as(t.app, user, {
+        method: 'POST',
+        url,
+        payload: { sides, workspace, base_revision: before.revision + 7 },
+      });
+      expect(saved.statusCode).toBe(200);
+      const after = (await as(t.app, user, { method: 'GET', url })).json().data;
+      expect(after).toMatchObject({ sides, workspace, revision: before.revision, note: before.note });
+      expect(after.name).toBe(before.name);
+    });
   });
 });

@@ -12,7 +12,7 @@ import {
 } from '../../../contract/categories.ts';
 import type { Db } from '../../db/database.ts';
 import type { CategoryRow, UserRow } from '../../db/schema.ts';
-import { badRequest, forbidden, HttpError, notFound, premiumRequired } from '../../lib/http-error.ts';
+import { badRequest, HttpError, notFound, premiumRequired } from '../../lib/http-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import {
   copySubtree,
@@ -67,6 +67,9 @@ export function toCategory(row: CategoryRow): Category {
     updated_at: row.updated_at,
   };
 }
+
+/** What a ready-made strategy keeps as sold: a save that sends any of these is refused (403 templateReadOnly). */
+const TEMPLATE_LOCKED_FIELDS = ['name', 'note', 'buttons', 'pairs'] as const;
 
 export class CategoriesService {
   constructor(private readonly db: Db) {}
@@ -157,8 +160,12 @@ export class CategoriesService {
 
   async update(user: UserRow, id: number, body: UpdateCategoryBody): Promise<Category> {
     const row = await this.owned(user, id);
-    // Ready-made strategies stay as sold; create_from_template gives an editable copy.
-    if (row.is_template) throw forbidden();
+    // Ready-made strategies stay as sold (create_from_template gives an editable copy); what a player may still save
+    // on one is how they study it: the hero/villain colours and the workspace (extra villains, dead cards).
+    const template = Boolean(row.is_template);
+    if (template && TEMPLATE_LOCKED_FIELDS.some((field) => body[field] !== undefined)) {
+      throw new HttpError(403, 'templateReadOnly');
+    }
     if (body.pairs && row.kind !== 'range') throw badRequest('invalidRequest');
     const changes: Partial<CategoryRow> = { updated_at: nowIso() };
     if (body.name !== undefined) changes.name = cleanName(body.name);
@@ -174,14 +181,17 @@ export class CategoriesService {
     // A rename or move is no content change: it keeps the revision, so it never turns an open editor's next save
     // into a conflict. Nor is the workspace (extra villains, dead cards): analysis settings saved on their own, last
     // writer wins, so they never make the chart's next save look stale.
-    const content = ['note', 'buttons', 'pairs', 'sides'].some((field) => field in changes);
+    // On a ready-made strategy the sides are study settings like the workspace: the chart itself never changes, so
+    // no revision moves and no save there can conflict with another.
+    const content = !template && ['note', 'buttons', 'pairs', 'sides'].some((field) => field in changes);
     let update = this.db.kysely
       .updateTable('categories')
       .set(content ? { ...changes, revision: sql<number>`revision + 1` } : changes)
       .where('id', '=', id);
     // Compare-and-set in the one UPDATE: of two saves from the same base, the row lock (PostgreSQL) or the single
     // writer (SQLite) lets exactly one match; the other updates nothing and is answered with the range as it is.
-    if (body.base_revision !== undefined) update = update.where('revision', '=', body.base_revision);
+    if (body.base_revision !== undefined && !template)
+      update = update.where('revision', '=', body.base_revision);
     const result = await update.executeTakeFirst();
     const saved = await this.owned(user, id);
     if (result.numUpdatedRows === 0n) {

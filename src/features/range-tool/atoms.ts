@@ -112,6 +112,17 @@ export const gridPanAtom = atom(false);
 
 /** The library's selected range (SPEC §3 categoryId) and its note. */
 export const categoryIdAtom = atom<number | null>(null);
+/** The open range when it is a ready-made strategy (bought or seeded), as the server said when it was opened. */
+export const templateRangeIdAtom = atom<number | null>(null);
+/**
+ * Whether the open chart is a ready-made strategy's: sold as it is, so painting, the buttons, the note, the suit
+ * editor and text import are off (the server refuses them with 403 templateReadOnly). Its sides, villains and dead
+ * cards stay the player's to choose and are saved.
+ */
+export const chartReadOnlyAtom = atom((get) => {
+  const id = get(categoryIdAtom);
+  return id !== null && id === get(templateRangeIdAtom);
+});
 export const noteAtom = atom('');
 export const rangeLoadingAtom = atom(false);
 /** Bumped by every user edit of the selected range, so edits are queued for saving and loads are not. */

@@ -10,6 +10,11 @@ import { HAND_CLASSES } from '@contract/hands';
 export type RangeBody = Required<Pick<UpdateCategoryBody, 'pairs' | 'buttons' | 'note' | 'sides'>> &
   Pick<UpdateCategoryBody, 'workspace'> & {
     base_revision?: number;
+    /**
+     * Kept on the client, never sent: the body is a ready-made strategy's, whose chart is read-only, so only its
+     * sides and workspace go to the server (they never conflict: no base revision).
+     */
+    template?: true;
   };
 
 /** The range as the server has it now (the 409's `current`). */

@@ -12,6 +12,8 @@ import type { Category } from '@contract/categories';
 import { rangeApi, rangePaths } from './api';
 import {
   buttonsAtom,
+  categoryIdAtom,
+  chartReadOnlyAtom,
   comboExclusionsAtom,
   deadCardsAtom,
   extraVillainsAtom,
@@ -57,9 +59,16 @@ const revisions = new Map<string, number>();
 async function send(save: PendingSave<RangeBody>, { keepalive }: { keepalive: boolean }) {
   // The request goes with the signed-in user's token: another user's held save waits for its owner.
   if (currentUserId() !== save.userId) throw new ApiError(0, 'held for another account');
-  const base = revisions.get(save.key) ?? save.body.base_revision;
-  const body = base === undefined ? save.body : { ...save.body, base_revision: base };
-  return rangeApi.save(save.categoryId, body, keepalive);
+  const { template, ...full } = save.body;
+  if (template) {
+    return rangeApi.save(save.categoryId, { sides: full.sides, workspace: full.workspace }, keepalive);
+  }
+  const base = revisions.get(save.key) ?? full.base_revision;
+  return rangeApi.save(
+    save.categoryId,
+    base === undefined ? full : { ...full, base_revision: base },
+    keepalive,
+  );
 }
 
 function saved(save: PendingSave<RangeBody>, result: unknown): void {
@@ -139,7 +148,13 @@ export const rangeSaver = {
     if (userId === null) return;
     const key = keyOf(userId, categoryId);
     const base = revisions.get(key);
-    const body = base === undefined ? currentRangeBody() : { ...currentRangeBody(), base_revision: base };
+    const current = currentRangeBody();
+    const template = appStore.get(chartReadOnlyAtom) && appStore.get(categoryIdAtom) === categoryId;
+    const body = template
+      ? { ...current, template: true as const }
+      : base === undefined
+        ? current
+        : { ...current, base_revision: base };
     rangeQueue().enqueue({ key, userId, categoryId, body });
   },
   /**

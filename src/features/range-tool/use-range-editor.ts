@@ -7,6 +7,7 @@ import { applyExclusions, classWeightsToRange } from '@contract/hands';
 
 import {
   buttonsAtom,
+  chartReadOnlyAtom,
   comboExclusionsAtom,
   currentColorAtom,
   displayModeAtom,
@@ -38,6 +39,12 @@ const paintOptions = () => ({
 const markEdited = () => appStore.set(editVersionAtom, (version) => version + 1);
 
 /**
+ * True while a ready-made strategy is open: every command that would change its chart (paint, undo, buttons,
+ * imports) does nothing then. The controls are disabled too; this is the one rule they all go through.
+ */
+export const chartLocked = (): boolean => appStore.get(chartReadOnlyAtom);
+
+/**
  * Writes a paint of the chart. The store's subscribers run at once, so the paint's equity job is posted inside the
  * input event; React renders the chart in a transition, in the task right after the event, well before the next
  * frame. After an input event that changed the page, Chrome holds back every task of the page (the worker's answer
@@ -54,6 +61,7 @@ export function useRangeEditor() {
   const stroke = useRef<{ intent: 'add' | 'remove'; visited: Set<string> } | null>(null);
 
   const startStroke = useCallback((hand: string) => {
+    if (chartLocked()) return;
     const history = appStore.get(rangeHistoryAtom);
     const options = paintOptions();
     const intent = strokeIntent(history.present[hand] ?? [], options);
@@ -104,6 +112,7 @@ const canRedoAtom = atom((get) => get(rangeHistoryAtom).future.length > 0);
  */
 export function useHistoryCommands() {
   const commit = useCallback((update: (pairs: RangePairs) => RangePairs) => {
+    if (chartLocked()) return;
     const current = appStore.get(rangeHistoryAtom);
     appStore.set(rangeHistoryAtom, pushHistory(current, update(current.present)));
     markEdited();
@@ -111,10 +120,12 @@ export function useHistoryCommands() {
 
   return {
     undo: useCallback(() => {
+      if (chartLocked()) return;
       appStore.set(rangeHistoryAtom, undo);
       markEdited();
     }, []),
     redo: useCallback(() => {
+      if (chartLocked()) return;
       appStore.set(rangeHistoryAtom, redo);
       markEdited();
     }, []),
@@ -137,6 +148,7 @@ export function useRangeButtons() {
   const { commit } = useHistoryCommands();
 
   const setButtons = (next: RangeButton[]) => {
+    if (chartLocked()) return;
     appStore.set(buttonsAtom, next);
     markEdited();
   };
@@ -144,12 +156,14 @@ export function useRangeButtons() {
   return {
     buttons,
     add: (button: RangeButton) => {
+      if (chartLocked()) return;
       setButtons([...buttons, button]);
       appStore.set(currentColorAtom, button.color);
     },
     rename: (index: number, label: string) =>
       setButtons(buttons.map((button, at) => (at === index ? { ...button, label } : button))),
     recolor: (index: number, color: string) => {
+      if (chartLocked()) return;
       const from = buttons[index]?.color;
       if (!from || buttons.some((button) => button.color.toLowerCase() === color.toLowerCase())) return;
       setButtons(buttons.map((button, at) => (at === index ? { ...button, color } : button)));
@@ -160,6 +174,7 @@ export function useRangeButtons() {
       if (appStore.get(currentColorAtom) === from) appStore.set(currentColorAtom, color);
     },
     remove: (index: number) => {
+      if (chartLocked()) return;
       const color = buttons[index]?.color;
       if (!color) return;
       setButtons(buttons.filter((_, at) => at !== index));
@@ -179,6 +194,7 @@ export function useRangeText() {
   const { commit } = useHistoryCommands();
   return {
     importText: async (text: string) => {
+      if (chartLocked()) return;
       const range = await getEngineClient().parseRange(text);
       const color = appStore.get(currentColorAtom);
       // Exact combos stay exact, as in the players' text fields (text-import.ts).

@@ -27,6 +27,7 @@ import {
   noteAtom,
   rangeHistoryAtom,
   rangeLoadingAtom,
+  templateRangeIdAtom,
   villainColorsAtom,
 } from './atoms';
 import { defaultButtons } from './default-buttons';
@@ -54,6 +55,8 @@ export interface ShownRange {
   /** Extra villains and dead cards; undefined keeps the editor's (a conflict's kept version, a body held by an
    * older page that had no workspace). */
   workspace?: RangeWorkspace | null;
+  /** A ready-made strategy: its chart is read-only (chartReadOnlyAtom). */
+  template?: boolean;
 }
 
 /** Puts a range into the editor without counting it as an edit (a load, or the version a conflict kept). */
@@ -61,6 +64,7 @@ export function showRange(id: number, range: ShownRange): void {
   restoring = true;
   try {
     appStore.set(categoryIdAtom, id);
+    appStore.set(templateRangeIdAtom, range.template ? id : null);
     appStore.set(noteAtom, range.note);
     // A range saved without buttons gets the defaults now, in the interface language, and saves them with its first
     // edit: from then on they are the player's names.
@@ -114,6 +118,7 @@ export async function openRange(
             sides: held.sides,
             // A body held by an older page has no workspace: the server's copy is the one to show then.
             workspace: held.workspace ?? category.workspace,
+            template: category.is_template,
           }
         : {
             note: category.note,
@@ -121,6 +126,7 @@ export async function openRange(
             pairs,
             sides: category.sides,
             workspace: category.workspace,
+            template: category.is_template,
           },
     );
     return true;
@@ -281,6 +287,31 @@ export function useAutosave() {
     );
     return () => stops.forEach((stop) => stop());
   }, []);
+}
+
+/**
+ * The open ready-made strategy's editable copy (Premium: the server answers 402 and the app opens the Premium
+ * window), made from what the server holds and opened in the editor at once, so the player paints on their own copy.
+ */
+export function useTemplateCopy() {
+  const [copying, setCopying] = useState(false);
+  const copy = useCallback(async () => {
+    const id = appStore.get(categoryIdAtom);
+    if (id === null) return;
+    setCopying(true);
+    try {
+      // The sides and villains chosen a moment ago are saved first, so the copy has them.
+      await rangeSaver.flush();
+      const made = await rangeApi.action(id, 'createFromTemplate');
+      appStore.set(libraryVersionAtom, (version) => version + 1);
+      await openRange(made.id);
+    } catch {
+      // The API client showed the failure (or opened the Premium window on 402).
+    } finally {
+      setCopying(false);
+    }
+  }, []);
+  return { copy, copying };
 }
 
 /** Finds users by name and shares one category with the chosen ones (Premium: 402 opens the payment window). */

@@ -7,7 +7,7 @@ import { applyExclusions, classWeightsToRange } from '@contract/hands';
 import { comboExclusionsAtom, rangePairsAtom } from './atoms';
 import { classWeights, mergeImported } from './range-rules';
 import { importTextRange, mergeImportedExclusions } from './text-import';
-import { useHistoryCommands } from './use-range-editor';
+import { chartLocked, useHistoryCommands } from './use-range-editor';
 
 /** Pause before the chart is turned into text again, so a drag across the grid asks the engine once. */
 const NOTATION_SETTLE_MS = 120;
@@ -55,7 +55,7 @@ export function useSideText(colors: readonly string[]) {
 
   const apply = async (input: string) => {
     const color = colors[0];
-    if (!color) return;
+    if (!color || chartLocked()) return;
     try {
       const range = await getEngineClient().parseRange(input);
       // Exact combos stay exact ("QsQd" is one combo, not QQ): the classes the text names only in part get the

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { roundCount, useFormat } from '@/lib/format';
 import { useAtom, useAtomValue } from '@/lib/store';
 
-import { comboCountsAtom, currentColorAtom } from '../atoms';
+import { chartReadOnlyAtom, comboCountsAtom, currentColorAtom } from '../atoms';
 import { useRangeButtons } from '../use-range-editor';
 
 const PALETTE = ['#1847BE', '#C0392B', '#27AE60', '#F39C12', '#8E44AD', '#16A085', '#D35400', '#7F8C8D'];
@@ -19,6 +19,8 @@ export function ColorButtons() {
   const { buttons, add, rename, recolor, remove } = useRangeButtons();
   const [current, setCurrent] = useAtom(currentColorAtom);
   const counts = useAtomValue(comboCountsAtom);
+  // A ready-made strategy's buttons are part of the chart as sold: shown with their counts, not edited.
+  const readOnly = useAtomValue(chartReadOnlyAtom);
   const [editing, setEditing] = useState<number | null>(null);
 
   const addButton = () => {
@@ -61,16 +63,18 @@ export function ColorButtons() {
                   {formatCount(count?.combos ?? 0, count?.percent ?? 0)}
                 </span>
               </button>
-              <button
-                type="button"
-                className="icon-button"
-                aria-expanded={editing === index}
-                aria-label={t('ranges:buttons.edit', { label: button.label })}
-                onClick={() => setEditing(editing === index ? null : index)}
-              >
-                ✎
-              </button>
-              {editing === index && (
+              {!readOnly && (
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-expanded={editing === index}
+                  aria-label={t('ranges:buttons.edit', { label: button.label })}
+                  onClick={() => setEditing(editing === index ? null : index)}
+                >
+                  ✎
+                </button>
+              )}
+              {editing === index && !readOnly && (
                 <div className="range-button__editor">
                   <label>
                     <span>{t('ranges:buttons.label')}</span>
@@ -105,14 +109,16 @@ export function ColorButtons() {
           );
         })}
       </ul>
-      <button
-        type="button"
-        className="button button--ghost"
-        onClick={addButton}
-        disabled={buttons.length >= 50}
-      >
-        {t('ranges:buttons.add')}
-      </button>
+      {!readOnly && (
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={addButton}
+          disabled={buttons.length >= 50}
+        >
+          {t('ranges:buttons.add')}
+        </button>
+      )}
     </section>
   );
 }

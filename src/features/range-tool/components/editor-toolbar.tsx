@@ -3,7 +3,14 @@ import { useTranslation } from 'react-i18next';
 
 import { useAtom, useAtomValue } from '@/lib/store';
 
-import { buttonsAtom, displayModeAtom, heatVisibleAtom, suitModeAtom, weightAtom } from '../atoms';
+import {
+  buttonsAtom,
+  chartReadOnlyAtom,
+  displayModeAtom,
+  heatVisibleAtom,
+  suitModeAtom,
+  weightAtom,
+} from '../atoms';
 import { DISPLAY_MODES } from '../range-rules';
 import { useRangeCommands, useRangeText } from '../use-range-editor';
 import { Icon } from './icons';
@@ -20,6 +27,7 @@ export function EditorToolbar() {
   const [heat, setHeat] = useAtom(heatVisibleAtom);
   const [suitMode, setSuitMode] = useAtom(suitModeAtom);
   const buttons = useAtomValue(buttonsAtom);
+  const readOnly = useAtomValue(chartReadOnlyAtom);
   const { canUndo, canRedo, undo, redo, clear } = useRangeCommands();
   const { importText, exportText } = useRangeText();
   const [textOpen, setTextOpen] = useState(false);
@@ -56,7 +64,7 @@ export function EditorToolbar() {
             type="button"
             className="tool-button"
             onClick={undo}
-            disabled={!canUndo}
+            disabled={readOnly || !canUndo}
             {...tool(t('ranges:toolbar.undo'), t('ranges:toolbar.undoHint'))}
           >
             <Icon name="undo" />
@@ -65,12 +73,18 @@ export function EditorToolbar() {
             type="button"
             className="tool-button"
             onClick={redo}
-            disabled={!canRedo}
+            disabled={readOnly || !canRedo}
             {...tool(t('ranges:toolbar.redo'), t('ranges:toolbar.redoHint'))}
           >
             <Icon name="redo" />
           </button>
-          <button type="button" className="tool-button" onClick={clear} {...tool(t('ranges:toolbar.clear'))}>
+          <button
+            type="button"
+            className="tool-button"
+            onClick={clear}
+            disabled={readOnly}
+            {...tool(t('ranges:toolbar.clear'))}
+          >
             <Icon name="clear" />
           </button>
         </div>
@@ -139,7 +153,7 @@ export function EditorToolbar() {
             placeholder="QQ+, AKs, AQs:0.5"
           />
           <div className="range-toolbar__row">
-            <button type="button" className="button" onClick={onImport} disabled={!text.trim()}>
+            <button type="button" className="button" onClick={onImport} disabled={readOnly || !text.trim()}>
               {t('ranges:toolbar.import')}
             </button>
             <button type="button" className="button button--ghost" onClick={onExport}>

@@ -138,8 +138,9 @@ export function NodeRow(props: NodeRowProps) {
             title={node.name}
             aria-current={selectedId === node.id ? 'true' : undefined}
             onClick={() => (isContainer ? setExpanded(!expanded) : void library.select(node.id))}
-            onDoubleClick={() => setRenaming(node.name)}
-            onKeyDown={(event) => event.key === 'F2' && setRenaming(node.name)}
+            // A ready-made strategy keeps the name it was sold under (the server refuses a rename).
+            onDoubleClick={() => !node.is_template && setRenaming(node.name)}
+            onKeyDown={(event) => event.key === 'F2' && !node.is_template && setRenaming(node.name)}
           >
             <span className="library-node__kind">
               <Icon
@@ -164,16 +165,18 @@ export function NodeRow(props: NodeRowProps) {
       </div>
       {menuOpen && (
         <div className="library-node__actions">
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => {
-              setMenuOpen(false);
-              setRenaming(node.name);
-            }}
-          >
-            {t('ranges:library.rename')}
-          </button>
+          {!node.is_template && (
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => {
+                setMenuOpen(false);
+                setRenaming(node.name);
+              }}
+            >
+              {t('ranges:library.rename')}
+            </button>
+          )}
           {ACTIONS.map(({ action, key }) => (
             <button
               key={action}

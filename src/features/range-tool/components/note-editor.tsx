@@ -5,7 +5,7 @@ import { useCurrentUser } from '@/lib/session';
 import { appStore, useAtom, useAtomValue } from '@/lib/store';
 import { FREE_NOTE_MAX, NOTE_MAX } from '@contract/categories';
 
-import { categoryIdAtom, editVersionAtom, noteAtom } from '../atoms';
+import { categoryIdAtom, chartReadOnlyAtom, editVersionAtom, noteAtom } from '../atoms';
 
 /**
  * The selected range's note; saved with the range by autosave. The note goes with every save of the chart, and a
@@ -19,6 +19,7 @@ export function NoteEditor() {
   const [note, setNote] = useAtom(noteAtom);
   const categoryId = useAtomValue(categoryIdAtom);
   const premium = Boolean(useCurrentUser()?.is_premium);
+  const readOnly = useAtomValue(chartReadOnlyAtom);
   if (categoryId === null) return null;
   return (
     <div className="range-note">
@@ -28,7 +29,9 @@ export function NoteEditor() {
         rows={4}
         maxLength={premium ? NOTE_MAX : Math.max(FREE_NOTE_MAX, note.length)}
         value={note}
+        readOnly={readOnly}
         onChange={(event) => {
+          if (readOnly) return;
           setNote(event.target.value);
           appStore.set(editVersionAtom, (version) => version + 1);
         }}

@@ -4,7 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { useAtom, useAtomValue } from '@/lib/store';
 import { MAX_EXTRA_VILLAINS, type WorkspaceVillain } from '@contract/categories';
 
-import { buttonsAtom, categoryIdAtom, extraVillainsAtom, heroColorsAtom, villainColorsAtom } from '../atoms';
+import {
+  buttonsAtom,
+  categoryIdAtom,
+  chartReadOnlyAtom,
+  extraVillainsAtom,
+  heroColorsAtom,
+  villainColorsAtom,
+} from '../atoms';
 import { useSideText } from '../use-side-text';
 import { useTextDraft } from '../use-text-draft';
 import { useVillainCharts } from '../use-villain-charts';
@@ -31,6 +38,8 @@ function RangeText({ colors, label }: { colors: string[]; label: string }) {
   const { t } = useTranslation();
   const id = useId();
   const { text, error, apply } = useSideText(colors);
+  // Typed text is painted into the chart: a ready-made strategy's field shows its range but takes no typing.
+  const readOnly = useAtomValue(chartReadOnlyAtom);
   const field = useTextDraft(text, async (typed) => {
     await apply(typed);
     return true;
@@ -46,6 +55,7 @@ function RangeText({ colors, label }: { colors: string[]; label: string }) {
         {...field}
         placeholder={t('ranges:players.textPlaceholder')}
         disabled={colors.length === 0}
+        readOnly={readOnly}
         spellCheck={false}
         autoComplete="off"
       />

@@ -7,6 +7,7 @@ import type { ColorEntry } from '@contract/categories';
 import { HAND_CLASSES } from '@contract/hands';
 
 import {
+  chartReadOnlyAtom,
   comboExclusionsAtom,
   gridHeatAtom,
   gridPanAtom,
@@ -145,6 +146,8 @@ export function RangeGrid() {
   const pan = useAtomValue(gridPanAtom);
   // While a range loads, its chart is about to replace this one: a paint now would land on the wrong range.
   const loading = useAtomValue(rangeLoadingAtom);
+  // A ready-made strategy's chart is not painted (its cells still take focus and open the suit view).
+  const readOnly = useAtomValue(chartReadOnlyAtom);
   const setSuitCell = useSetAtom(suitCellAtom);
   const editor = useRangeEditor();
   const { enterCell, endStroke, isStroking } = editor;
@@ -209,6 +212,7 @@ export function RangeGrid() {
       role="group"
       aria-label={t('ranges:grid.label')}
       aria-busy={loading}
+      data-readonly={readOnly}
       data-heat={heat ? 'on' : 'off'}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}

@@ -23,6 +23,7 @@ import { RangeGrid } from './range-grid';
 import { RangeLibrary } from './range-library';
 import { StrategyBar } from './strategy-bar';
 import { SuitEditor } from './suit-editor';
+import { TemplateNotice } from './template-notice';
 
 const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
@@ -83,6 +84,7 @@ export function RangeTool({ rootType }: { rootType: RootType }) {
           <StrategyBar />
           <ColorButtons />
         </div>
+        <TemplateNotice />
         <div className="range-grid-frame" data-pan={pan ? 'on' : 'off'}>
           <RangeGrid />
         </div>

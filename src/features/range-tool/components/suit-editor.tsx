@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAtom, useAtomValue } from '@/lib/store';
 import { classCombos } from '@contract/hands';
 
-import { comboExclusionsAtom, suitCellAtom, suitModeAtom } from '../atoms';
+import { chartReadOnlyAtom, comboExclusionsAtom, suitCellAtom, suitModeAtom } from '../atoms';
 import { CardChip } from './card-picker';
 
 /** Per-cell suit editor: each single combo of the chosen class can be left out of the equity ranges. */
@@ -12,6 +12,7 @@ export function SuitEditor() {
   const suitMode = useAtomValue(suitModeAtom);
   const hand = useAtomValue(suitCellAtom);
   const [exclusions, setExclusions] = useAtom(comboExclusionsAtom);
+  const readOnly = useAtomValue(chartReadOnlyAtom);
   if (!suitMode) return null;
   if (!hand) return <p className="suit-editor muted">{t('ranges:suits.pick')}</p>;
   const excluded = exclusions[hand] ?? [];
@@ -36,6 +37,7 @@ export function SuitEditor() {
             className={`chip-toggle${excluded.includes(combo) ? '' : ' is-active'}`}
             aria-pressed={!excluded.includes(combo)}
             data-combo={combo}
+            disabled={readOnly}
             onClick={() => toggle(combo)}
           >
             <CardChip card={toCard(combo.slice(0, 2))} />
