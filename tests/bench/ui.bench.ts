@@ -5,6 +5,7 @@
  * on and off; a UI sample is the time from the pointer press to the moment the panel shows the new figures (paint,
  * job, workers, rendering). An engine sample is the same equity job through an EngineClient with one worker in Node.
  * UI and engine samples alternate (A, B, A, B…) after 5 warm-up pairs; medians with min and max, no best-of.
+ * `BENCH_CHROMIUM_ARGS` passes extra chromium switches (bench:input shows why one would turn input deferral off).
  */
 import { availableParallelism, loadavg } from 'node:os';
 
@@ -101,7 +102,9 @@ const heroCombos = [...heroClasses].reduce((sum, hand) => sum + combosOf(hand), 
 const villain = villainClasses(246);
 const allClasses = HAND_CLASSES.join(', ');
 const server = await startAppServer();
-const session = await launchBrowser();
+/** Extra chromium switches, e.g. `--disable-features=DeferRendererTasksAfterInput` (see bench:input). */
+const CHROMIUM_ARGS = (process.env.BENCH_CHROMIUM_ARGS ?? '').split(' ').filter(Boolean);
+const session = await launchBrowser({ args: CHROMIUM_ARGS });
 const engine = createNodeEngineClient(1);
 const { page } = session;
 
@@ -226,7 +229,9 @@ console.log(
   `\nRange tool: paint → equity shown, and the engine alone on the same job (${PAINTS} alternating pairs; load ` +
     `average ${loadavg()
       .map((load) => load.toFixed(1))
-      .join(' ')} on ${availableParallelism()} cores)\n`,
+      .join(
+        ' ',
+      )} on ${availableParallelism()} cores${CHROMIUM_ARGS.length ? `; chromium ${CHROMIUM_ARGS.join(' ')}` : ''})\n`,
 );
 console.table(rows);
 const [flop, random] = summary as [{ ui: Stats; engine: Stats }, { ui: Stats; engine: Stats }];
