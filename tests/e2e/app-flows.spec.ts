@@ -217,6 +217,8 @@ describe('app journeys', () => {
     await page.waitForTimeout(1500);
     expect(await sevenTwo.getAttribute('data-weight')).toBe('0');
     expect(await page.getByTestId('save-state').getAttribute('data-state')).not.toBe('error');
+    await screenshotAtWidths(page, 'range-template');
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // The player owns Premium (bought above): the copy opens in the editor and takes paints, saved.
     await notice.getByRole('button', { name: 'Make an editable copy' }).click();

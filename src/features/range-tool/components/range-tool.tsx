@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { appStore, useAtom, useAtomValue } from '@/lib/store';
 import type { RootType } from '@contract/categories';
 
-import { buttonsAtom, currentColorAtom, gridPanAtom } from '../atoms';
+import { buttonsAtom, chartReadOnlyAtom, currentColorAtom, gridPanAtom } from '../atoms';
 import { fourColorDeckAtom } from '../deck-style';
 import { libraryWidthAtom } from '../library-layout';
 import { useHistoryCommands } from '../use-range-editor';
@@ -61,6 +61,8 @@ export function RangeTool({ rootType }: { rootType: RootType }) {
   const fourColor = useAtomValue(fourColorDeckAtom);
   const [pan, setPan] = useAtom(gridPanAtom);
   const libraryWidth = useAtomValue(libraryWidthAtom);
+  // A ready-made strategy is not painted: the painting hint gives way to the notice above the chart.
+  const readOnly = useAtomValue(chartReadOnlyAtom);
   useRangeEquity();
   useAutosave();
   useWorkingState(rootType);
@@ -99,7 +101,7 @@ export function RangeTool({ rootType }: { rootType: RootType }) {
           >
             <Icon name="pan" />
           </button>
-          <p className="range-editor__hint muted">{t('ranges:grid.hint')}</p>
+          {!readOnly && <p className="range-editor__hint muted">{t('ranges:grid.hint')}</p>}
         </div>
         <SuitEditor />
       </section>
