@@ -201,7 +201,8 @@ export function NodeRow(props: NodeRowProps) {
               {t('diff:compareWith')}
             </Link>
           )}
-          {isContainer && (
+          {/* A ready-made folder stays as sold: the server refuses new nodes inside it. */}
+          {isContainer && !node.is_template && (
             <button type="button" className="button button--ghost" onClick={() => onCreateIn(node)}>
               {t('ranges:library.addInside')}
             </button>
