@@ -48,7 +48,7 @@ export function sandboxCharge(app: FastifyInstance, user: Session, cost: CostDat
 /** A provider notification signed with `secret` (the real provider's API secret unless a forgery is tested). */
 export function notify(
   app: FastifyInstance,
-  kind: 'check' | 'pay' | 'fail',
+  kind: 'check' | 'pay' | 'fail' | 'refund' | 'cancel',
   fields: Record<string, string>,
   secret: string | null = PROVIDER_ENV.CLOUDPAYMENTS_API_SECRET,
 ) {
@@ -71,6 +71,17 @@ export const payFields = (cost: CostData, transactionId: string) => ({
   Currency: cost.currency,
   InvoiceId: String(cost.cloud_payments_params.order_id),
   AccountId: String(cost.cloud_payments_params.user_id),
+});
+
+/** The provider's Refund notification for part or all of a paid order (its fields: no currency, the payment's). */
+export const refundFields = (paid: ReturnType<typeof payFields>, refundId: string, amount: number) => ({
+  TransactionId: refundId,
+  PaymentTransactionId: paid.TransactionId,
+  Amount: amount.toFixed(2),
+  DateTime: '2026-11-24 12:00:00',
+  OperationType: 'Refund',
+  InvoiceId: paid.InvoiceId,
+  AccountId: paid.AccountId,
 });
 
 export const me = async (app: FastifyInstance, user: Session) =>
