@@ -23,6 +23,8 @@ const pending = {
   pay_for_premium: false,
   datetime: '2026-11-22T04:00:00Z',
   refund_due: 0,
+  card_refunded: 0,
+  refund_review: false,
 };
 
 describe('AdminPage', () => {
@@ -107,6 +109,42 @@ describe('AdminPage', () => {
     await waitFor(() => expect(refunded).toBe(true));
     expect(spy.mock.calls.some(([url]) => String(url).includes('queue=refunds'))).toBe(true);
     expect(appStore.get(toastsAtom).map((toast) => toast.message)).toContain('Marked as refunded');
+  });
+
+  it('shows a partial card refund to check, and marks it checked', async () => {
+    const user = userEvent.setup();
+    const partial = {
+      ...pending,
+      id: 45,
+      method: 'cloudpayments',
+      status: 'paid',
+      card_refunded: 7,
+      refund_review: true,
+    };
+    let checked = false;
+    mockFetch((url) => {
+      if (url === '/api/v1/admin/manual_payments/45/refunded') {
+        checked = true;
+        return { body: { data: partial } };
+      }
+      if (url.startsWith('/api/v1/admin/manual_payments')) {
+        const queue = url.includes('queue=refunds') && !checked ? [partial] : [];
+        return { body: { data: { total: queue.length, page: 1, per_page: 10, list: queue } } };
+      }
+      if (url === '/api/v1/admin/settings') return { body: { data: { referral_percent: 20 } } };
+      if (url.startsWith('/api/v1/admin/items'))
+        return { body: { data: { total: 0, page: 1, per_page: 10, list: [] } } };
+      return undefined;
+    });
+    renderApp(<AdminPage />, { user: admin });
+    await user.selectOptions(await screen.findByLabelText('Status'), 'Refunds due');
+    const row = (await screen.findByText('newbie')).closest('tr')!;
+    expect(row).toHaveTextContent('Refunded by card: $7.00');
+    expect(row).toHaveTextContent('Partial card refund: check what it covers');
+    expect(row).not.toHaveTextContent('To refund');
+    await user.click(within(row).getByRole('button', { name: 'Checked' }));
+    await waitFor(() => expect(checked).toBe(true));
+    expect(appStore.get(toastsAtom).map((toast) => toast.message)).toContain('Marked as checked');
   });
 });
 
