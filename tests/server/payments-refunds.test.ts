@@ -101,6 +101,8 @@ describeEachDatabase('card refunds and cancellations', (kind) => {
     expect(await commissions(referrer)).toMatchObject([{ amount: 8, reversed: 0 }]);
 
     expect((await refund(fields, 40)).json()).toEqual({ code: 0 });
+    // The payment's own notification sent again later is answered as taken, and grants nothing back.
+    expect((await notify(t.app, 'pay', fields)).json()).toEqual({ code: 0 });
 
     expect((await me(t.app, buyer)).is_premium).toBe(false);
     expect(await templates(buyer)).toEqual([]);

@@ -61,7 +61,9 @@ export class CloudPaymentsService {
       await this.payments.markFailed(order.id, 'failed');
       return CODE.ok;
     }
-    if (order.status === 'paid') return order.transaction_id === transactionId ? CODE.ok : CODE.rejected;
+    // Settled already (and perhaps refunded since): a replay of its own transaction is answered as taken.
+    if (order.status === 'paid' || order.status === 'refunded')
+      return order.transaction_id === transactionId ? CODE.ok : CODE.rejected;
     // Before the charge (check) only an open order may be paid; after it (pay) the money is taken, so an order that
     // expired while the buyer sat in the widget, or whose earlier attempt was declined (a fail notification) before
     // a second card went through on the same invoice, is settled all the same.
