@@ -12,6 +12,7 @@ import {
   premiumCost,
   PROVIDER_ENV,
   purchases,
+  referredBuyer,
   refundFields,
   shopCost,
 } from './helpers/payments.ts';
@@ -28,11 +29,7 @@ describeEachDatabase('card refunds and cancellations', (kind) => {
   beforeAll(async () => ({ t, admin } = await openSeededStore(kind, PROVIDER_ENV)));
   afterAll(async () => t.close());
 
-  const referred = async () => {
-    const referrer = await registerUser(t.app);
-    const buyer = await registerUser(t.app, { referral: (await me(t.app, referrer)).referral_token });
-    return { referrer, buyer };
-  };
+  const referred = () => referredBuyer(t.app);
   const store = async (user: Session) =>
     (await as(t.app, user, { method: 'GET', url: '/api/shop' })).json().data.list;
   const pay = async (cost: CostData) => {
@@ -52,7 +49,8 @@ describeEachDatabase('card refunds and cancellations', (kind) => {
     expect(cost.cloud_payments.price).toBe(40);
     return { fields: await pay(cost), product, packId: pack.id as number };
   };
-  const templates = async (user: Session) =>
+  /** The buyer's top-level tournament folders: the ready-made ones (templates) or the buyer's own. */
+  const topLevel = async (user: Session, template: boolean) =>
     (
       await as(t.app, user, {
         method: 'GET',
@@ -61,17 +59,10 @@ describeEachDatabase('card refunds and cancellations', (kind) => {
       })
     )
       .json()
-      .data.children.filter((node: { is_template: boolean }) => node.is_template) as Array<{ id: number }>;
-  const ownCharts = async (user: Session) =>
-    (
-      await as(t.app, user, {
-        method: 'GET',
-        url: '/api/v1/categories/tree',
-        query: { root_type: 'tournament_root' },
-      })
-    )
-      .json()
-      .data.children.filter((node: { is_template: boolean }) => !node.is_template) as Array<{ id: number }>;
+      .data.children.filter((node: { is_template: boolean }) => node.is_template === template) as Array<{
+      id: number;
+    }>;
+  const templates = (user: Session) => topLevel(user, true);
   const commissions = async (referrer: Session) =>
     (
       await as(t.app, referrer, { method: 'GET', url: '/api/v1/users/userprofile/affiliate_purchases' })
@@ -106,7 +97,7 @@ describeEachDatabase('card refunds and cancellations', (kind) => {
 
     expect((await me(t.app, buyer)).is_premium).toBe(false);
     expect(await templates(buyer)).toEqual([]);
-    expect((await ownCharts(buyer)).map((node) => node.id)).toEqual([copied.json().data.id]);
+    expect((await topLevel(buyer, false)).map((node) => node.id)).toEqual([copied.json().data.id]);
     const bought = await purchases(t.app, buyer);
     expect(bought.items.map((item: { refunded: boolean }) => item.refunded)).toEqual([true, true]);
     expect(await commissions(referrer)).toMatchObject([{ amount: 8, reversed: 8 }]);

@@ -13,6 +13,33 @@ import type { Migration } from 'kysely/migration';
  * - the one-purchase-per-item and one-Premium-per-user indexes count live purchases only, so a refunded item or
  *   Premium can be bought again.
  */
+/**
+ * The one-purchase-per-item and one-Premium-per-user indexes, over live purchases (this migration) or over all of
+ * them (as migration 004 made them).
+ */
+async function purchaseIndexes(db: Kysely<unknown>, over: 'live' | 'all'): Promise<void> {
+  const live = sql.ref('refunded_at');
+  await db.schema.dropIndex('purchases_user_item').execute();
+  await db.schema.dropIndex('purchases_user_premium').execute();
+  const item = db.schema
+    .createIndex('purchases_user_item')
+    .on('purchases')
+    .columns(['user_id', 'item_id'])
+    .unique();
+  await (over === 'live' ? item.where(live, 'is', null) : item).execute();
+  await db.schema
+    .createIndex('purchases_user_premium')
+    .on('purchases')
+    .column('user_id')
+    .unique()
+    .where((eb) =>
+      over === 'live'
+        ? eb.and([eb(sql.ref('kind'), '=', 'premium'), eb(live, 'is', null)])
+        : eb(sql.ref('kind'), '=', 'premium'),
+    )
+    .execute();
+}
+
 export const cardRefundsMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
@@ -33,41 +60,12 @@ export const cardRefundsMigration: Migration = {
     await db.schema.alterTable('purchases').addColumn('refunded_at', 'text').execute();
     await db.schema.alterTable('purchases').addColumn('category_id', 'integer').execute();
 
-    await db.schema.dropIndex('purchases_user_item').execute();
-    await db.schema.dropIndex('purchases_user_premium').execute();
-    await db.schema
-      .createIndex('purchases_user_item')
-      .on('purchases')
-      .columns(['user_id', 'item_id'])
-      .unique()
-      .where(sql.ref('refunded_at'), 'is', null)
-      .execute();
-    await db.schema
-      .createIndex('purchases_user_premium')
-      .on('purchases')
-      .column('user_id')
-      .unique()
-      .where((eb) => eb.and([eb(sql.ref('kind'), '=', 'premium'), eb(sql.ref('refunded_at'), 'is', null)]))
-      .execute();
+    await purchaseIndexes(db, 'live');
   },
   async down(db: Kysely<unknown>) {
     // Refunded purchases would break the full indexes: they go with the columns that mark them.
     await sql`DELETE FROM purchases WHERE refunded_at IS NOT NULL`.execute(db);
-    await db.schema.dropIndex('purchases_user_premium').execute();
-    await db.schema.dropIndex('purchases_user_item').execute();
-    await db.schema
-      .createIndex('purchases_user_item')
-      .on('purchases')
-      .columns(['user_id', 'item_id'])
-      .unique()
-      .execute();
-    await db.schema
-      .createIndex('purchases_user_premium')
-      .on('purchases')
-      .column('user_id')
-      .unique()
-      .where(sql.ref('kind'), '=', 'premium')
-      .execute();
+    await purchaseIndexes(db, 'all');
     const columns: Array<[string, string]> = [
       ['purchases', 'category_id'],
       ['purchases', 'refunded_at'],

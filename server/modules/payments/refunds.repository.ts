@@ -42,17 +42,6 @@ export async function setOrderRefunded(db: Executor, id: number): Promise<void> 
     .execute();
 }
 
-/** The buyer's refund the admin owed on this order has been made (by the provider): it leaves the queue. */
-export async function settleOwedRefund(db: Executor, id: number): Promise<void> {
-  await db
-    .updateTable('orders')
-    .set({ refunded_at: nowIso(), updated_at: nowIso() })
-    .where('id', '=', id)
-    .where('refund_amount', '>', 0)
-    .where('refunded_at', 'is', null)
-    .execute();
-}
-
 export async function flagRefundReview(db: Executor, id: number, review: boolean): Promise<boolean> {
   const result = await db
     .updateTable('orders')

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import type { OrderRow } from '../../db/schema.ts';
 import type { Executor } from '../categories/categories.repository.ts';
-import { findOrder } from './payments.repository.ts';
+import { findOrder, markRefunded } from './payments.repository.ts';
 import {
   addCardRefund,
   commissionPercent,
@@ -13,7 +13,6 @@ import {
   reverseCommission,
   revokePremium,
   setOrderRefunded,
-  settleOwedRefund,
 } from './refunds.repository.ts';
 
 /** How a provider refund was taken: applied (or a replay of one applied), or refused with nothing changed. */
@@ -80,12 +79,13 @@ export class CardRefundsService {
       await reverseCommission(trx, order.id, null);
       await setOrderRefunded(trx, order.id);
       // Whatever the admin still owed on the order went back with the rest.
-      await settleOwedRefund(trx, order.id);
+      await markRefunded(trx, order.id);
       await flagRefundReview(trx, order.id, false);
       return;
     }
+    // The provider sent back what the admin owed the buyer on the order: that debt is paid.
     if (order.refund_amount === amount && order.refunded_at === null) {
-      await settleOwedRefund(trx, order.id);
+      await markRefunded(trx, order.id);
       return;
     }
     const [line, ...others] = live.filter((purchase) => purchase.amount === amount);

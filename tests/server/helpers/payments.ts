@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 
 import { hmacBase64 } from '../../../server/lib/crypto.ts';
-import { as, type Session } from './api.ts';
+import { as, registerUser, type Session } from './api.ts';
 
 /** Test provider keys: with them the server runs the real provider's routes and no sandbox. */
 export const PROVIDER_ENV = {
@@ -83,6 +83,13 @@ export const refundFields = (paid: ReturnType<typeof payFields>, refundId: strin
   InvoiceId: paid.InvoiceId,
   AccountId: paid.AccountId,
 });
+
+/** A new player who signed up through another new player's referral link. */
+export async function referredBuyer(app: FastifyInstance): Promise<{ referrer: Session; buyer: Session }> {
+  const referrer = await registerUser(app);
+  const buyer = await registerUser(app, { referral: (await me(app, referrer)).referral_token });
+  return { referrer, buyer };
+}
 
 export const me = async (app: FastifyInstance, user: Session) =>
   (await as(app, user, { method: 'GET', url: '/api/v1/auth/user' })).json().data.me;

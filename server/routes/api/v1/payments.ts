@@ -77,6 +77,16 @@ export const paymentRoutes: RoutePlugin = async (app) => {
   const logged = (request: FastifyRequest, kind: string, code: number, invoice: unknown) =>
     request.log.info({ kind, code, invoice }, 'payment notification');
 
+  const refunded = async (
+    request: FastifyRequest,
+    kind: RefundKind,
+    note: RefundNotificationBody | CancelNotificationBody,
+  ) => {
+    const code = await cloudPayments.handleRefund(kind, note);
+    logged(request, kind, code, note.InvoiceId);
+    return { code };
+  };
+
   const notification = (kind: NotificationKind, path: string) =>
     app.post(
       path,
@@ -95,20 +105,12 @@ export const paymentRoutes: RoutePlugin = async (app) => {
   app.post(
     API.payments.cloudRefund,
     { ...verified('refund'), schema: { ...described, body: RefundNotificationBody } },
-    async (request) => {
-      const code = await cloudPayments.handleRefund('refund', request.body);
-      logged(request, 'refund', code, request.body.InvoiceId);
-      return { code };
-    },
+    async (request) => refunded(request, 'refund', request.body),
   );
   app.post(
     API.payments.cloudCancel,
     { ...verified('cancel'), schema: { ...described, body: CancelNotificationBody } },
-    async (request) => {
-      const code = await cloudPayments.handleRefund('cancel', request.body);
-      logged(request, 'cancel', code, request.body.InvoiceId);
-      return { code };
-    },
+    async (request) => refunded(request, 'cancel', request.body),
   );
 
   // Without provider keys the sandbox stands in for the card widget and settles the buyer's own signed order
