@@ -110,6 +110,12 @@ describeEachDatabase('card refunds and cancellations', (kind) => {
       video_courses: [],
     });
     expect(again.cloud_payments.price).toBe(40);
+    // Bought again, both are delivered again beside the refunded purchases, which stay listed as refunded.
+    await pay(again);
+    expect((await me(t.app, buyer)).is_premium).toBe(true);
+    expect(await templates(buyer)).toHaveLength(1);
+    const flags = (await purchases(t.app, buyer)).items.map((item: { refunded: boolean }) => item.refunded);
+    expect(flags.sort()).toEqual([false, false, true, true]);
     // The admin sees the order as refunded by card.
     const refunded = (await adminList({ status: 'refunded' })).find(
       (order) => order.id === Number(fields.InvoiceId),
@@ -187,6 +193,17 @@ describeEachDatabase('card refunds and cancellations', (kind) => {
     // The rest of it completes the refund: what is left (Premium) is taken back.
     expect((await refund(fields, 25)).json()).toEqual({ code: 0 });
     expect((await me(t.app, buyer)).is_premium).toBe(false);
+  });
+
+  it('two refunds sent at once that together pass what was paid: one is refused', async () => {
+    const buyer = await registerUser(t.app);
+    const { fields } = await buyPremiumAndPack(buyer);
+    const replies = await Promise.all([refund(fields, 25), refund(fields, 25)]);
+    const codes = replies.map((reply) => reply.json().code as number);
+    expect(codes.sort((a, b) => a - b)).toEqual([0, 12]);
+    // The one taken is Premium's line (25): Premium goes, the pack stays.
+    expect((await me(t.app, buyer)).is_premium).toBe(false);
+    expect(await templates(buyer)).toHaveLength(1);
   });
 
   it('a partial refund matching no line takes back nothing and flags the order for the admin', async () => {
