@@ -17,6 +17,10 @@ export const AdminPayment = Type.Object({
   datetime: Type.String(),
   /** Charged for something the buyer already owned (a second open order paid): to send back (major units). */
   refund_due: Type.Number(),
+  /** What the card provider refunded on the order (major units); 0 when nothing. */
+  card_refunded: Type.Number(),
+  /** A card refund matched no line of the order and took back nothing: the admin decides what it covers. */
+  refund_review: Type.Boolean(),
 });
 export type AdminPayment = Static<typeof AdminPayment>;
 

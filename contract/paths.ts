@@ -52,6 +52,8 @@ export const API = {
     cloudCheck: '/api/v1/payments/cloudpayments/check',
     cloudPay: '/api/v1/payments/cloudpayments/pay',
     cloudFail: '/api/v1/payments/cloudpayments/fail',
+    cloudRefund: '/api/v1/payments/cloudpayments/refund',
+    cloudCancel: '/api/v1/payments/cloudpayments/cancel',
     sandboxCharge: '/api/v1/payments/sandbox/charge',
   },
   trainer: {

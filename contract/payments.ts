@@ -72,7 +72,7 @@ export const ManualPaymentBody = Type.Object({
 });
 export type ManualPaymentBody = Static<typeof ManualPaymentBody>;
 
-export const PAYMENT_STATUSES = ['pending', 'paid', 'rejected', 'failed'] as const;
+export const PAYMENT_STATUSES = ['pending', 'paid', 'rejected', 'failed', 'refunded'] as const;
 export const PaymentStatusSchema = StringEnum(PAYMENT_STATUSES);
 
 export const PaymentInfo = Type.Object({
@@ -96,5 +96,40 @@ export const SandboxChargeBody = Type.Object({
 
 /** CloudPayments answers: code 0 accepts; 10 wrong invoice, 11 wrong account, 12 wrong amount, 13 rejected. */
 export const NotificationAnswer = Type.Object({ code: Type.Integer() });
+
+/** The provider's transaction numbers (Long) and amounts (a dot, at most two decimals), as its forms send them. */
+const ProviderNumber = Type.String({ pattern: '^[0-9]{1,19}$' });
+const ProviderAmount = Type.String({ pattern: '^[0-9]{1,9}(\\.[0-9]{1,2})?$' });
+/** Fields the server does not act on, kept loose (the provider adds fields over time), but bounded. */
+const ProviderText = Type.Optional(Type.String({ maxLength: 200 }));
+
+/**
+ * CloudPayments Refund notification (developers.cloudpayments.ru, "Refund"): TransactionId is the refund's own
+ * transaction, PaymentTransactionId the payment it refunds, Amount the refund in the payment's currency (the
+ * provider sends no Currency; one sent anyway must be the order's). InvoiceId is our order id, which the widget
+ * always passes, so the provider always echoes it.
+ */
+export const RefundNotificationBody = Type.Object({
+  TransactionId: ProviderNumber,
+  PaymentTransactionId: ProviderNumber,
+  Amount: ProviderAmount,
+  InvoiceId: ProviderNumber,
+  AccountId: ProviderText,
+  Currency: ProviderText,
+  DateTime: ProviderText,
+  OperationType: ProviderText,
+});
+export type RefundNotificationBody = Static<typeof RefundNotificationBody>;
+
+/** CloudPayments Cancel notification: the payment TransactionId was voided, its whole Amount. */
+export const CancelNotificationBody = Type.Object({
+  TransactionId: ProviderNumber,
+  Amount: ProviderAmount,
+  InvoiceId: ProviderNumber,
+  AccountId: ProviderText,
+  Currency: ProviderText,
+  DateTime: ProviderText,
+});
+export type CancelNotificationBody = Static<typeof CancelNotificationBody>;
 
 export const CardCurrency = CurrencySchema;

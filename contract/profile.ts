@@ -36,6 +36,8 @@ export const Purchase = Type.Object({
   amount: Type.Number(),
   currency: Type.String(),
   datetime: Type.String(),
+  /** Taken back by a card refund: it no longer grants anything. */
+  refunded: Type.Boolean(),
 });
 export type Purchase = Static<typeof Purchase>;
 
@@ -48,6 +50,8 @@ export const ReferralPayment = Type.Object({
   currency: Type.String(),
   datetime: Type.String(),
   type: Type.Union([Type.Literal('premium'), Type.Literal('shop')]),
+  /** The part of the commission cancelled because its order was refunded (major units); 0 when none. */
+  reversed: Type.Number(),
 });
 export type ReferralPayment = Static<typeof ReferralPayment>;
 

@@ -136,8 +136,20 @@ export interface OrdersTable {
   refunded_at: string | null;
   /** Each line's price when the order was made (migration 011, JSON, minor units); NULL on older orders. */
   line_prices: string | null;
+  /** What the card provider has refunded on the order (migration 012, minor units); at most its amount. */
+  card_refunded: Generated<number>;
+  /** 1: a card refund matching no line of the order took back nothing; the admin decides (refund queue). */
+  refund_review: Generated<number>;
   created_at: string;
   updated_at: string;
+}
+
+/** One refund or cancellation reported by the card provider (migration 012); the key makes it count once. */
+export interface CardRefundsTable {
+  transaction_key: string;
+  order_id: number;
+  amount: number;
+  created_at: string;
 }
 
 export interface PurchasesTable {
@@ -150,6 +162,10 @@ export interface PurchasesTable {
   amount: number;
   currency: string;
   created_at: string;
+  /** Set when a card refund took the purchase back (migration 012): it no longer grants anything. */
+  refunded_at: Generated<string | null>;
+  /** A strategy pack's purchase: the ready-made folder it copied into the buyer's tree (NULL before migration 012). */
+  category_id: Generated<number | null>;
 }
 
 export interface ReferralPaymentsTable {
@@ -162,6 +178,8 @@ export interface ReferralPaymentsTable {
   currency: string;
   type: string;
   created_at: string;
+  /** The part of the commission cancelled by card refunds of its order (migration 012, minor units). */
+  reversed_amount: Generated<number>;
 }
 
 export interface SettingsTable {
@@ -180,6 +198,7 @@ export interface Database {
   shop_item_contents: ShopItemContentsTable;
   lessons: LessonsTable;
   orders: OrdersTable;
+  card_refunds: CardRefundsTable;
   purchases: PurchasesTable;
   referral_payments: ReferralPaymentsTable;
   settings: SettingsTable;

@@ -17,6 +17,7 @@ import {
   PROVIDER_ENV,
   purchases,
   referralTotal,
+  referredBuyer,
   shopCost,
 } from './helpers/payments.ts';
 import { openSeededStore } from './helpers/store.ts';
@@ -28,11 +29,7 @@ describeEachDatabase('card provider with real keys', (kind) => {
   beforeAll(async () => ({ t, admin } = await openSeededStore(kind, PROVIDER_ENV)));
   afterAll(async () => t.close());
 
-  const referred = async () => {
-    const referrer = await registerUser(t.app);
-    const buyer = await registerUser(t.app, { referral: (await me(t.app, referrer)).referral_token });
-    return { referrer, buyer };
-  };
+  const referred = () => referredBuyer(t.app);
   const pushFoldPack = async (user: Session) =>
     (await as(t.app, user, { method: 'GET', url: '/api/shop' })).json().data.list[1];
   const refunds = async () =>

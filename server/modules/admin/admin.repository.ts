@@ -106,6 +106,7 @@ export async function listItemsOfPackages(db: Executor, packageIds: number[]) {
         .selectFrom('purchases')
         .select((p) => p.fn.countAll<number>().as('owners'))
         .whereRef('purchases.item_id', '=', 'shop_items.id')
+        .where('purchases.refunded_at', 'is', null)
         .as('owners'),
     )
     .where('package_id', 'in', packageIds)

@@ -1,14 +1,17 @@
+import type { CancelNotificationBody, RefundNotificationBody } from '../../../contract/payments.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { hmacBase64, safeEqual } from '../../lib/crypto.ts';
 import { holdsPartOf } from './fulfil.ts';
 import { findOrder, transactionOf } from './payments.repository.ts';
 import type { PaymentsService } from './payments.service.ts';
+import { CardRefundsService } from './refunds.service.ts';
 
 /** CloudPayments answer codes: 0 accept; 10 unknown invoice; 11 wrong account; 12 wrong amount; 13 cannot accept. */
 export const CODE = { ok: 0, badInvoice: 10, badAccount: 11, badAmount: 12, rejected: 13 } as const;
 
 export type NotificationKind = 'check' | 'pay' | 'fail';
+export type RefundKind = 'refund' | 'cancel';
 
 /** The fields CloudPayments posts (form-encoded) that the server relies on. */
 export interface Notification {
@@ -21,11 +24,15 @@ export interface Notification {
 
 /** The real card provider's notifications: the only public way an order gets paid without an admin. */
 export class CloudPaymentsService {
+  private readonly refunds: CardRefundsService;
+
   constructor(
     private readonly db: Db,
     private readonly config: AppConfig,
     private readonly payments: PaymentsService,
-  ) {}
+  ) {
+    this.refunds = new CardRefundsService(db);
+  }
 
   /**
    * HMAC-SHA256 of the raw body with the API secret, base64 (the Content-HMAC header), compared in constant time.
@@ -54,7 +61,9 @@ export class CloudPaymentsService {
       await this.payments.markFailed(order.id, 'failed');
       return CODE.ok;
     }
-    if (order.status === 'paid') return order.transaction_id === transactionId ? CODE.ok : CODE.rejected;
+    // Settled already (and perhaps refunded since): a replay of its own transaction is answered as taken.
+    if (order.status === 'paid' || order.status === 'refunded')
+      return order.transaction_id === transactionId ? CODE.ok : CODE.rejected;
     // Before the charge (check) only an open order may be paid; after it (pay) the money is taken, so an order that
     // expired while the buyer sat in the widget, or whose earlier attempt was declined (a fail notification) before
     // a second card went through on the same invoice, is settled all the same.
@@ -70,5 +79,31 @@ export class CloudPaymentsService {
     if (await this.payments.settle(order.id, transactionId, payable)) return CODE.ok;
     // Lost a race with a concurrent copy of the same notification: fine if that copy carried this transaction.
     return (await transactionOf(this.db.kysely, order.id)) === transactionId ? CODE.ok : CODE.rejected;
+  }
+
+  /**
+   * Money sent back by the provider: a Refund (part or all of a payment) or a Cancel (the whole payment voided).
+   * The provider documents only code 0 for these; any other code makes it send the notification again (up to 100
+   * times, 1 to 30 minutes apart), which is what a refused one needs: a refund of an order whose Pay has not been
+   * settled yet (13) goes through on a later try, and a mismatch stays visible as failing in the provider's panel.
+   * A refused notification changes nothing.
+   */
+  async handleRefund(
+    kind: RefundKind,
+    note: RefundNotificationBody | CancelNotificationBody,
+  ): Promise<number> {
+    const order = await findOrder(this.db.kysely, Number(note.InvoiceId));
+    if (!order || order.method !== 'cloudpayments' || order.sandbox) return CODE.badInvoice;
+    if (note.AccountId !== undefined && String(order.user_id) !== note.AccountId) return CODE.badAccount;
+    // Not settled yet (a Pay still on its way): refused now, applied when the provider tries again.
+    if (order.transaction_id === null) return CODE.rejected;
+    const payment = 'PaymentTransactionId' in note ? note.PaymentTransactionId : note.TransactionId;
+    if (payment !== order.transaction_id) return CODE.badInvoice;
+    if (note.Currency !== undefined && note.Currency !== order.currency) return CODE.badAmount;
+    const amount = Math.round(Number(note.Amount) * 100);
+    // A cancellation voids the payment itself: all of it.
+    if (amount <= 0 || (kind === 'cancel' && amount !== order.amount)) return CODE.badAmount;
+    const result = await this.refunds.apply(order.id, `${kind}:${note.TransactionId}`, amount);
+    return result === 'applied' ? CODE.ok : result === 'tooMuch' ? CODE.badAmount : CODE.rejected;
   }
 }

@@ -11,6 +11,7 @@ import {
   insertPremiumPurchase,
   insertPurchaseOnce,
   insertReferralPayment,
+  setPurchaseFolder,
 } from './payments.repository.ts';
 
 const ids = (json: string): number[] => {
@@ -66,7 +67,7 @@ export async function fulfilOrder(trx: Executor, order: OrderRow): Promise<void>
     }
   }
   for (const item of items) {
-    const granted = await insertPurchaseOnce(trx, {
+    const purchaseId = await insertPurchaseOnce(trx, {
       user_id: user.id,
       order_id: order.id,
       kind: item.type,
@@ -76,7 +77,7 @@ export async function fulfilOrder(trx: Executor, order: OrderRow): Promise<void>
       currency: order.currency,
       created_at: now,
     });
-    if (!granted) {
+    if (purchaseId === undefined) {
       refund += price(item);
       continue;
     }
@@ -84,7 +85,8 @@ export async function fulfilOrder(trx: Executor, order: OrderRow): Promise<void>
     if (item.type === 'product') {
       const stored = await findPackContent(trx, item.id);
       const content = stored ? parsePackContent(stored) : null;
-      if (content) await insertPack(trx, user.id, item.name, content, true);
+      if (content)
+        await setPurchaseFolder(trx, purchaseId, await insertPack(trx, user.id, item.name, content, true));
     }
   }
   if (refund > 0) await flagRefund(trx, order.id, Math.min(refund, order.amount));

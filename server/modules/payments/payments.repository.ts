@@ -121,15 +121,28 @@ export async function flagRefund(db: Executor, id: number, amount: number): Prom
     .execute();
 }
 
-/** Records an item purchase unless the user already holds that item (the purchases_user_item unique index). */
-export async function insertPurchaseOnce(db: Executor, values: Insertable<PurchasesTable>): Promise<boolean> {
+/**
+ * Records an item purchase unless the user already holds that item (the purchases_user_item unique index, over
+ * purchases not refunded); the new purchase's id, or undefined.
+ */
+export async function insertPurchaseOnce(
+  db: Executor,
+  values: Insertable<PurchasesTable>,
+): Promise<number | undefined> {
   const inserted = await db
     .insertInto('purchases')
     .values(values)
-    .onConflict((conflict) => conflict.columns(['user_id', 'item_id']).doNothing())
+    .onConflict((conflict) =>
+      conflict.columns(['user_id', 'item_id']).where('refunded_at', 'is', null).doNothing(),
+    )
     .returning('id')
     .executeTakeFirst();
-  return inserted !== undefined;
+  return inserted?.id;
+}
+
+/** The ready-made folder a strategy pack's purchase copied in: a refund of the purchase takes it back. */
+export async function setPurchaseFolder(db: Executor, id: number, categoryId: number): Promise<void> {
+  await db.updateTable('purchases').set({ category_id: categoryId }).where('id', '=', id).execute();
 }
 
 /** The Premium purchase record; the caller has just granted Premium (grantPremium), so it is the only one. */
@@ -161,20 +174,24 @@ export async function insertReferralPayment(
 
 export type AdminQueue = { kind: 'manual'; status: string } | { kind: 'refunds' };
 
-/** Manual payments by status, or every order still owing a refund (card orders included), oldest first. */
+/**
+ * Manual payments by status (refunded: card orders too), or every order still owing a refund or holding a card
+ * refund for the admin to check (card orders included), oldest first.
+ */
 export async function listAdminOrders(db: Executor, queue: AdminQueue, page: number, perPage: number) {
+  const orders = db.selectFrom('orders').innerJoin('users', 'users.id', 'orders.user_id');
   const base =
     queue.kind === 'manual'
-      ? db
-          .selectFrom('orders')
-          .innerJoin('users', 'users.id', 'orders.user_id')
+      ? orders
           .where('orders.status', '=', queue.status)
-          .where('orders.method', '!=', 'cloudpayments')
-      : db
-          .selectFrom('orders')
-          .innerJoin('users', 'users.id', 'orders.user_id')
-          .where('orders.refund_amount', '>', 0)
-          .where('orders.refunded_at', 'is', null);
+          // Refunded orders are card orders (the provider refunds them): listed whatever their method.
+          .where('orders.method', queue.status === 'refunded' ? '=' : '!=', 'cloudpayments')
+      : orders.where((eb) =>
+          eb.or([
+            eb.and([eb('orders.refund_amount', '>', 0), eb('orders.refunded_at', 'is', null)]),
+            eb('orders.refund_review', '=', 1),
+          ]),
+        );
   const total = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   const rows = await base
     .selectAll('orders')

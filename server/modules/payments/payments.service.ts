@@ -30,6 +30,7 @@ import {
   moveFromPending,
   reopenRejected,
 } from './payments.repository.ts';
+import { flagRefundReview } from './refunds.repository.ts';
 
 /** An unpaid card order stays payable this long; after that a new cost call opens a fresh one. */
 export const OPEN_ORDER_TTL_MS = 24 * 60 * 60 * 1000;
@@ -318,13 +319,21 @@ export class PaymentsService {
         status: row.status as AdminPayment['status'],
         pay_for_premium: Boolean(row.pay_for_premium),
         refund_due: row.refunded_at === null ? toMajor(row.refund_amount) : 0,
+        card_refunded: toMajor(row.card_refunded),
+        refund_review: row.refund_review === 1,
       })),
     };
   }
 
-  /** The admin has sent the money back: the order leaves the refund queue. */
+  /**
+   * The admin has sent the money owed back or, that done, has checked a card refund that took back nothing (and
+   * taken back by hand what it should have): the order leaves the refund queue.
+   */
   async adminRefunded(orderId: number): Promise<PaymentInfo> {
-    if (!(await markRefunded(this.db.kysely, orderId))) throw notFound();
+    const done =
+      (await markRefunded(this.db.kysely, orderId)) ||
+      (await flagRefundReview(this.db.kysely, orderId, false));
+    if (!done) throw notFound();
     return toPaymentInfo((await findOrder(this.db.kysely, orderId)) as OrderRow);
   }
 }

@@ -58,13 +58,17 @@ export async function ownedItemIds(db: Executor, userId: number): Promise<Set<nu
     .select('item_id')
     .where('user_id', '=', userId)
     .where('item_id', 'is not', null)
+    .where('refunded_at', 'is', null)
     .execute();
   return new Set(rows.map((row) => row.item_id as number));
 }
 
 /** The same read through the SQLite fast path: the shop list runs it on every request. */
 export async function ownedItemIdsFast(db: Db, userId: number): Promise<Set<number>> {
-  const fast = fastStatement(db, 'SELECT item_id FROM purchases WHERE user_id = ? AND item_id IS NOT NULL');
+  const fast = fastStatement(
+    db,
+    'SELECT item_id FROM purchases WHERE user_id = ? AND item_id IS NOT NULL AND refunded_at IS NULL',
+  );
   if (!fast) return ownedItemIds(db.kysely, userId);
   return new Set((fast.all(userId) as Array<{ item_id: number }>).map((row) => row.item_id));
 }

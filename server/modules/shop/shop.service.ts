@@ -175,6 +175,7 @@ export class ShopService {
       amount: toMajor(row.amount),
       currency: row.currency,
       datetime: row.created_at,
+      refunded: row.refunded_at !== null,
     }));
     return { total, page, per_page: perPage, items };
   }
@@ -189,6 +190,7 @@ export class ShopService {
       currency: row.currency,
       datetime: row.created_at,
       type: row.type as ReferralPayment['type'],
+      reversed: toMajor(row.reversed_amount),
     }));
     return { total, page, per_page: perPage, items };
   }

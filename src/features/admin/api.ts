@@ -5,7 +5,10 @@ import { API, pathFor } from '@contract/paths';
 import type { PAYMENT_STATUSES } from '@contract/payments';
 
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-/** The manual payments of one status, or `refunds`: every order owing money back (a second charge for owned items). */
+/**
+ * The manual payments of one status (refunded: card orders the provider refunded), or `refunds`: every order owing
+ * money back (a second charge for owned items) or holding a partial card refund for the admin to check.
+ */
 export type PaymentFilter = PaymentStatus | 'refunds';
 
 /** Paged answers come as `{ total, page, per_page, list }` (or `items`, as the profile lists do). */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 
 import { hmacBase64 } from '../../../server/lib/crypto.ts';
-import { as, type Session } from './api.ts';
+import { as, registerUser, type Session } from './api.ts';
 
 /** Test provider keys: with them the server runs the real provider's routes and no sandbox. */
 export const PROVIDER_ENV = {
@@ -48,7 +48,7 @@ export function sandboxCharge(app: FastifyInstance, user: Session, cost: CostDat
 /** A provider notification signed with `secret` (the real provider's API secret unless a forgery is tested). */
 export function notify(
   app: FastifyInstance,
-  kind: 'check' | 'pay' | 'fail',
+  kind: 'check' | 'pay' | 'fail' | 'refund' | 'cancel',
   fields: Record<string, string>,
   secret: string | null = PROVIDER_ENV.CLOUDPAYMENTS_API_SECRET,
 ) {
@@ -72,6 +72,24 @@ export const payFields = (cost: CostData, transactionId: string) => ({
   InvoiceId: String(cost.cloud_payments_params.order_id),
   AccountId: String(cost.cloud_payments_params.user_id),
 });
+
+/** The provider's Refund notification for part or all of a paid order (its fields: no currency, the payment's). */
+export const refundFields = (paid: ReturnType<typeof payFields>, refundId: string, amount: number) => ({
+  TransactionId: refundId,
+  PaymentTransactionId: paid.TransactionId,
+  Amount: amount.toFixed(2),
+  DateTime: '2026-11-24 12:00:00',
+  OperationType: 'Refund',
+  InvoiceId: paid.InvoiceId,
+  AccountId: paid.AccountId,
+});
+
+/** A new player who signed up through another new player's referral link. */
+export async function referredBuyer(app: FastifyInstance): Promise<{ referrer: Session; buyer: Session }> {
+  const referrer = await registerUser(app);
+  const buyer = await registerUser(app, { referral: (await me(app, referrer)).referral_token });
+  return { referrer, buyer };
+}
 
 export const me = async (app: FastifyInstance, user: Session) =>
   (await as(app, user, { method: 'GET', url: '/api/v1/auth/user' })).json().data.me;

@@ -23,6 +23,8 @@ const pending = {
   pay_for_premium: false,
   datetime: '2026-11-22T04:00:00Z',
   refund_due: 0,
+  card_refunded: 0,
+  refund_review: false,
 };
 
 describe('AdminPage', () => {
@@ -81,17 +83,16 @@ describe('AdminPage', () => {
     expect(requestBody(saved?.[1])).toEqual({ referral_percent: 25 });
   });
 
-  it('lists the orders owing a refund and marks one refunded', async () => {
-    const user = userEvent.setup();
-    const owed = { ...pending, id: 44, method: 'cloudpayments', status: 'paid', refund_due: 40 };
-    let refunded = false;
+  /** The admin page over a refund queue holding `order` until the admin's refund action on it; the action's flag. */
+  const refundQueue = (order: typeof pending) => {
+    const marked = { done: false };
     const spy = mockFetch((url) => {
-      if (url === '/api/v1/admin/manual_payments/44/refunded') {
-        refunded = true;
-        return { body: { data: owed } };
+      if (url === `/api/v1/admin/manual_payments/${order.id}/refunded`) {
+        marked.done = true;
+        return { body: { data: order } };
       }
       if (url.startsWith('/api/v1/admin/manual_payments')) {
-        const queue = url.includes('queue=refunds') && !refunded ? [owed] : [];
+        const queue = url.includes('queue=refunds') && !marked.done ? [order] : [];
         return { body: { data: { total: queue.length, page: 1, per_page: 10, list: queue } } };
       }
       if (url === '/api/v1/admin/settings') return { body: { data: { referral_percent: 20 } } };
@@ -100,13 +101,41 @@ describe('AdminPage', () => {
       return undefined;
     });
     renderApp(<AdminPage />, { user: admin });
+    return { marked, spy };
+  };
+
+  it('lists the orders owing a refund and marks one refunded', async () => {
+    const user = userEvent.setup();
+    const owed = { ...pending, id: 44, method: 'cloudpayments', status: 'paid', refund_due: 40 };
+    const { marked, spy } = refundQueue(owed);
     await user.selectOptions(await screen.findByLabelText('Status'), 'Refunds due');
     const row = (await screen.findByText('newbie')).closest('tr')!;
     expect(row).toHaveTextContent('To refund: $40.00');
     await user.click(within(row).getByRole('button', { name: 'Refund sent' }));
-    await waitFor(() => expect(refunded).toBe(true));
+    await waitFor(() => expect(marked.done).toBe(true));
     expect(spy.mock.calls.some(([url]) => String(url).includes('queue=refunds'))).toBe(true);
     expect(appStore.get(toastsAtom).map((toast) => toast.message)).toContain('Marked as refunded');
+  });
+
+  it('shows a partial card refund to check, and marks it checked', async () => {
+    const user = userEvent.setup();
+    const partial = {
+      ...pending,
+      id: 45,
+      method: 'cloudpayments',
+      status: 'paid',
+      card_refunded: 7,
+      refund_review: true,
+    };
+    const { marked } = refundQueue(partial);
+    await user.selectOptions(await screen.findByLabelText('Status'), 'Refunds due');
+    const row = (await screen.findByText('newbie')).closest('tr')!;
+    expect(row).toHaveTextContent('Refunded by card: $7.00');
+    expect(row).toHaveTextContent('Partial card refund: check what it covers');
+    expect(row).not.toHaveTextContent('To refund');
+    await user.click(within(row).getByRole('button', { name: 'Checked' }));
+    await waitFor(() => expect(marked.done).toBe(true));
+    expect(appStore.get(toastsAtom).map((toast) => toast.message)).toContain('Marked as checked');
   });
 });
 

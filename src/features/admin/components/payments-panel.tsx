@@ -34,15 +34,20 @@ export function PaymentsPanel() {
     paid: t('admin:payments.status.paid'),
     rejected: t('admin:payments.status.rejected'),
     failed: t('admin:payments.status.failed'),
+    refunded: t('admin:payments.status.refunded'),
   };
 
   const filters: Record<PaymentFilter, string> = { ...statuses, refunds: t('admin:payments.refunds') };
 
+  // One action per step: the money owed sent back first, then a card refund that took back nothing checked.
   const refunded = async (payment: AdminPayment) => {
     setBusy(payment.id);
     try {
       await markRefunded(payment.id);
-      pushToast(t('admin:payments.refundedDone'), 'success');
+      pushToast(
+        payment.refund_due > 0 ? t('admin:payments.refundedDone') : t('admin:payments.checkedDone'),
+        'success',
+      );
       reload();
     } catch {
       // Shown by the global error handler.
@@ -128,6 +133,16 @@ export function PaymentsPanel() {
                         })}
                       </span>
                     )}
+                    {payment.card_refunded > 0 && (
+                      <span className="badge">
+                        {t('admin:payments.cardRefunded', {
+                          amount: formatMoney(payment.card_refunded, payment.currency, i18n.language),
+                        })}
+                      </span>
+                    )}
+                    {payment.refund_review && (
+                      <span className="badge badge--danger">{t('admin:payments.refundReview')}</span>
+                    )}
                   </td>
                   <td>
                     <code>{payment.payment_source ?? '—'}</code>
@@ -135,14 +150,16 @@ export function PaymentsPanel() {
                   <td>{formatDateTime(payment.datetime, i18n.language)}</td>
                   <td>{statuses[payment.status]}</td>
                   <td className="table__actions">
-                    {payment.refund_due > 0 && (
+                    {(payment.refund_due > 0 || payment.refund_review) && (
                       <button
                         type="button"
                         className="button button--ghost"
                         disabled={busy === payment.id}
                         onClick={() => void refunded(payment)}
                       >
-                        {t('admin:payments.markRefunded')}
+                        {payment.refund_due > 0
+                          ? t('admin:payments.markRefunded')
+                          : t('admin:payments.markChecked')}
                       </button>
                     )}
                     {payment.status === 'pending' && (

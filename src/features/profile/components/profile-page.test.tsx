@@ -22,6 +22,7 @@ function purchases(page: number, total: number) {
       amount: 19,
       currency: 'USD',
       datetime: '2026-11-20T10:00:00Z',
+      refunded: false,
     })),
   };
 }
@@ -65,6 +66,16 @@ describe('ProfilePage', () => {
     expect(spy.mock.calls.map(([url]) => url)).toContain(
       '/api/v1/users/userprofile/purchases?page=2&per_page=10',
     );
+  });
+
+  it('marks a purchase taken back by a card refund', async () => {
+    const listed = purchases(1, 2);
+    listed.items[1] = { ...listed.items[1]!, refunded: true };
+    mockFetch((url) => (url.includes('/purchases?') ? { body: { data: listed } } : undefined));
+    renderApp(<ProfilePage user={testUser} hash="" />, { user: testUser });
+    const refunded = (await screen.findByText('Pack 2')).closest('tr')!;
+    expect(within(refunded).getByText('Refunded')).toBeInTheDocument();
+    expect((await screen.findByText('Pack 1')).closest('tr')).not.toHaveTextContent('Refunded');
   });
 
   it('shows the empty and error states', async () => {

@@ -20,7 +20,18 @@ export function PurchasesTab() {
       list={list}
       emptyText={t('profile:purchases.empty')}
       columns={[
-        { header: t('profile:purchases.name'), cell: (purchase) => purchase.name },
+        {
+          header: t('profile:purchases.name'),
+          cell: (purchase) => (
+            <>
+              {purchase.name}
+              {/* Taken back by a card refund: listed still, so the player sees where it went. */}
+              {purchase.refunded && (
+                <span className="badge badge--danger">{t('profile:purchases.refunded')}</span>
+              )}
+            </>
+          ),
+        },
         { header: t('profile:purchases.type'), cell: (purchase) => kinds[purchase.kind] },
         {
           header: t('profile:purchases.amount'),

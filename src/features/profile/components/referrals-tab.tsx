@@ -34,7 +34,18 @@ export function ReferralsTab() {
         },
         {
           header: t('profile:referrals.amount'),
-          cell: (payment) => formatMoney(payment.amount, payment.currency, i18n.language),
+          cell: (payment) => (
+            <>
+              {formatMoney(payment.amount, payment.currency, i18n.language)}
+              {payment.reversed > 0 && (
+                <span className="badge badge--danger">
+                  {t('profile:referrals.reversed', {
+                    amount: formatMoney(payment.reversed, payment.currency, i18n.language),
+                  })}
+                </span>
+              )}
+            </>
+          ),
           className: 'referral__amount',
         },
         {
