@@ -14,6 +14,7 @@ import { trainerMigration } from './migrations/008-trainer.ts';
 import { rangeRevisionMigration } from './migrations/009-range-revision.ts';
 import { usernameKeyMigration } from './migrations/010-username-key.ts';
 import { orderPricesMigration } from './migrations/011-order-prices.ts';
+import { deviceTokensMigration } from './migrations/012-device-tokens.ts';
 
 /** Versioned migrations in code (no file-system scan, so they bundle and run the same under tsx and vitest). */
 function provider(db: Db): MigrationProvider {
@@ -32,6 +33,7 @@ function provider(db: Db): MigrationProvider {
         '009-range-revision': rangeRevisionMigration,
         '010-username-key': usernameKeyMigration,
         '011-order-prices': orderPricesMigration,
+        '012-device-tokens': deviceTokensMigration(db.dialect),
       };
     },
   };
