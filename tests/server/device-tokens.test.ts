@@ -3,6 +3,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEVICE_TOKEN_TTL_MS } from '../../contract/auth.ts';
 import { ManualClock } from '../../server/lib/time.ts';
 import { LOCK_MS, MAX_FAILURES } from '../../server/modules/auth/attempts.ts';
+import {
+  MAX_DEVICE_TOKENS_PER_USER,
+  pruneDeviceTokens,
+} from '../../server/modules/auth/devices.repository.ts';
 import { USER_SEARCH_PER_MINUTE } from '../../server/plugins/limits.ts';
 import { as, registerUser, type Session } from './helpers/api.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
@@ -109,6 +113,26 @@ describeEachDatabase('device tokens against lock-out by a stranger', (kind) => {
     await strangerLocks(owner.username);
     expect((await login(owner.username, 'secret123', [fresh])).statusCode).toBe(429);
     clock.advance(LOCK_MS + 1000);
+  });
+
+  it(`an account keeps its ${MAX_DEVICE_TOKENS_PER_USER} newest device tokens; expired ones are pruned`, async () => {
+    const owner = await player();
+    const tokens: string[] = [owner.device];
+    for (let i = 0; i < MAX_DEVICE_TOKENS_PER_USER + 4; i += 1) {
+      tokens.push((await login(owner.username, 'secret123')).json().data.device_token);
+    }
+    const { kysely } = t.app.services.db;
+    const rows = () =>
+      kysely.selectFrom('device_tokens').select('id').where('user_id', '=', owner.id).execute();
+    expect(await rows()).toHaveLength(MAX_DEVICE_TOKENS_PER_USER);
+    await strangerLocks(owner.username);
+    expect((await login(owner.username, 'secret123', [tokens[0] ?? ''])).statusCode).toBe(429);
+    expect((await login(owner.username, 'secret123', [tokens.at(-1) ?? ''])).statusCode).toBe(200);
+    clock.advance(DEVICE_TOKEN_TTL_MS + 1000);
+    expect(await pruneDeviceTokens(t.app.services.db, clock.now())).toBeGreaterThanOrEqual(
+      MAX_DEVICE_TOKENS_PER_USER,
+    );
+    expect(await rows()).toEqual([]);
   });
 
   it('device tokens are refused when malformed or too many, with 400', async () => {

@@ -39,23 +39,17 @@ export async function issueDeviceToken(
         expires_at: iso(now + DEVICE_TOKEN_TTL_MS),
       })
       .execute();
-    const keep = await trx
+    // Ids grow with issue, so the newest are the highest: one statement, the same on SQLite and PostgreSQL.
+    const newest = trx
       .selectFrom('device_tokens')
       .select('id')
       .where('user_id', '=', userId)
-      .where('expires_at', '>', iso(now))
-      .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
-      .limit(MAX_DEVICE_TOKENS_PER_USER)
-      .execute();
+      .limit(MAX_DEVICE_TOKENS_PER_USER);
     await trx
       .deleteFrom('device_tokens')
       .where('user_id', '=', userId)
-      .where(
-        'id',
-        'not in',
-        keep.map((row) => row.id),
-      )
+      .where((eb) => eb.or([eb('expires_at', '<=', iso(now)), eb('id', 'not in', newest)]))
       .execute();
   });
   return token;

@@ -2,23 +2,14 @@
 // and sent with the next sign-in, so the owner's browser stays trusted while a stranger locks the account.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { mockFetch, requestBody } from '@/test/render';
+import { mockFetch, requestBody, testUser } from '@/test/render';
 
 import { confirm, login, logout, register } from './api';
 
-const ME = {
-  username: 'river_rat',
-  email: 'river@example.com',
-  avatar: '/media/avatars/',
-  language: 'en-US',
-  is_premium: false,
-  is_admin: false,
-  referral_token: 'ref',
-};
 const deviceToken = (tag: string) => `${tag}`.padEnd(43, 'x');
 const signIn = (id: number, tag: string) => ({
   status: 200,
-  body: { data: { me: { ...ME, id }, token: `session-${tag}`, device_token: deviceToken(tag) } },
+  body: { data: { me: { ...testUser, id }, token: `session-${tag}`, device_token: deviceToken(tag) } },
 });
 
 /** The device tokens the last sign-in request carried (undefined: none). */
