@@ -84,9 +84,9 @@ export class AuthService {
     const user = login.includes('@')
       ? await findUserByEmail(this.db, login)
       : await findUserByUsername(this.db, login);
-    const device = user
-      ? await findDeviceToken(this.db, user.id, body.device_tokens ?? [], this.clock.now())
-      : null;
+    // Looked up for unknown logins too (no user has id 0), so the answer takes the same path either way.
+    const tokens = body.device_tokens ?? [];
+    const device = await findDeviceToken(this.db, user?.id ?? 0, tokens, this.clock.now());
     const key =
       device !== null
         ? `password:device:${device}`
