@@ -34,7 +34,8 @@ export const LoginBody = Type.Object({
   password: Type.String({ minLength: 1, maxLength: 256 }),
   /**
    * The device tokens this browser was given by earlier sign-ins (of any account): the one issued for the account
-   * signing in makes this a trusted client, whose wrong passwords lock this browser alone (server/modules/auth/devices.repository.ts).
+   * signing in makes this a trusted client, whose wrong passwords lock this browser alone (see the server's
+   * modules/auth/devices.repository.ts).
    */
   device_tokens: Type.Optional(Type.Array(DeviceToken, { maxItems: DEVICE_TOKENS_MAX })),
 });

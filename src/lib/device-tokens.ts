@@ -48,7 +48,7 @@ export function keepDeviceToken(userId: number | null, token: string | undefined
   }
 }
 
-/** A password set by restore code or in the profile revoked the account's other tokens; this browser keeps its new one. */
+/** A password set by restore code or in the profile revoked the account's other tokens; this browser keeps its own. */
 export function keepPasswordChanged(data: PasswordChanged): PasswordChanged {
   keepDeviceToken(data.user_id, data.device_token);
   return data;

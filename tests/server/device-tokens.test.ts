@@ -142,7 +142,7 @@ describeEachDatabase('device tokens against lock-out by a stranger', (kind) => {
     expect((await login(owner.username, 'secret123', ['not a token!'])).statusCode).toBe(400);
   });
 
-  it('a password changed through a restore code revokes the device tokens and trusts the restoring browser', async () => {
+  it('a password set by restore code revokes the device tokens and trusts the restoring browser', async () => {
     const owner = await player();
     await t.app.inject({ method: 'POST', url: '/api/v1/auth/recover', payload: { email: owner.email } });
     await expect.poll(() => t.mails.some((mail) => mail.to === owner.email)).toBe(true);

@@ -17,8 +17,9 @@ const HOUR_MS = 60 * 60 * 1000;
 /**
  * Brute-force limits per key, independent of the client address (an attacker with many addresses gets no more
  * guesses). Sign-in keys are the account's untrusted clients, or one device token of it (devices.repository.ts), so
- * a stranger's guesses never lock the owner's own browser. The counters live in the shared store, so several instances count together; checks of one account are
- * serialised in this process, so parallel guesses each see the failures before them.
+ * a stranger's guesses never lock the owner's own browser. The counters live in the shared store, so several
+ * instances count together; checks of one key are serialised in this process, so parallel guesses each see the
+ * failures before them.
  */
 export class AttemptGuard {
   private readonly lock = new KeyedLock();
