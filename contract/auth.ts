@@ -24,9 +24,20 @@ export const RegisterBody = Type.Object({
 export type RegisterBody = Static<typeof RegisterBody>;
 export const RegisterParams = Type.Object({ token: Type.String({ maxLength: 64 }) });
 
+/** A device token as the server issues it (32 random bytes, base64url); only its sha256 is stored. */
+export const DeviceToken = Type.String({ pattern: '^[A-Za-z0-9_-]{20,100}$' });
+/** Device tokens a browser keeps at most (one per account signed in from it); the newest are kept. */
+export const DEVICE_TOKENS_MAX = 10;
+
 export const LoginBody = Type.Object({
   login: Type.String({ minLength: 1, maxLength: 254 }),
   password: Type.String({ minLength: 1, maxLength: 256 }),
+  /**
+   * The device tokens this browser was given by earlier sign-ins (of any account): the one issued for the account
+   * signing in makes this a trusted client, whose wrong passwords lock this browser alone (see the server's
+   * modules/auth/devices.repository.ts).
+   */
+  device_tokens: Type.Optional(Type.Array(DeviceToken, { maxItems: DEVICE_TOKENS_MAX })),
 });
 export type LoginBody = Static<typeof LoginBody>;
 
@@ -57,12 +68,30 @@ export type Me = Static<typeof Me>;
 export const UserResponse = Type.Object({ me: Me, token: Type.Union([Type.String(), Type.Null()]) });
 export type UserResponse = Static<typeof UserResponse>;
 
+/** Sign-up and sign-in: the session, and the device token the browser keeps for its next sign-in to this account. */
+export const SignInResponse = Type.Object({ me: Me, token: Type.String(), device_token: Type.String() });
+export type SignInResponse = Static<typeof SignInResponse>;
+
+/**
+ * A password set by restore code or changed in the profile: the account's other device tokens are revoked, and this
+ * browser, which proved the code or the old password, gets a fresh one for the account `user_id`.
+ */
+export const PasswordChanged = Type.Object({
+  message: Type.String(),
+  user_id: Type.Integer(),
+  device_token: Type.String(),
+});
+export type PasswordChanged = Static<typeof PasswordChanged>;
+
 export const Message = Type.Object({ message: Type.String() });
 export type Message = Static<typeof Message>;
 
 /** Restore codes: 6 digits, valid 10 minutes, 5 attempts, single use. */
 export const RESTORE_CODE_TTL_MS = 10 * 60 * 1000;
 export const RESTORE_CODE_MAX_ATTEMPTS = 5;
+
+/** A device token is trusted for 180 days after it was issued; each sign-in with it replaces it with a fresh one. */
+export const DEVICE_TOKEN_TTL_MS = 180 * 24 * 60 * 60 * 1000;
 
 /** A session ends 30 days after its last use (sliding); the server prunes older ones. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;

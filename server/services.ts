@@ -80,7 +80,7 @@ export function createServices(
     hasher,
     health: new HealthService(db, new DatabaseCounterStore(db), clock),
     auth: new AuthService(db, mailer, log, hasher, attempts, clock),
-    profile: new ProfileService(db, media, hasher, attempts),
+    profile: new ProfileService(db, media, hasher, attempts, clock),
     categories: new CategoriesService(db),
     shares: new SharesService(db),
     shop: new ShopService(db, config.urlSigningSecret),

@@ -15,6 +15,7 @@ import { rangeRevisionMigration } from './migrations/009-range-revision.ts';
 import { usernameKeyMigration } from './migrations/010-username-key.ts';
 import { orderPricesMigration } from './migrations/011-order-prices.ts';
 import { cardRefundsMigration } from './migrations/012-card-refunds.ts';
+import { deviceTokensMigration } from './migrations/013-device-tokens.ts';
 
 /** Versioned migrations in code (no file-system scan, so they bundle and run the same under tsx and vitest). */
 function provider(db: Db): MigrationProvider {
@@ -34,6 +35,7 @@ function provider(db: Db): MigrationProvider {
         '010-username-key': usernameKeyMigration,
         '011-order-prices': orderPricesMigration,
         '012-card-refunds': cardRefundsMigration,
+        '013-device-tokens': deviceTokensMigration(db.dialect),
       };
     },
   };

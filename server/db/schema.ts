@@ -29,6 +29,16 @@ export interface SessionsTable {
   last_seen_at: string;
 }
 
+/** Device tokens (server/modules/auth/devices.repository.ts): the sha256 of each, the user it trusts a browser for. */
+export interface DeviceTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  /** ISO text: DEVICE_TOKEN_TTL_MS after issue. */
+  expires_at: string;
+}
+
 /** Shared counters (see server/lib/counters.ts); `reset_at` is ms since the epoch. */
 export interface RateCountersTable {
   counter_key: string;
@@ -190,6 +200,7 @@ export interface SettingsTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  device_tokens: DeviceTokensTable;
   recovery_codes: RecoveryCodesTable;
   categories: CategoriesTable;
   shares: SharesTable;

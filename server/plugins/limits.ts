@@ -5,20 +5,39 @@ import { tooManyRequests } from '../lib/http-error.ts';
 
 const WINDOW_MS = 60_000;
 
+/** User searches (the share dialog's name prefix) a player may run a minute, and an address (players behind a NAT). */
+export const USER_SEARCH_PER_MINUTE = 30;
+export const USER_SEARCH_PER_ADDRESS_MINUTE = 4 * USER_SEARCH_PER_MINUTE;
+
+/** Counts one request under `key` in the shared store; past `max` a minute, 429 with Retry-After. */
+async function spend(app: FastifyInstance, key: string, max: number): Promise<void> {
+  const { counters, clock } = app.services;
+  const now = clock.now();
+  const state = await counters.hit(key, WINDOW_MS, now);
+  if (state.count > max) throw tooManyRequests('tooManyRequests', (state.resetAt - now) / 1000);
+}
+
 /**
  * Route hook for library and profile writes: at most WRITE_RATE_LIMIT per user per minute across all of them
  * (one shared budget, counted in the shared store so every instance agrees), then 429 with Retry-After.
  * It runs after requireUser (preValidation), so there is always a user; invalid payloads count too.
  */
 export function writeLimit(app: FastifyInstance) {
-  const { counters, clock, config } = app.services;
   return async (request: FastifyRequest): Promise<void> => {
     if (!request.user) return;
-    const now = clock.now();
-    const state = await counters.hit(`writes:${request.user.id}`, WINDOW_MS, now);
-    if (state.count > config.writeRateLimit) {
-      throw tooManyRequests('tooManyRequests', (state.resetAt - now) / 1000);
-    }
+    await spend(app, `writes:${request.user.id}`, app.services.config.writeRateLimit);
+  };
+}
+
+/**
+ * Route hook for the user search: it lists usernames, the logins a stranger needs to guess passwords, so neither one
+ * account nor a farm of accounts on one address may walk the name space quickly. Runs after requireUser.
+ */
+export function searchLimit(app: FastifyInstance) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!request.user) return;
+    await spend(app, `user-search:user:${request.user.id}`, USER_SEARCH_PER_MINUTE);
+    await spend(app, `user-search:address:${normalizeIP(request.ip)}`, USER_SEARCH_PER_ADDRESS_MINUTE);
   };
 }
 
@@ -28,12 +47,7 @@ export function writeLimit(app: FastifyInstance) {
  * The address is keyed as the rate limiter keys it (an IPv6 client by its /64, an IPv4-mapped one as IPv4).
  */
 export function addressLimit(app: FastifyInstance, name: string) {
-  const { counters, clock, config } = app.services;
   return async (request: FastifyRequest): Promise<void> => {
-    const now = clock.now();
-    const state = await counters.hit(`${name}:${normalizeIP(request.ip)}`, WINDOW_MS, now);
-    if (state.count > config.authRateLimit) {
-      throw tooManyRequests('tooManyRequests', (state.resetAt - now) / 1000);
-    }
+    await spend(app, `${name}:${normalizeIP(request.ip)}`, app.services.config.authRateLimit);
   };
 }

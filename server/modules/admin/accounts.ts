@@ -9,6 +9,7 @@ import {
 } from '../../../contract/auth.ts';
 import { ConfigError } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import { deleteDeviceTokens } from '../auth/devices.repository.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { deleteOtherSessions } from '../auth/sessions.repository.ts';
 import { findUserByEmail, findUserByUsername, insertUser, updateUser } from '../users/users.repository.ts';
@@ -60,6 +61,7 @@ export async function ensureAdmin(
     const passwordHash = await hashPassword(checkPassword(input.password));
     await updateUser(db, existing.id, { is_admin: 1, is_premium: 1, password_hash: passwordHash });
     await deleteOtherSessions(db, existing.id, null);
+    await deleteDeviceTokens(db, existing.id);
     return { outcome: 'promoted', username: existing.username };
   }
   const password = checkPassword(input.password);
@@ -94,6 +96,7 @@ export async function lockPublishedPasswords(db: Db): Promise<string[]> {
     await updateUser(db, user.id, { password_hash: await hashPassword(randomBytes(32).toString('hex')) });
     // Whoever signed in with the published password is signed out too.
     await db.kysely.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+    await deleteDeviceTokens(db, user.id);
     locked.push(account.email);
   }
   return locked;

@@ -15,9 +15,11 @@ export const RECOVER_PER_HOUR = 3;
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * Per-account brute-force limits, independent of the client address (an attacker with many addresses gets no more
- * guesses). The counters live in the shared store, so several instances count together; checks of one account are
- * serialised in this process, so parallel guesses each see the failures before them.
+ * Brute-force limits per key, independent of the client address (an attacker with many addresses gets no more
+ * guesses). Sign-in keys are the account's untrusted clients, or one device token of it (devices.repository.ts), so
+ * a stranger's guesses never lock the owner's own browser. The counters live in the shared store, so several
+ * instances count together; checks of one key are serialised in this process, so parallel guesses each see the
+ * failures before them.
  */
 export class AttemptGuard {
   private readonly lock = new KeyedLock();
@@ -29,8 +31,9 @@ export class AttemptGuard {
 
   /**
    * Runs `check` (a password or code comparison) unless the key is locked (429 with Retry-After). A failure counts;
-   * a success clears the count. Keys name the account (`password:<user id>`), or the typed login when there is no
-   * account, so unknown and known logins lock alike and the lock reveals nothing.
+   * a success clears the count. Keys name the account (`password:<user id>`), a device token or a session of it
+   * (`password:device:<id>`, `password:session:<id>`), or the typed login when there is no account, so unknown and
+   * known logins lock alike and the lock reveals nothing.
    */
   async guard(key: string, check: () => Promise<boolean>): Promise<boolean> {
     return this.lock.run(key, async () => {

@@ -21,10 +21,18 @@ import {
   updateUser,
 } from '../users/users.repository.ts';
 import type { AttemptGuard } from './attempts.ts';
+import { deleteDeviceTokens, findDeviceToken, issueDeviceToken } from './devices.repository.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { consumeRecoveryCode, storeRecoveryCode } from './recovery.repository.ts';
 import { restoreMail } from './restore-mail.ts';
 import { createSession, deleteOtherSessions, deleteSession } from './sessions.repository.ts';
+
+/** A signed-in user: the session token, and the device token their browser keeps for the next sign-in. */
+export interface SignIn {
+  user: UserRow;
+  token: string;
+  deviceToken: string;
+}
 
 export class AuthService {
   constructor(
@@ -36,7 +44,7 @@ export class AuthService {
     private readonly clock: Clock,
   ) {}
 
-  async register(body: RegisterBody, referralToken?: string): Promise<{ user: UserRow; token: string }> {
+  async register(body: RegisterBody, referralToken?: string): Promise<SignIn> {
     const username = normalizeUsername(body.username);
     let referrerId: number | null = null;
     if (referralToken) {
@@ -62,24 +70,41 @@ export class AuthService {
       if (/unique|duplicate/i.test(String(error))) throw conflict('usernameTaken');
       throw error;
     }
-    return { user, token: await createSession(this.db, user.id, this.clock.now()) };
+    return this.signIn(user, null);
   }
 
   /**
-   * Checks the password under the account's failure counter (5 failures lock it for 15 minutes, whatever the
-   * client address). An unknown login has a counter of its own, so it locks the same way and reveals nothing.
+   * Checks the password under a failure counter (5 failures lock it for 15 minutes, whatever the client address).
+   * A browser holding a live device token of this account counts against that token alone; every other client
+   * shares the account's untrusted counter (devices.repository.ts says why). An unknown login has a counter of its
+   * own, so it locks the same way and reveals nothing.
    */
-  async login(body: LoginBody): Promise<{ user: UserRow; token: string }> {
+  async login(body: LoginBody): Promise<SignIn> {
     const login = foldLogin(body.login);
     const user = login.includes('@')
       ? await findUserByEmail(this.db, login)
       : await findUserByUsername(this.db, login);
-    const key = user ? `password:${user.id}` : `password:login:${login.toLowerCase()}`;
+    // Looked up for unknown logins too (no user has id 0), so the answer takes the same path either way.
+    const tokens = body.device_tokens ?? [];
+    const device = await findDeviceToken(this.db, user?.id ?? 0, tokens, this.clock.now());
+    const key =
+      device !== null
+        ? `password:device:${device}`
+        : user
+          ? `password:${user.id}`
+          : `password:login:${login.toLowerCase()}`;
     const ok = await this.attempts.guard(key, () =>
       this.hasher.verify(user?.password_hash ?? null, body.password),
     );
     if (!user || !ok) throw badRequest('loginFailed');
-    return { user, token: await createSession(this.db, user.id, this.clock.now()) };
+    return this.signIn(user, device);
+  }
+
+  /** A new session, and a fresh device token that replaces the one the browser signed in with (if any). */
+  private async signIn(user: UserRow, device: number | null): Promise<SignIn> {
+    const now = this.clock.now();
+    const token = await createSession(this.db, user.id, now);
+    return { user, token, deviceToken: await issueDeviceToken(this.db, user.id, now, device) };
   }
 
   async logout(sessionId: number): Promise<void> {
@@ -102,10 +127,12 @@ export class AuthService {
   }
 
   /**
-   * Sets the new password when the code is right; every existing session is revoked. Wrong codes count against the
-   * address (5 lock it for 15 minutes), across the fresh codes that recover may issue.
+   * Sets the new password when the code is right; every existing session and device token is revoked, and the
+   * browser that proved the mailed code gets a fresh device token (a stranger's lock on the untrusted clients then
+   * does not keep the owner out right after a restore). Wrong codes count against the address (5 lock it for 15
+   * minutes), across the fresh codes that recover may issue: a device token does not bypass that.
    */
-  async confirm(body: ConfirmBody): Promise<void> {
+  async confirm(body: ConfirmBody): Promise<{ userId: number; deviceToken: string }> {
     const user = await findUserByEmail(this.db, body.email);
     const ok = await this.attempts.guard(`restore:${body.email.toLowerCase()}`, async () =>
       user ? consumeRecoveryCode(this.db, user.id, body.code.trim(), this.clock.now()) : false,
@@ -113,5 +140,7 @@ export class AuthService {
     if (!user || !ok) throw badRequest('codeInvalid');
     await updateUser(this.db, user.id, { password_hash: await this.hasher.hash(body.password) });
     await deleteOtherSessions(this.db, user.id, null);
+    await deleteDeviceTokens(this.db, user.id);
+    return { userId: user.id, deviceToken: await issueDeviceToken(this.db, user.id, this.clock.now()) };
   }
 }

@@ -7,7 +7,9 @@ import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { badRequest, conflict, HttpError } from '../../lib/http-error.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
+import type { Clock } from '../../lib/time.ts';
 import type { AttemptGuard } from '../auth/attempts.ts';
+import { deleteDeviceTokens, issueDeviceToken } from '../auth/devices.repository.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import { deleteOtherSessions } from '../auth/sessions.repository.ts';
 import { foldLogin, normalizeUsername } from './usernames.ts';
@@ -22,6 +24,7 @@ export class ProfileService {
     private readonly media: MediaStorage,
     private readonly hasher: PasswordHasher,
     private readonly attempts: AttemptGuard,
+    private readonly clock: Clock,
   ) {}
 
   /** Saves the normalised username (see usernames.ts) and returns it. */
@@ -39,17 +42,22 @@ export class ProfileService {
   }
 
   /**
-   * The current password is checked under the same per-account counter as login: a stolen session token cannot
-   * be used to guess it (5 failures lock the account's password checks for 15 minutes).
+   * The current password is checked under a failure counter of this session: a stolen session token cannot be used
+   * to guess it (5 failures lock its checks for 15 minutes, doubling), and, like a device token, a session proves an
+   * earlier sign-in, so a stranger's lock of the account's untrusted sign-ins does not stop the owner changing it.
+   * The other sessions and every device token are revoked; this browser gets a fresh device token (returned).
    */
-  async updatePassword(user: UserRow, sessionId: number | null, body: UpdatePasswordBody): Promise<void> {
+  async updatePassword(user: UserRow, sessionId: number | null, body: UpdatePasswordBody): Promise<string> {
     if (body.new_password !== body.confirm_password) throw badRequest('passwordsDoNotMatch');
-    const ok = await this.attempts.guard(`password:${user.id}`, () =>
+    const key = sessionId === null ? `password:${user.id}` : `password:session:${sessionId}`;
+    const ok = await this.attempts.guard(key, () =>
       this.hasher.verify(user.password_hash, body.current_password),
     );
     if (!ok) throw badRequest('currentPasswordIncorrect');
     await updateUser(this.db, user.id, { password_hash: await this.hasher.hash(body.new_password) });
     await deleteOtherSessions(this.db, user.id, sessionId);
+    await deleteDeviceTokens(this.db, user.id);
+    return issueDeviceToken(this.db, user.id, this.clock.now());
   }
 
   /** The share dialog's search: a username prefix, never an e-mail (that would reveal who owns an address). */

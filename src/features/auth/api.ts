@@ -1,40 +1,53 @@
 import { api } from '@/lib/api-client';
+import { keepDeviceToken, keepPasswordChanged, keptDeviceTokens } from '@/lib/device-tokens';
 import { languageAtom } from '@/lib/i18n';
 import { appStore } from '@/lib/store';
 import type {
   ConfirmBody,
   LoginBody,
   Message,
+  PasswordChanged,
   RecoverBody,
   RegisterBody,
-  UserResponse,
+  SignInResponse,
 } from '@contract/auth';
 import { API, pathFor } from '@contract/paths';
 
 // Forms show failures inline, so these calls are quiet (no global toast); 402 still reaches the global handler.
 
+/** Keeps the device token of a sign-in or sign-up for this browser's next sign-in to the account. */
+function signedIn(data: SignInResponse): SignInResponse {
+  keepDeviceToken(data.me.id, data.device_token);
+  return data;
+}
+
 /** The new account keeps the interface language of the sign-up (on a first visit, the browser's). */
-export function register(
+export async function register(
   body: Omit<RegisterBody, 'language'>,
   referralToken?: string,
-): Promise<UserResponse> {
+): Promise<SignInResponse> {
   const path = referralToken
     ? pathFor(API.auth.registerWithToken, { token: referralToken })
     : API.auth.register;
   const language = appStore.get(languageAtom);
-  return api.post<UserResponse>(path, { ...body, language } satisfies RegisterBody, { quiet: true });
+  const payload = { ...body, language } satisfies RegisterBody;
+  return signedIn(await api.post<SignInResponse>(path, payload, { quiet: true }));
 }
 
-export function login(body: LoginBody): Promise<UserResponse> {
-  return api.post<UserResponse>(API.auth.login, body, { quiet: true });
+/** Sends this browser's device tokens: the account's own makes it a trusted client (a stranger cannot lock it). */
+export async function login(body: Omit<LoginBody, 'device_tokens'>): Promise<SignInResponse> {
+  const deviceTokens = keptDeviceTokens();
+  const payload: LoginBody = deviceTokens.length ? { ...body, device_tokens: deviceTokens } : body;
+  return signedIn(await api.post<SignInResponse>(API.auth.login, payload, { quiet: true }));
 }
 
 export function recover(body: RecoverBody): Promise<Message> {
   return api.post<Message>(API.auth.recover, body, { quiet: true });
 }
 
-export function confirm(body: ConfirmBody): Promise<Message> {
-  return api.post<Message>(API.auth.confirm, body, { quiet: true });
+/** A restore trusts this browser for the account (every other device token was revoked). */
+export async function confirm(body: ConfirmBody): Promise<PasswordChanged> {
+  return keepPasswordChanged(await api.post<PasswordChanged>(API.auth.confirm, body, { quiet: true }));
 }
 
 export function logout(): Promise<unknown> {

@@ -1,7 +1,9 @@
 import type { Static } from '@sinclair/typebox';
 
 import { api } from '@/lib/api-client';
+import { keepPasswordChanged } from '@/lib/device-tokens';
 import type { Page } from '@/lib/use-paged-list';
+import type { PasswordChanged } from '@contract/auth';
 import type { AcceptResponse as AcceptResponseSchema, IncomingPage } from '@contract/categories';
 import { API, pathFor } from '@contract/paths';
 import type { Purchase, ReferralPayment, UpdatePasswordBody } from '@contract/profile';
@@ -79,8 +81,11 @@ export function updateUsername(username: string): Promise<{ username?: string } 
   return api.post<{ username?: string } | null>(API.users.updateUsername, { username }, { quiet: true });
 }
 
-export function updatePassword(body: UpdatePasswordBody): Promise<unknown> {
-  return api.post<unknown>(API.users.updatePassword, body, { quiet: true });
+/** The change revokes the account's other device tokens; this browser keeps the fresh one it is given. */
+export async function updatePassword(body: UpdatePasswordBody): Promise<PasswordChanged> {
+  return keepPasswordChanged(
+    await api.post<PasswordChanged>(API.users.updatePassword, body, { quiet: true }),
+  );
 }
 
 export function updateAvatar(file: File): Promise<{ avatar: string }> {

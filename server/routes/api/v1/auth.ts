@@ -2,19 +2,25 @@ import {
   ConfirmBody,
   LoginBody,
   Message,
+  PasswordChanged,
   RecoverBody,
   RegisterBody,
   RegisterParams,
+  SignInResponse,
   UserResponse,
 } from '../../../../contract/auth.ts';
 import { DataEnvelope, ErrorBody } from '../../../../contract/envelope.ts';
 import { API } from '../../../../contract/paths.ts';
 import type { RoutePlugin } from '../../../lib/type-provider.ts';
+import type { SignIn } from '../../../modules/auth/auth.service.ts';
 import { ANONYMOUS_ME, toMe } from '../../../modules/users/users.mapper.ts';
 import { currentUser, requireUser } from '../../../plugins/auth.ts';
 import { addressLimit } from '../../../plugins/limits.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+const signedIn = ({ user, token, deviceToken }: SignIn) => ({
+  data: { me: toMe(user), token, device_token: deviceToken },
+});
 
 export const authRoutes: RoutePlugin = async (app) => {
   const { auth, config } = app.services;
@@ -24,33 +30,26 @@ export const authRoutes: RoutePlugin = async (app) => {
   const registerSchema = {
     tags,
     body: RegisterBody,
-    response: { 200: DataEnvelope(UserResponse), ...errors },
+    response: { 200: DataEnvelope(SignInResponse), ...errors },
   };
   // Both sign-up routes draw on one budget per address (the rate limiter would count each route apart).
   const signUpLimit = addressLimit(app, 'sign-up');
-  app.post(API.auth.register, { schema: registerSchema, onRequest: signUpLimit }, async (request) => {
-    const { user, token } = await auth.register(request.body);
-    return { data: { me: toMe(user), token } };
-  });
+  app.post(API.auth.register, { schema: registerSchema, onRequest: signUpLimit }, async (request) =>
+    signedIn(await auth.register(request.body)),
+  );
   app.post(
     API.auth.registerWithToken,
     { schema: { ...registerSchema, params: RegisterParams }, onRequest: signUpLimit },
-    async (request) => {
-      const { user, token } = await auth.register(request.body, request.params.token);
-      return { data: { me: toMe(user), token } };
-    },
+    async (request) => signedIn(await auth.register(request.body, request.params.token)),
   );
 
   app.post(
     API.auth.login,
     {
-      schema: { tags, body: LoginBody, response: { 200: DataEnvelope(UserResponse), ...errors } },
+      schema: { tags, body: LoginBody, response: { 200: DataEnvelope(SignInResponse), ...errors } },
       config: { rateLimit },
     },
-    async (request) => {
-      const { user, token } = await auth.login(request.body);
-      return { data: { me: toMe(user), token } };
-    },
+    async (request) => signedIn(await auth.login(request.body)),
   );
 
   // The user endpoint: anonymous callers get me.id = null (SPEC §4 "no id → reset the session"), not an error.
@@ -92,12 +91,14 @@ export const authRoutes: RoutePlugin = async (app) => {
   app.post(
     API.auth.confirm,
     {
-      schema: { tags, body: ConfirmBody, response: { 200: DataEnvelope(Message), ...errors } },
+      schema: { tags, body: ConfirmBody, response: { 200: DataEnvelope(PasswordChanged), ...errors } },
       config: { rateLimit },
     },
     async (request) => {
-      await auth.confirm(request.body);
-      return { data: { message: 'The password has been changed' } };
+      const { userId, deviceToken } = await auth.confirm(request.body);
+      return {
+        data: { message: 'The password has been changed', user_id: userId, device_token: deviceToken },
+      };
     },
   );
 };

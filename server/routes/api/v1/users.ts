@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 
-import { Me, Message } from '../../../../contract/auth.ts';
+import { Me, PasswordChanged } from '../../../../contract/auth.ts';
 import { DataEnvelope, ErrorBody, PAGE_SIZE, Paging } from '../../../../contract/envelope.ts';
 import { API } from '../../../../contract/paths.ts';
 import {
@@ -19,7 +19,7 @@ import { HttpError } from '../../../lib/http-error.ts';
 import type { RoutePlugin } from '../../../lib/type-provider.ts';
 import { avatarPath, toMe } from '../../../modules/users/users.mapper.ts';
 import { currentUser, requireUser } from '../../../plugins/auth.ts';
-import { writeLimit } from '../../../plugins/limits.ts';
+import { searchLimit, writeLimit } from '../../../plugins/limits.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
@@ -51,7 +51,7 @@ export const userRoutes: RoutePlugin = async (app) => {
   app.get(
     API.users.findUsers,
     {
-      ...guarded,
+      preValidation: [requireUser, searchLimit(app)],
       schema: {
         tags,
         querystring: FindUsersQuery,
@@ -100,11 +100,18 @@ export const userRoutes: RoutePlugin = async (app) => {
     API.users.updatePassword,
     {
       ...writing,
-      schema: { tags, body: UpdatePasswordBody, response: { 200: DataEnvelope(Message), ...errors } },
+      schema: {
+        tags,
+        body: UpdatePasswordBody,
+        response: { 200: DataEnvelope(PasswordChanged), ...errors },
+      },
     },
     async (request) => {
-      await profile.updatePassword(currentUser(request), request.sessionId, request.body);
-      return { data: { message: 'The password has been changed' } };
+      const user = currentUser(request);
+      const deviceToken = await profile.updatePassword(user, request.sessionId, request.body);
+      return {
+        data: { message: 'The password has been changed', user_id: user.id, device_token: deviceToken },
+      };
     },
   );
 
