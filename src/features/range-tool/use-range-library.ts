@@ -27,6 +27,7 @@ import {
   noteAtom,
   rangeHistoryAtom,
   rangeLoadingAtom,
+  rangeOwnerAtom,
   villainColorsAtom,
 } from './atoms';
 import { defaultButtons } from './default-buttons';
@@ -152,6 +153,7 @@ export function useRangeLibrary(rootType: RootType) {
   const user = useCurrentUser();
   const [state, setState] = useState<LibraryState>({ tree: [], loading: false, error: null });
   const setCategoryId = useSetAtom(categoryIdAtom);
+  const owner = useAtomValue(rangeOwnerAtom);
 
   const userId = user?.id ?? null;
 
@@ -167,10 +169,14 @@ export function useRangeLibrary(rootType: RootType) {
   }, [rootType, userId]);
 
   useEffect(() => {
-    // A tree per root type: switching / ↔ /tournament forgets the other root's selection.
+    // A tree per root type and account: switching / ↔ /tournament, or to another account, forgets the selection. A
+    // session the server ended keeps it (the owner stays): the range stays open for the account that signs in again.
     setCategoryId(null);
+  }, [rootType, owner, setCategoryId]);
+
+  useEffect(() => {
     void reload();
-  }, [reload, setCategoryId]);
+  }, [reload]);
 
   const libraryVersion = useAtomValue(libraryVersionAtom);
   useEffect(() => {
