@@ -21,6 +21,7 @@ vi.mock('./api', async (original) => ({
 const blue = '#1847BE';
 const user = (id: number) => ({ id, username: `player${id}`, email: `p${id}@example.com` });
 
+/** The page with account 5 signed in and its range 31 open. */
 async function load() {
   const { appStore, StoreProvider } = await import('@/lib/store');
   const session = await import('@/lib/session');
@@ -72,20 +73,11 @@ async function load() {
   const heldHands = async () => (await store.all()).map((save) => save.body.pairs.map((pair) => pair.hand));
   const savedHands = () =>
     api.save.mock.calls.map(([id, body]) => [id, (body.pairs ?? []).map((pair) => pair.hand)] as const);
-  return {
-    appStore,
-    session,
-    atoms,
-    api,
-    library,
-    signIn,
-    refused,
-    paint,
-    settle,
-    held,
-    heldHands,
-    savedHands,
-  };
+  // Every case starts with account 5 signed in and its range 31 open in the editor.
+  await signIn(5);
+  await act(() => library.openRange(31));
+  expect(appStore.get(atoms.categoryIdAtom)).toBe(31);
+  return { appStore, session, atoms, api, signIn, refused, paint, settle, held, heldHands, savedHands };
 }
 
 beforeEach(() => {
@@ -99,83 +91,64 @@ beforeEach(() => {
 
 describe('a session the server ended while a range is open', () => {
   it('keeps the range open, holds its edits for the owner and sends them at the owner’s sign-in', async () => {
-    const {
-      appStore,
-      session,
-      atoms,
-      api,
-      library,
-      signIn,
-      refused,
-      paint,
-      settle,
-      held,
-      heldHands,
-      savedHands,
-    } = await load();
-    await signIn(5);
-    await act(() => library.openRange(31));
-    expect(appStore.get(atoms.categoryIdAtom)).toBe(31);
+    const tool = await load();
 
     // Another call met the ended session first: the page signs out (providers.tsx), the range stays open.
-    refused();
-    expect(appStore.get(session.sessionAtom).user).toBeNull();
-    expect(appStore.get(atoms.categoryIdAtom)).toBe(31);
-    expect(appStore.get(session.endedSessionAtom)).toEqual({ userId: 5 });
-    expect(appStore.get(atoms.rangeOwnerAtom)).toBe(5);
+    tool.refused();
+    expect(tool.appStore.get(tool.session.sessionAtom).user).toBeNull();
+    expect(tool.appStore.get(tool.atoms.categoryIdAtom)).toBe(31);
+    expect(tool.appStore.get(tool.session.endedSessionAtom)).toEqual({ userId: 5 });
+    expect(tool.appStore.get(tool.atoms.rangeOwnerAtom)).toBe(5);
 
-    paint('KK');
-    paint('QQ');
-    await settle();
+    tool.paint('KK');
+    tool.paint('QQ');
+    await tool.settle();
     // Nothing goes out without the owner's token; the edit is held on this device for account 5.
-    expect(api.save).not.toHaveBeenCalled();
+    expect(tool.api.save).not.toHaveBeenCalled();
     await vi.waitFor(async () =>
-      expect(await held()).toEqual([expect.objectContaining({ key: '5:31', userId: 5, categoryId: 31 })]),
+      expect(await tool.held()).toEqual([
+        expect.objectContaining({ key: '5:31', userId: 5, categoryId: 31 }),
+      ]),
     );
-    expect(await heldHands()).toEqual([['KK', 'QQ']]);
+    expect(await tool.heldHands()).toEqual([['KK', 'QQ']]);
 
-    await signIn(5);
-    expect(appStore.get(session.endedSessionAtom)).toBeNull();
-    expect(appStore.get(atoms.categoryIdAtom)).toBe(31);
-    await vi.waitFor(() => expect(savedHands()).toEqual([[31, ['KK', 'QQ']]]));
+    await tool.signIn(5);
+    expect(tool.appStore.get(tool.session.endedSessionAtom)).toBeNull();
+    expect(tool.appStore.get(tool.atoms.categoryIdAtom)).toBe(31);
+    await vi.waitFor(() => expect(tool.savedHands()).toEqual([[31, ['KK', 'QQ']]]));
     // Made on the revision the range was opened at: a range moved meanwhile is a conflict, not overwritten.
-    expect(api.save.mock.calls[0]?.[1].base_revision).toBe(4);
-    await vi.waitFor(async () => expect(await held()).toEqual([]));
+    expect(tool.api.save.mock.calls[0]?.[1].base_revision).toBe(4);
+    await vi.waitFor(async () => expect(await tool.held()).toEqual([]));
   });
 
   it('gives neither the range nor its held edits to another account that signs in on the page', async () => {
-    const { appStore, atoms, api, library, signIn, refused, paint, settle, held, heldHands, savedHands } =
-      await load();
-    await signIn(5);
-    await act(() => library.openRange(31));
-    refused();
-    paint('AKs');
-    await signIn(6);
-    expect(appStore.get(atoms.rangeOwnerAtom)).toBe(6);
-    expect(appStore.get(atoms.categoryIdAtom)).toBeNull();
+    const tool = await load();
+    tool.refused();
+    tool.paint('AKs');
+    await tool.signIn(6);
+    expect(tool.appStore.get(tool.atoms.rangeOwnerAtom)).toBe(6);
+    expect(tool.appStore.get(tool.atoms.categoryIdAtom)).toBeNull();
     // An edit of the chart now on screen is no longer one of range 31.
-    paint('72o');
-    await settle();
-    expect(api.save).not.toHaveBeenCalled();
-    expect(await held()).toEqual([expect.objectContaining({ key: '5:31', userId: 5 })]);
-    expect(await heldHands()).toEqual([['AKs']]);
+    tool.paint('72o');
+    await tool.settle();
+    expect(tool.api.save).not.toHaveBeenCalled();
+    expect(await tool.held()).toEqual([expect.objectContaining({ key: '5:31', userId: 5 })]);
+    expect(await tool.heldHands()).toEqual([['AKs']]);
 
     // Its owner signs in later on the same page: the edit is theirs again, and sent.
-    await signIn(5);
-    await vi.waitFor(() => expect(savedHands()).toEqual([[31, ['AKs']]]));
+    await tool.signIn(5);
+    await vi.waitFor(() => expect(tool.savedHands()).toEqual([[31, ['AKs']]]));
   });
 
   it('still closes the range at the player’s own sign-out, and queues nothing after it', async () => {
-    const { appStore, session, atoms, api, library, signIn, paint, settle, held } = await load();
-    await signIn(5);
-    await act(() => library.openRange(31));
-    act(() => session.resetSession());
-    expect(appStore.get(session.endedSessionAtom)).toBeNull();
-    expect(appStore.get(atoms.rangeOwnerAtom)).toBeNull();
-    expect(appStore.get(atoms.categoryIdAtom)).toBeNull();
-    paint('JJ');
-    await settle();
-    expect(api.save).not.toHaveBeenCalled();
-    expect(await held()).toEqual([]);
+    const tool = await load();
+    act(() => tool.session.resetSession());
+    expect(tool.appStore.get(tool.session.endedSessionAtom)).toBeNull();
+    expect(tool.appStore.get(tool.atoms.rangeOwnerAtom)).toBeNull();
+    expect(tool.appStore.get(tool.atoms.categoryIdAtom)).toBeNull();
+    tool.paint('JJ');
+    await tool.settle();
+    expect(tool.api.save).not.toHaveBeenCalled();
+    expect(await tool.held()).toEqual([]);
   });
 });

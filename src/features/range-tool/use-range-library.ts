@@ -202,6 +202,8 @@ export function useRangeLibrary(rootType: RootType) {
   return {
     ...state,
     signedIn: Boolean(user),
+    /** Signed out by the server, not by the player: the open range is still the account's (rangeOwnerAtom). */
+    sessionEnded: !user && owner !== null,
     isPremium: Boolean(user?.is_premium),
     reload,
     select,
