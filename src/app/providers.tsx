@@ -5,14 +5,14 @@ import { paymentPopupAtom } from '@/features/shop/atoms';
 import { type ApiError, setApiErrorHandler } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { i18n, initI18n, languageAtom } from '@/lib/i18n';
-import { loadSession, resetSession, sessionAtom } from '@/lib/session';
+import { endSession, loadSession, sessionAtom } from '@/lib/session';
 import { appStore, StoreProvider } from '@/lib/store';
 import { pushToast } from '@/lib/toast';
 
 /**
  * SPEC §8: 402 → "Please activate full version" and the payment popup (even for quiet calls); anything else → the
  * server's message, unless the caller shows it itself. An expired token (401 "User is not authorized" while a user
- * is signed in) also ends the local session.
+ * is signed in) also ends the local session, as one the server ended (endSession), not the player's own sign-out.
  */
 export function handleApiError(error: ApiError, { quiet }: { quiet: boolean } = { quiet: false }): void {
   if (error.status === 402) {
@@ -25,7 +25,8 @@ export function handleApiError(error: ApiError, { quiet }: { quiet: boolean } = 
     (!error.code || error.code === 'unauthorized') &&
     appStore.get(sessionAtom).user
   ) {
-    resetSession();
+    // Not the player's own sign-out: the open range stays on screen and its edits are held for this account.
+    endSession();
     pushToast(i18n.t('errors:unauthorized'), 'error');
     return;
   }

@@ -19,6 +19,14 @@ export interface SessionState {
 
 export const sessionAtom = atom<SessionState>({ status: 'loading', user: null });
 
+/**
+ * The account whose session the server ended while this page was signed in (a 401: signed out in another tab or on
+ * another device, password changed, expired), as opposed to the player's own "Sign out". The page keeps that
+ * account's open work for it (the range tool goes on holding its edits) until someone signs in again; null
+ * otherwise. Set before the session is cleared, so whatever reacts to the sign-out already knows which kind it was.
+ */
+export const endedSessionAtom = atom<{ userId: number } | null>(null);
+
 export const AVATAR_BASE = '/media/avatars/';
 export const DEFAULT_AVATAR = '/images/default-avatar.svg';
 
@@ -73,9 +81,7 @@ function normaliseUser(me: Partial<Me>): SessionUser {
 /** Stores a signed-in user and token (after login, register or a session reload). */
 export function applySession(me: Partial<Me> | null | undefined, token?: string | null): SessionUser | null {
   if (!me || me.id === undefined || me.id === null) {
-    setToken(null);
-    rememberUser(null);
-    appStore.set(sessionAtom, { status: 'ready', user: null });
+    signOutHere(null);
     return null;
   }
   if (token) setToken(token);
@@ -89,6 +95,8 @@ export function applySession(me: Partial<Me> | null | undefined, token?: string 
   }
   rememberUser(user);
   appStore.set(sessionAtom, { status: 'ready', user });
+  // Someone is signed in: an ended session's work now waits for its owner's own sign-in (range-saver.ts).
+  appStore.set(endedSessionAtom, null);
   return user;
 }
 
@@ -111,19 +119,36 @@ export async function loadSession(): Promise<SessionUser | null> {
       appStore.set(sessionAtom, { status: 'ready', user: remembered, offline: true });
       return remembered;
     }
-    if (!unreachable) {
-      setToken(null);
-      rememberUser(null);
+    if (unreachable) {
+      appStore.set(sessionAtom, { status: 'ready', user: null });
+      return null;
     }
-    appStore.set(sessionAtom, { status: 'ready', user: null });
+    // Refused: the server ended the session of the user this page held (an offline start's remembered user).
+    endSession();
     return null;
   }
 }
 
-export function resetSession(): void {
+/** Signs this page out; `ended` names the account whose session the server ended, null for a sign-out of its own. */
+function signOutHere(ended: { userId: number } | null): void {
+  appStore.set(endedSessionAtom, ended);
   setToken(null);
   rememberUser(null);
   appStore.set(sessionAtom, { status: 'ready', user: null });
+}
+
+/** The player's own sign-out (or a session that never was): nothing is kept for the account. */
+export function resetSession(): void {
+  signOutHere(null);
+}
+
+/**
+ * The server refused the page's token (401): the page signs out, and the account that was signed in is remembered
+ * in endedSessionAtom so its open work is kept for it.
+ */
+export function endSession(): void {
+  const user = appStore.get(sessionAtom).user;
+  signOutHere(user ? { userId: user.id } : appStore.get(endedSessionAtom));
 }
 
 export function updateSessionUser(patch: Partial<SessionUser>): void {

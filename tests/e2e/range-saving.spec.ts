@@ -195,6 +195,48 @@ function savingSuite(database: 'sqlite' | 'postgres') {
     await expect.poll(() => savedHands(server.baseUrl, fresh!, id), { timeout: 15_000 }).toEqual(['TT']);
     await expect.poll(() => heldSaves(page)).toEqual([]);
   });
+
+  it('keeps painting the open range after another call met the ended session, and saves it at sign-in', async () => {
+    const username = `signedout_${database}`;
+    const token = await register(page, server.baseUrl, username);
+    const id = await createRange(server.baseUrl, token, 'LJ open');
+    const other = await createRange(server.baseUrl, token, 'BTN open');
+    await page.goto(`${server.baseUrl}/`);
+    await open(page, id);
+    await cell(page, 'AA').click();
+    await expect.poll(() => savedHands(server.baseUrl, token, id)).toEqual(['AA']);
+
+    // The session ends elsewhere; the page learns it from another call than a save (here opening another range),
+    // and signs itself out. The open range stays on screen, for its owner.
+    await api(server.baseUrl, token, '/api/v1/auth/logout', {});
+    await page.locator(`[data-node-id="${other}"] .library-node__name`).click();
+    const banner = page.getByTestId('session-ended');
+    await banner.getByText('Your session ended: sign in to save your changes').waitFor();
+    // The library offers no way out of the page: the sign-in is the banner's, over the page.
+    expect(await page.getByRole('link', { name: 'Sign in to save' }).count()).toBe(0);
+    await cell(page, 'KK').click();
+    await cell(page, 'QQ').click();
+    expect(await cell(page, 'KK').getAttribute('data-weight')).toBe('100');
+    // Held on this device for the account, not written into the signed-out tool's own state.
+    await expect.poll(() => heldSaves(page)).toEqual([id]);
+
+    // Signing in from the banner stays on the page: the same range is open and the paints reach the server.
+    await banner.getByRole('button', { name: 'Sign in' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Login or e-mail').fill(username);
+    await dialog.getByLabel('Password', { exact: true }).fill('secret123');
+    await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    expect(await banner.count()).toBe(0);
+    const fresh = await page.evaluate(() => localStorage.getItem('rangeforge.token'));
+    await expect
+      .poll(() => savedHands(server.baseUrl, fresh!, id), { timeout: 15_000 })
+      .toEqual(['AA', 'KK', 'QQ']);
+    await page.locator(`[data-node-id="${id}"] .library-node__name[aria-current="true"]`).waitFor();
+    expect(await cell(page, 'QQ').getAttribute('data-weight')).toBe('100');
+    await expect.poll(() => heldSaves(page)).toEqual([]);
+    expect(await savedHands(server.baseUrl, fresh!, other)).toEqual([]);
+  });
 }
 
 describe('range saving [sqlite]', () => savingSuite('sqlite'));

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 
 import { Toaster } from '@/components/toaster';
+import { SessionEndedBanner } from '@/features/auth/components/session-ended-banner';
 import { OfflineBanner } from '@/features/offline/components/offline-banner';
 import { ConflictDialog } from '@/features/range-tool/components/conflict-dialog';
 import { rangeSaver } from '@/features/range-tool/range-saver';
@@ -21,6 +22,7 @@ export function Layout() {
       </a>
       <Header />
       <OfflineBanner beforeReload={rangeSaver.flush} />
+      <SessionEndedBanner />
       <main id="main" className="main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -1,6 +1,7 @@
 // Range tool state (SPEC §3 "Range tool state"), one atom per field, read and written through the app store.
 import { IDLE, type JobStatus } from '@/engine/latest-job';
 import { languageAtom } from '@/lib/i18n';
+import { endedSessionAtom, sessionAtom } from '@/lib/session';
 import { atom } from '@/lib/store';
 import type { RangeButton, WorkspaceVillain } from '@contract/categories';
 import { HAND_CLASSES } from '@contract/hands';
@@ -109,6 +110,15 @@ export const gridHeatAtom = atom((get) => {
 });
 /** Phones: while on, a finger on the grid scrolls it instead of painting (the grid is wider than the screen). */
 export const gridPanAtom = atom(false);
+
+/**
+ * The account whose ranges the tool holds: the signed-in one, or the one whose session the server ended (a 401 met
+ * by any call). Then its open range stays on screen and every edit of it is held for it (range-saver.ts) until it
+ * signs in again; the player's own sign-out leaves no owner.
+ */
+export const rangeOwnerAtom = atom(
+  (get) => get(sessionAtom).user?.id ?? get(endedSessionAtom)?.userId ?? null,
+);
 
 /** The library's selected range (SPEC §3 categoryId) and its note. */
 export const categoryIdAtom = atom<number | null>(null);

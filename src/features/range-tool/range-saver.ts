@@ -21,6 +21,7 @@ import {
   noteAtom,
   rangeConflictsAtom,
   rangeHistoryAtom,
+  rangeOwnerAtom,
   saveStateAtom,
   villainColorsAtom,
 } from './atoms';
@@ -48,6 +49,7 @@ export function classifySaveError(error: unknown): FailureKind {
   return 'drop';
 }
 
+/** Whose token the page holds: the only account a save may be sent for. */
 const currentUserId = () => appStore.get(sessionAtom).user?.id ?? null;
 
 /**
@@ -104,12 +106,14 @@ function rangeQueue(): SaveQueue<RangeBody> {
     rebase: (body, result) => ({ ...body, base_revision: (result as Category).revision }),
   });
   queue = created;
-  // Another account signed in: the previous one's waiting saves stay held for it, unsent.
+  // Another account signed in: the previous one's waiting saves stay held for it, unsent. An account whose session
+  // the server ended keeps them queued: nothing is sent for it until it signs in again (send() holds them).
   appStore.sub(sessionAtom, () => {
     const userId = currentUserId();
-    created.release((save) => save.userId !== userId);
+    const owner = appStore.get(rangeOwnerAtom);
+    created.release((save) => save.userId !== owner);
     // Another account's conflicts are its own: they come back from the store at its next sign-in.
-    appStore.set(rangeConflictsAtom, (list) => list.filter((entry) => entry.userId === userId));
+    appStore.set(rangeConflictsAtom, (list) => list.filter((entry) => entry.userId === owner));
     // The saves released wait in the store for their owner: whoever signs in next, on this page too, gets theirs
     // back and sent at once, not after the backoff of the attempts made while nobody could send them.
     if (restored?.userId !== userId) restored = null;
@@ -142,9 +146,12 @@ export function currentRangeBody(): RangeBody {
 }
 
 export const rangeSaver = {
-  /** Queues the editor's current state of `categoryId` (held in IndexedDB at once). */
+  /**
+   * Queues the editor's current state of `categoryId` (held in IndexedDB at once) for the range's owner: after the
+   * server ended the session, still the account that opened it, so the edit waits for that account's sign-in.
+   */
   queueEdit(categoryId: number): void {
-    const userId = currentUserId();
+    const userId = appStore.get(rangeOwnerAtom);
     if (userId === null) return;
     const key = keyOf(userId, categoryId);
     const base = revisions.get(key);

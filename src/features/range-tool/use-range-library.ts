@@ -27,6 +27,7 @@ import {
   noteAtom,
   rangeHistoryAtom,
   rangeLoadingAtom,
+  rangeOwnerAtom,
   templateRangeIdAtom,
   villainColorsAtom,
 } from './atoms';
@@ -158,6 +159,7 @@ export function useRangeLibrary(rootType: RootType) {
   const user = useCurrentUser();
   const [state, setState] = useState<LibraryState>({ tree: [], loading: false, error: null });
   const setCategoryId = useSetAtom(categoryIdAtom);
+  const owner = useAtomValue(rangeOwnerAtom);
 
   const userId = user?.id ?? null;
 
@@ -173,10 +175,14 @@ export function useRangeLibrary(rootType: RootType) {
   }, [rootType, userId]);
 
   useEffect(() => {
-    // A tree per root type: switching / ↔ /tournament forgets the other root's selection.
+    // A tree per root type and account: switching / ↔ /tournament, or to another account, forgets the selection. A
+    // session the server ended keeps it (the owner stays): the range stays open for the account that signs in again.
     setCategoryId(null);
+  }, [rootType, owner, setCategoryId]);
+
+  useEffect(() => {
     void reload();
-  }, [reload, setCategoryId]);
+  }, [reload]);
 
   const libraryVersion = useAtomValue(libraryVersionAtom);
   useEffect(() => {
@@ -202,6 +208,8 @@ export function useRangeLibrary(rootType: RootType) {
   return {
     ...state,
     signedIn: Boolean(user),
+    /** Signed out by the server, not by the player: the open range is still the account's (rangeOwnerAtom). */
+    sessionEnded: !user && owner !== null,
     isPremium: Boolean(user?.is_premium),
     reload,
     select,

@@ -169,4 +169,27 @@ describe('the range tool working state', () => {
     expect(localStorage.getItem(userKey(6))).not.toBeNull();
     expect(localStorage.getItem(anonymousKey)).toBeNull();
   });
+
+  it("keeps the account's state and screen when the server ended its session; another account gets its own", async () => {
+    localStorage.setItem(userKey(6), JSON.stringify(draftState(['2h', '3h', '4h'])));
+    const { atoms, appStore, session, mount } = await load();
+    mount();
+    act(() => {
+      appStore.set(session.sessionAtom, { status: 'ready', user: { id: 5 } as never });
+    });
+    appStore.set(atoms.boardCardsAtom, ['Ah', 'Kd', 'Qc']);
+    // A 401 met by another call: the page signs out, but the board and chart stay the account's.
+    act(() => session.endSession());
+    appStore.set(atoms.boardCardsAtom, ['Ah', 'Kd', 'Qc', '7s']);
+    vi.advanceTimersByTime(400);
+    expect(JSON.parse(localStorage.getItem(userKey(5))!).board).toEqual(['Ah', 'Kd', 'Qc', '7s']);
+    expect(localStorage.getItem(anonymousKey)).toBeNull();
+
+    // Someone else signs in on the page: their own state, not the chart left on screen.
+    act(() => {
+      session.applySession({ id: 6 }, 'token-6');
+    });
+    expect(appStore.get(atoms.boardCardsAtom)).toEqual(['2h', '3h', '4h']);
+    expect(JSON.parse(localStorage.getItem(userKey(5))!).board).toEqual(['Ah', 'Kd', 'Qc', '7s']);
+  });
 });

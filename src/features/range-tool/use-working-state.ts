@@ -2,13 +2,14 @@
 // the page is hidden, read back once per page and account. The state of a player who is not signed in comes back
 // before the app's first render (restoreWorkingStateAtStart), so the equity of the last visit is computed with no
 // click; an account's comes back once the session has answered. A stored state never replaces an edit made on this
-// page, and signing out removes the account's state from this browser.
+// page, and the player's own sign-out removes the account's state from this browser (a session the server ended
+// keeps it, with the open range, for the account's next sign-in).
 import { useEffect } from 'react';
 
 import { getToken } from '@/lib/api-client';
 import { languageAtom } from '@/lib/i18n';
-import { sessionAtom, useSession } from '@/lib/session';
-import { appStore } from '@/lib/store';
+import { endedSessionAtom, sessionAtom, useSession } from '@/lib/session';
+import { appStore, useAtomValue } from '@/lib/store';
 import type { RootType } from '@contract/categories';
 
 import {
@@ -22,11 +23,12 @@ import {
   holeCardsAtom,
   noteAtom,
   rangeHistoryAtom,
+  rangeOwnerAtom,
   villainColorsAtom,
 } from './atoms';
-import { defaultButtons } from './default-buttons';
+import { CALL_COLOR, defaultButtons } from './default-buttons';
 import { initHistory } from './range-history';
-import { pairsFromList } from './range-rules';
+import { DEFAULT_COLOR, pairsFromList } from './range-rules';
 import { exclusionsFromList, pairsToSave } from './range-save';
 import { openRange } from './use-range-library';
 import {
@@ -158,11 +160,29 @@ function apply(state: WorkingState, scope: WorkingScope): void {
   });
 }
 
+/** The fresh tool: the empty chart with the default buttons and sides, no board. */
+const FRESH: WorkingState = {
+  version: WORKING_STATE_VERSION,
+  chart: {
+    draft: { buttons: null, pairs: [], hero: [DEFAULT_COLOR], villain: [CALL_COLOR], villains: [], dead: [] },
+  },
+  board: [],
+  hole: [],
+};
+
 /** The page now shows `scope`'s tool: its stored state comes back unless the screen holds an edit. */
 function enter(scope: WorkingScope): void {
   if (sameScope(keeper.scope, scope) || !keeper.root) return;
   const before = keeper.scope;
   keeper.scope = scope;
+  if (typeof before === 'object' && before !== null && typeof scope === 'object') {
+    // One account straight to another (the first one's session ended, then someone else signed in): the first
+    // one's chart never stays on screen for the second, edited or not. Its edits wait for it in the save queue.
+    keeper.touched = false;
+    keeper.owner = scope;
+    apply(readWorkingState(browserStorage(), keeper.root, scope) ?? FRESH, scope);
+    return;
+  }
   if (keeper.touched) {
     // An edit made before the session answered is this account's; one left from another account is not.
     keeper.owner = before === null ? scope : null;
@@ -193,8 +213,9 @@ function start(): void {
   let user = appStore.get(sessionAtom).user?.id ?? null;
   appStore.sub(sessionAtom, () => {
     const next = appStore.get(sessionAtom).user?.id ?? null;
-    if (user !== null && next === null) {
-      // Signed out (or the session ended): this browser forgets the account's state and writes none of it again.
+    // A session the server ended keeps the account's state: its range stays open for it until it signs in again.
+    if (user !== null && next === null && appStore.get(endedSessionAtom)?.userId !== user) {
+      // Signed out by the player: this browser forgets the account's state and writes none of it again.
       clearTimeout(keeper.timer);
       keeper.timer = undefined;
       removeWorkingState(browserStorage(), accountKeys(user));
@@ -229,9 +250,9 @@ export function restoreWorkingStateAtStart(pathname: string): void {
 
 /** The range tool's part: states are kept for its root type, and an account's comes back once the session answers. */
 export function useWorkingState(rootType: RootType): void {
-  const session = useSession();
-  const userId = session.user?.id ?? null;
-  const ready = session.status === 'ready';
+  const ready = useSession().status === 'ready';
+  // An account whose session the server ended is still the one the screen belongs to (rangeOwnerAtom).
+  const userId = useAtomValue(rangeOwnerAtom);
 
   useEffect(() => {
     start();

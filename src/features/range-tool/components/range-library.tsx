@@ -95,10 +95,17 @@ export function RangeLibrary({ rootType }: { rootType: RootType }) {
           <CollapseButton />
         </div>
         <div className="range-library__body">
-          <p className="muted">{t('ranges:library.signInText')}</p>
-          <Link className="button button--primary" to="/auth/login">
-            {t('ranges:library.signIn')}
-          </Link>
+          {library.sessionEnded ? (
+            // The banner under the header signs in over the page; a link away would leave the open range.
+            <p className="muted">{t('auth:sessionEnded.text')}</p>
+          ) : (
+            <>
+              <p className="muted">{t('ranges:library.signInText')}</p>
+              <Link className="button button--primary" to="/auth/login">
+                {t('ranges:library.signIn')}
+              </Link>
+            </>
+          )}
         </div>
       </aside>
     );
