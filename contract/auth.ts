@@ -41,13 +41,29 @@ export const LoginBody = Type.Object({
 });
 export type LoginBody = Static<typeof LoginBody>;
 
-export const RecoverBody = Type.Object({ email: Email });
+/**
+ * A restore request token (32 random bytes, base64url, like a device token): the answer to every restore request,
+ * for known and unknown e-mails alike. The code mailed for it is checked only with it (modules/auth/restore-guard.ts).
+ */
+export const RestoreRequestToken = Type.String({ pattern: '^[A-Za-z0-9_-]{20,100}$' });
+
+export const RecoverBody = Type.Object({
+  email: Email,
+  /** This browser's device tokens: one of the account's own gives it a mail budget strangers cannot use up. */
+  device_tokens: Type.Optional(Type.Array(DeviceToken, { maxItems: DEVICE_TOKENS_MAX })),
+});
 export type RecoverBody = Static<typeof RecoverBody>;
+
+/** The same answer whether or not the e-mail is registered (and whether a code was sent): nothing is revealed. */
+export const RecoverResponse = Type.Object({ message: Type.String(), request_token: RestoreRequestToken });
+export type RecoverResponse = Static<typeof RecoverResponse>;
 
 export const ConfirmBody = Type.Object({
   email: Email,
   code: Type.String({ minLength: 1, maxLength: 16 }),
   password: Password,
+  /** The token the restore request of this browser was answered with; the code is checked against it alone. */
+  request_token: RestoreRequestToken,
 });
 export type ConfirmBody = Static<typeof ConfirmBody>;
 

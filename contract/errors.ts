@@ -36,6 +36,7 @@ export const ERROR_MESSAGES = {
   referralTokenInvalid: 'The referral link is not valid',
   codeRequired: 'Enter the confirmation code',
   codeInvalid: 'The code is wrong or expired',
+  restoreRequestExpired: 'This code request has expired: ask for a new code',
   currentPasswordRequired: 'Enter current password',
   newPasswordRequired: 'Enter new password',
   confirmPasswordRequired: 'Confirm new password',

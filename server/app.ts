@@ -18,6 +18,7 @@ import { checkStorage } from './lib/preflight.ts';
 import { connectRedis } from './lib/redis.ts';
 import { type Clock, systemClock } from './lib/time.ts';
 import { pruneDeviceTokens } from './modules/auth/devices.repository.ts';
+import { pruneRestoreRequests } from './modules/auth/restore-requests.repository.ts';
 import { pruneSessions } from './modules/auth/sessions.repository.ts';
 import { MailDispatcher } from './modules/mail/mail-dispatcher.ts';
 import { warnOfPlaceholderAccounts } from './modules/settings/manual-accounts.ts';
@@ -177,8 +178,9 @@ function registerHousekeeping(app: FastifyInstance, clock: Clock): void {
       const sessions = await pruneSessions(db, clock.now());
       const windows = await counters.prune(clock.now());
       const devices = await pruneDeviceTokens(db, clock.now());
-      if (sessions + windows + devices > 0)
-        app.log.info({ sessions, counters: windows, devices }, 'pruned expired security state');
+      const restores = await pruneRestoreRequests(db, clock.now());
+      if (sessions + windows + devices + restores > 0)
+        app.log.info({ sessions, counters: windows, devices, restores }, 'pruned expired security state');
     } catch (error) {
       app.log.error({ err: error }, 'pruning expired sessions failed');
     }

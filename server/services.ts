@@ -13,6 +13,7 @@ import { AttemptGuard } from './modules/auth/attempts.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { DatabaseCounterStore } from './modules/auth/counters.repository.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
+import { RestoreGuard } from './modules/auth/restore-guard.ts';
 import { CategoriesService } from './modules/categories/categories.service.ts';
 import { SharesService } from './modules/categories/shares.service.ts';
 import { HealthService } from './modules/health/health.service.ts';
@@ -79,7 +80,7 @@ export function createServices(
     counters,
     hasher,
     health: new HealthService(db, new DatabaseCounterStore(db), clock),
-    auth: new AuthService(db, mailer, log, hasher, attempts, clock),
+    auth: new AuthService(db, mailer, log, hasher, attempts, clock, new RestoreGuard(counters, clock)),
     profile: new ProfileService(db, media, hasher, attempts, clock),
     categories: new CategoriesService(db),
     shares: new SharesService(db),

@@ -46,14 +46,18 @@ export interface RateCountersTable {
   reset_at: number;
 }
 
-export interface RecoveryCodesTable {
+/** A restore request (migration 014): `user_id` null for an unknown e-mail or a request past its budgets. */
+export interface RestoreRequestsTable {
   id: Generated<number>;
-  user_id: number;
+  token_hash: string;
+  email: string;
+  user_id: number | null;
+  trusted: number;
   code_hash: string;
-  expires_at: string;
   attempts: number;
   used: number;
   created_at: string;
+  expires_at: string;
 }
 
 export interface CategoriesTable {
@@ -201,7 +205,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   device_tokens: DeviceTokensTable;
-  recovery_codes: RecoveryCodesTable;
+  restore_requests: RestoreRequestsTable;
   categories: CategoriesTable;
   shares: SharesTable;
   packages: PackagesTable;

@@ -20,6 +20,7 @@ const FIELD_MESSAGES: Record<string, { required: ErrorKey; invalid: ErrorKey }> 
   password: { required: 'passwordRequired', invalid: 'passwordLength' },
   login: { required: 'loginRequired', invalid: 'loginRequired' },
   code: { required: 'codeRequired', invalid: 'codeInvalid' },
+  request_token: { required: 'restoreRequestExpired', invalid: 'restoreRequestExpired' },
   current_password: { required: 'currentPasswordRequired', invalid: 'currentPasswordIncorrect' },
   new_password: { required: 'newPasswordRequired', invalid: 'passwordLength' },
   confirm_password: { required: 'confirmPasswordRequired', invalid: 'passwordsDoNotMatch' },

@@ -135,13 +135,15 @@ describeEachDatabase('auth', (kind) => {
       const user = await registerUser(t.app);
       const response = await post(t, '/api/v1/auth/recover', { email: user.email });
       expect(response.statusCode).toBe(200);
+      const request_token = response.json().data.request_token;
       await expect.poll(() => t.mails.filter((mail) => mail.to === user.email).length).toBe(1);
       const code = codeFrom(t.mails.find((mail) => mail.to === user.email)?.text ?? '');
       expect(code).toMatch(/^\d{6}$/);
-      const ok = await post(t, '/api/v1/auth/confirm', { email: user.email, code, password: 'newpass1' });
+      const body = { email: user.email, code, request_token };
+      const ok = await post(t, '/api/v1/auth/confirm', { ...body, password: 'newpass1' });
       expect(ok.statusCode).toBe(200);
-      const again = await post(t, '/api/v1/auth/confirm', { email: user.email, code, password: 'newpass2' });
-      expect(again.json().code).toBe('codeInvalid');
+      const again = await post(t, '/api/v1/auth/confirm', { ...body, password: 'newpass2' });
+      expect(again.json().code).toBe('restoreRequestExpired');
       const old = await as(t.app, user, { method: 'GET', url: '/api/v1/auth/user' });
       expect(old.json().data.me.id).toBeNull();
       const login = await post(t, '/api/v1/auth/login', { login: user.email, password: 'newpass1' });
@@ -154,13 +156,15 @@ describeEachDatabase('auth', (kind) => {
       const known = await post(t, '/api/v1/auth/recover', { email: user.email });
       const unknown = await post(t, '/api/v1/auth/recover', { email: 'nobody@example.com' });
       expect(unknown.statusCode).toBe(known.statusCode);
-      expect(unknown.body).toBe(known.body);
+      expect(unknown.json().data.message).toBe(known.json().data.message);
+      expect(unknown.json().data.request_token).toHaveLength(known.json().data.request_token.length);
       await expect.poll(() => t.mails.length).toBe(before + 1);
     });
 
-    it('locks the code after 5 wrong attempts', async () => {
+    it('spends the request after 5 wrong attempts', async () => {
       const user = await registerUser(t.app);
-      await post(t, '/api/v1/auth/recover', { email: user.email });
+      const asked = await post(t, '/api/v1/auth/recover', { email: user.email });
+      const request_token = asked.json().data.request_token;
       await expect.poll(() => t.mails.some((mail) => mail.to === user.email)).toBe(true);
       const code = codeFrom(t.mails.find((mail) => mail.to === user.email)?.text ?? '');
       const wrong = code === '000000' ? '111111' : '000000';
@@ -169,13 +173,19 @@ describeEachDatabase('auth', (kind) => {
           email: user.email,
           code: wrong,
           password: 'newpass1',
+          request_token,
         });
         expect(response.json().code).toBe('codeInvalid');
       }
-      // Five wrong codes lock the address's restore checks: even the right code now gets 429.
-      const right = await post(t, '/api/v1/auth/confirm', { email: user.email, code, password: 'newpass1' });
-      expect(right.statusCode).toBe(429);
-      expect(right.json().code).toBe('accountLocked');
+      // Five wrong codes spend that request: even its right code is refused now, with the advice to ask again.
+      const right = await post(t, '/api/v1/auth/confirm', {
+        email: user.email,
+        code,
+        password: 'newpass1',
+        request_token,
+      });
+      expect(right.statusCode).toBe(400);
+      expect(right.json().code).toBe('restoreRequestExpired');
     });
 
     it('validates recover and confirm payloads', async () => {
@@ -187,8 +197,23 @@ describeEachDatabase('auth', (kind) => {
         email: 'a@b.co',
         code: '123456',
         password: '1',
+        request_token: 't'.repeat(43),
       });
       expect(shortPassword.json().code).toBe('passwordLength');
+      const confirmBody = { email: 'a@b.co', code: '123456', password: 'secret1' };
+      const noToken = await post(t, '/api/v1/auth/confirm', confirmBody);
+      expect(noToken.json()).toEqual({
+        error: ERROR_MESSAGES.restoreRequestExpired,
+        code: 'restoreRequestExpired',
+      });
+      const badToken = await post(t, '/api/v1/auth/confirm', { ...confirmBody, request_token: 'short!' });
+      expect(badToken.json().code).toBe('restoreRequestExpired');
+      const manyDevices = Array.from({ length: 11 }, () => 'd'.repeat(43));
+      const recoverMany = await post(t, '/api/v1/auth/recover', {
+        email: 'a@b.co',
+        device_tokens: manyDevices,
+      });
+      expect(recoverMany.statusCode).toBe(400);
     });
   });
 });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
-import { SESSION_TTL_MS } from '../../contract/auth.ts';
+import { RESTORE_CODE_MAX_ATTEMPTS, SESSION_TTL_MS } from '../../contract/auth.ts';
 import { ManualClock } from '../../server/lib/time.ts';
 import { LOCK_MS } from '../../server/modules/auth/attempts.ts';
+import { RECOVER_PER_HOUR } from '../../server/modules/auth/restore-guard.ts';
 import { MAX_SESSIONS_PER_USER } from '../../server/modules/auth/sessions.repository.ts';
 import { as, registerUser, type Session } from './helpers/api.ts';
 import { bearer, createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
@@ -121,49 +122,58 @@ describeEachDatabase('brute force and sessions', (kind) => {
     expect((await changePassword(victim, 'secret123')).statusCode).toBe(401);
   });
 
-  it('recover sends at most 3 codes an hour per address, with the same answer every time', async () => {
+  it('recover sends at most 3 codes an hour per address to strangers, with the same answer every time', async () => {
     const user = await registerUser(t.app);
     const sent = () => t.mails.filter((mail) => mail.to === user.email).length;
-    const bodies = new Set<string>();
-    for (let i = 0; i < 10; i += 1) {
+    const recover = (email: string, n: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/recover',
+        payload: { email },
+        remoteAddress: `192.0.2.${n}`,
+      });
+    const answers = [];
+    for (let i = 0; i < 10; i += 1) answers.push(await recover(user.email.toUpperCase(), i));
+    answers.push(await recover('nobody-here@example.com', 10));
+    // Every answer is the same but for its random request token.
+    expect(new Set(answers.map((answer) => answer.statusCode))).toEqual(new Set([200]));
+    expect(new Set(answers.map((answer) => answer.json().data.message)).size).toBe(1);
+    expect(new Set(answers.map((answer) => answer.json().data.request_token)).size).toBe(answers.length);
+    await expect.poll(sent).toBe(RECOVER_PER_HOUR);
+    clock.advance(60 * 60 * 1000 + 1000);
+    await recover(user.email, 11);
+    await expect.poll(sent).toBe(RECOVER_PER_HOUR + 1);
+  });
+
+  it('wrong restore codes spend their own request, not the next one', async () => {
+    const user = await registerUser(t.app);
+    const recover = async () => {
+      const before = t.mails.filter((mail) => mail.to === user.email).length;
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/v1/auth/recover',
-        payload: { email: user.email.toUpperCase() },
+        payload: { email: user.email },
       });
-      expect(response.statusCode).toBe(200);
-      bodies.add(response.body);
-    }
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/recover',
-      payload: { email: 'nobody-here@example.com' },
-    });
-    bodies.add(unknown.body);
-    expect(bodies.size).toBe(1);
-    await expect.poll(sent).toBe(3);
-    clock.advance(60 * 60 * 1000 + 1000);
-    await t.app.inject({ method: 'POST', url: '/api/v1/auth/recover', payload: { email: user.email } });
-    await expect.poll(sent).toBe(4);
-  });
-
-  it('wrong restore codes lock the address across fresh codes', async () => {
-    const user = await registerUser(t.app);
-    const confirm = (code: string) =>
+      await expect.poll(() => t.mails.filter((mail) => mail.to === user.email).length).toBe(before + 1);
+      const text = t.mails.filter((mail) => mail.to === user.email)[before]?.text ?? '';
+      return { token: response.json().data.request_token as string, code: /(\d{6})/.exec(text)?.[1] ?? '' };
+    };
+    const confirm = (request_token: string, code: string) =>
       t.app.inject({
         method: 'POST',
         url: '/api/v1/auth/confirm',
-        payload: { email: user.email, code, password: 'newpass1' },
+        payload: { email: user.email, code, password: 'newpass1', request_token },
       });
+    const first = await recover();
+    const wrong = first.code === '000000' ? '111111' : '000000';
     const statuses: number[] = [];
-    for (let round = 0; round < 3; round += 1) {
-      await t.app.inject({ method: 'POST', url: '/api/v1/auth/recover', payload: { email: user.email } });
-      for (let i = 0; i < 3; i += 1)
-        statuses.push((await confirm(String(100000 + round * 10 + i))).statusCode);
-    }
-    expect(statuses.slice(0, 5).every((status) => status === 400)).toBe(true);
-    expect(statuses.slice(5).every((status) => status === 429)).toBe(true);
-    clock.advance(LOCK_MS + 1000);
+    for (let i = 0; i < RESTORE_CODE_MAX_ATTEMPTS + 1; i += 1)
+      statuses.push((await confirm(first.token, wrong)).statusCode);
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 400]);
+    expect((await confirm(first.token, first.code)).json().code).toBe('restoreRequestExpired');
+    const second = await recover();
+    expect((await confirm(second.token, second.code)).statusCode).toBe(200);
+    clock.advance(60 * 60 * 1000 + 1000);
   });
 
   it('sessions end 30 days after their last use (sliding), and are pruned', async () => {

@@ -144,14 +144,23 @@ describeEachDatabase('device tokens against lock-out by a stranger', (kind) => {
 
   it('a password set by restore code revokes the device tokens and trusts the restoring browser', async () => {
     const owner = await player();
-    await t.app.inject({ method: 'POST', url: '/api/v1/auth/recover', payload: { email: owner.email } });
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/recover',
+      payload: { email: owner.email },
+    });
     await expect.poll(() => t.mails.some((mail) => mail.to === owner.email)).toBe(true);
     const mail = t.mails.filter((item) => item.to === owner.email).at(-1);
     const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? '';
     const confirmed = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/confirm',
-      payload: { email: owner.email, code, password: 'newpass9' },
+      payload: {
+        email: owner.email,
+        code,
+        password: 'newpass9',
+        request_token: asked.json().data.request_token,
+      },
     });
     expect(confirmed.statusCode).toBe(200);
     const { user_id: userId, device_token: restored } = confirmed.json().data;

@@ -26,7 +26,7 @@ describe('restore mail over SMTP', () => {
         payload: { username: 'mailer', email: 'mailer@example.com', password: 'secret123' },
       });
       expect(register.statusCode).toBe(200);
-      await app.inject({
+      const asked = await app.inject({
         method: 'POST',
         url: '/api/v1/auth/recover',
         payload: { email: 'mailer@example.com' },
@@ -39,7 +39,12 @@ describe('restore mail over SMTP', () => {
       const confirm = await app.inject({
         method: 'POST',
         url: '/api/v1/auth/confirm',
-        payload: { email: 'mailer@example.com', code, password: 'brandnew1' },
+        payload: {
+          email: 'mailer@example.com',
+          code,
+          password: 'brandnew1',
+          request_token: asked.json().data.request_token,
+        },
       });
       expect(confirm.statusCode).toBe(200);
     } finally {

@@ -4,15 +4,12 @@ import { KeyedLock } from '../../lib/semaphore.ts';
 import type { Clock } from '../../lib/time.ts';
 
 /**
- * 5 wrong passwords (or restore codes) lock that account's checks for 15 minutes after the last failure. Each
+ * 5 wrong passwords lock that account's checks for 15 minutes after the last failure. Each
  * further lock within a day doubles the time (30 min, 1 h, ... at most a day): about 35 guesses a day, not 480.
  */
 export const MAX_FAILURES = 5;
 export const LOCK_MS = 15 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Restore codes mailed per address per hour; further requests get the same answer and no mail. */
-export const RECOVER_PER_HOUR = 3;
-const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Brute-force limits per key, independent of the client address (an attacker with many addresses gets no more
@@ -61,11 +58,5 @@ export class AttemptGuard {
     if (rounds.count > 1) {
       await this.store.hit(key, Math.min(LOCK_MS * 2 ** (rounds.count - 1), DAY_MS), now, true);
     }
-  }
-
-  /** Counts a restore request for the address; false once the hourly allowance is used up. */
-  async allowRecover(email: string): Promise<boolean> {
-    const state = await this.store.hit(`recover:${email.toLowerCase()}`, HOUR_MS, this.clock.now());
-    return state.count <= RECOVER_PER_HOUR;
   }
 }

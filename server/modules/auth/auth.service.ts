@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   type ConfirmBody,
   type LoginBody,
+  type RecoverBody,
   type RegisterBody,
   RESTORE_CODE_TTL_MS,
 } from '../../../contract/auth.ts';
@@ -23,8 +24,15 @@ import {
 import type { AttemptGuard } from './attempts.ts';
 import { deleteDeviceTokens, findDeviceToken, issueDeviceToken } from './devices.repository.ts';
 import type { PasswordHasher } from './passwords.ts';
-import { consumeRecoveryCode, storeRecoveryCode } from './recovery.repository.ts';
+import { MAX_OPEN_RESTORE_REQUESTS, type RestoreGuard } from './restore-guard.ts';
 import { restoreMail } from './restore-mail.ts';
+import {
+  consumeRestoreCode,
+  countOpenRestoreRequests,
+  findRestoreRequest,
+  retireRestoreRequests,
+  storeRestoreRequest,
+} from './restore-requests.repository.ts';
 import { createSession, deleteOtherSessions, deleteSession } from './sessions.repository.ts';
 
 /** A signed-in user: the session token, and the device token their browser keeps for the next sign-in. */
@@ -42,6 +50,7 @@ export class AuthService {
     private readonly hasher: PasswordHasher,
     private readonly attempts: AttemptGuard,
     private readonly clock: Clock,
+    private readonly restore: RestoreGuard,
   ) {}
 
   async register(body: RegisterBody, referralToken?: string): Promise<SignIn> {
@@ -112,33 +121,51 @@ export class AuthService {
   }
 
   /**
-   * Same answer, and no mail wait, for known and unknown e-mails: the response reveals nothing. At most
-   * RECOVER_PER_HOUR codes per address and hour (counted for unknown addresses too); past that nothing is sent.
+   * Answers every request with a fresh restore request token, the same for known and unknown e-mails, and with no
+   * mail wait: the answer reveals nothing. A code is mailed for it when the e-mail is registered and its budgets
+   * allow (restore-guard.ts); otherwise the token names a request no code was sent for, which fails like any other.
    */
-  async recover(email: string): Promise<void> {
-    if (!(await this.attempts.allowRecover(email))) return;
-    const user = await findUserByEmail(this.db, email);
-    if (!user) return;
+  async recover(body: RecoverBody, address: string): Promise<string> {
+    const email = body.email.toLowerCase();
+    const user = await findUserByEmail(this.db, body.email);
+    const now = this.clock.now();
+    // Looked up for unknown e-mails too (no user has id 0), so the answer takes the same path either way.
+    const device = await findDeviceToken(this.db, user?.id ?? 0, body.device_tokens ?? [], now);
+    const mailed =
+      (await this.restore.allowMail(email, { device, address })) &&
+      user !== undefined &&
+      (await countOpenRestoreRequests(this.db, user.id, now)) < MAX_OPEN_RESTORE_REQUESTS;
     const code = sixDigitCode();
-    await storeRecoveryCode(this.db, user.id, code, this.clock.now() + RESTORE_CODE_TTL_MS);
-    this.mailer
-      .send({ to: user.email, ...restoreMail(user.language, code) })
-      .catch((error: unknown) => this.log.error({ err: error }, 'restore mail failed'));
+    const token = await storeRestoreRequest(
+      this.db,
+      { email, userId: mailed ? user.id : null, trusted: device !== null, code },
+      now,
+      now + RESTORE_CODE_TTL_MS,
+    );
+    if (mailed) {
+      this.mailer
+        .send({ to: user.email, ...restoreMail(user.language, code) })
+        .catch((error: unknown) => this.log.error({ err: error }, 'restore mail failed'));
+    }
+    return token;
   }
 
   /**
-   * Sets the new password when the code is right; every existing session and device token is revoked, and the
-   * browser that proved the mailed code gets a fresh device token (a stranger's lock on the untrusted clients then
-   * does not keep the owner out right after a restore). Wrong codes count against the address (5 lock it for 15
-   * minutes), across the fresh codes that recover may issue: a device token does not bypass that.
+   * Sets the new password when the code is right for the request of this token and e-mail. Wrong codes spend that
+   * request and the guess budgets of restore-guard.ts, never the e-mail's other requests. On success every open
+   * request, session and device token of the account is retired, and the browser that proved the code gets a fresh
+   * device token (a stranger's lock on the untrusted clients then does not keep the owner out right after).
    */
-  async confirm(body: ConfirmBody): Promise<{ userId: number; deviceToken: string }> {
+  async confirm(body: ConfirmBody, address: string): Promise<{ userId: number; deviceToken: string }> {
+    const request = await findRestoreRequest(this.db, body.request_token, this.clock.now());
+    if (!request) throw badRequest('restoreRequestExpired');
     const user = await findUserByEmail(this.db, body.email);
-    const ok = await this.attempts.guard(`restore:${body.email.toLowerCase()}`, async () =>
-      user ? consumeRecoveryCode(this.db, user.id, body.code.trim(), this.clock.now()) : false,
+    const ok = await this.restore.guard(request, address, () =>
+      consumeRestoreCode(this.db, request.id, user?.id ?? null, body.code.trim(), this.clock.now()),
     );
     if (!user || !ok) throw badRequest('codeInvalid');
     await updateUser(this.db, user.id, { password_hash: await this.hasher.hash(body.password) });
+    await retireRestoreRequests(this.db, user.id);
     await deleteOtherSessions(this.db, user.id, null);
     await deleteDeviceTokens(this.db, user.id);
     return { userId: user.id, deviceToken: await issueDeviceToken(this.db, user.id, this.clock.now()) };

@@ -1,9 +1,12 @@
+import { normalizeIP } from '@fastify/rate-limit';
+
 import {
   ConfirmBody,
   LoginBody,
   Message,
   PasswordChanged,
   RecoverBody,
+  RecoverResponse,
   RegisterBody,
   RegisterParams,
   SignInResponse,
@@ -79,12 +82,14 @@ export const authRoutes: RoutePlugin = async (app) => {
   app.post(
     API.auth.recover,
     {
-      schema: { tags, body: RecoverBody, response: { 200: DataEnvelope(Message), ...errors } },
+      schema: { tags, body: RecoverBody, response: { 200: DataEnvelope(RecoverResponse), ...errors } },
       config: { rateLimit },
     },
     async (request) => {
-      await auth.recover(request.body.email);
-      return { data: { message: 'If the e-mail is registered, a code has been sent to it' } };
+      const token = await auth.recover(request.body, normalizeIP(request.ip));
+      return {
+        data: { message: 'If the e-mail is registered, a code has been sent to it', request_token: token },
+      };
     },
   );
 
@@ -95,7 +100,7 @@ export const authRoutes: RoutePlugin = async (app) => {
       config: { rateLimit },
     },
     async (request) => {
-      const { userId, deviceToken } = await auth.confirm(request.body);
+      const { userId, deviceToken } = await auth.confirm(request.body, normalizeIP(request.ip));
       return {
         data: { message: 'The password has been changed', user_id: userId, device_token: deviceToken },
       };
