@@ -24,4 +24,5 @@ initI18n('en-US');
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
 });

@@ -84,11 +84,14 @@ describe('app journeys', () => {
       .toContain(NEW_USER.email);
   });
 
-  it('restores the password with the mailed code', async () => {
+  it('restores the password with the mailed code, across a reload of the page', async () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.goto(`${server.baseUrl}/auth/restore`);
     await page.getByLabel('E-mail').fill(NEW_USER.email);
     await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByText(`We sent a code to ${NEW_USER.email}`).waitFor();
+    // The code is checked with this tab's request token, kept in sessionStorage: a reload stays at the code step.
+    await page.reload();
     await page.getByText(`We sent a code to ${NEW_USER.email}`).waitFor();
     await expect
       .poll(() => mailedCode(server.dataDir, NEW_USER.email), { timeout: 10_000 })

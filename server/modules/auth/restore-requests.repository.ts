@@ -1,3 +1,5 @@
+import type { Selectable } from 'kysely';
+
 import { RESTORE_CODE_MAX_ATTEMPTS } from '../../../contract/auth.ts';
 import type { Db } from '../../db/database.ts';
 import type { RestoreRequestsTable } from '../../db/schema.ts';
@@ -56,7 +58,7 @@ export async function countOpenRestoreRequests(db: Db, userId: number, now: numb
   return Number(row?.open ?? 0);
 }
 
-const isOpen = (row: RestoreRequestsTable, now: number) =>
+const isOpen = (row: Selectable<RestoreRequestsTable>, now: number) =>
   row.used === 0 && row.attempts < RESTORE_CODE_MAX_ATTEMPTS && row.expires_at > iso(now);
 
 /** The open request of this token; null when there is none (unknown, spent, used or expired). */

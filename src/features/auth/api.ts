@@ -5,9 +5,9 @@ import { appStore } from '@/lib/store';
 import type {
   ConfirmBody,
   LoginBody,
-  Message,
   PasswordChanged,
   RecoverBody,
+  RecoverResponse,
   RegisterBody,
   SignInResponse,
 } from '@contract/auth';
@@ -34,15 +34,25 @@ export async function register(
   return signedIn(await api.post<SignInResponse>(path, payload, { quiet: true }));
 }
 
+/** The body with this browser's device tokens, if it keeps any. */
+function withDeviceTokens<B extends object>(body: B): B & { device_tokens?: string[] } {
+  const deviceTokens = keptDeviceTokens();
+  return deviceTokens.length ? { ...body, device_tokens: deviceTokens } : body;
+}
+
 /** Sends this browser's device tokens: the account's own makes it a trusted client (a stranger cannot lock it). */
 export async function login(body: Omit<LoginBody, 'device_tokens'>): Promise<SignInResponse> {
-  const deviceTokens = keptDeviceTokens();
-  const payload: LoginBody = deviceTokens.length ? { ...body, device_tokens: deviceTokens } : body;
+  const payload: LoginBody = withDeviceTokens(body);
   return signedIn(await api.post<SignInResponse>(API.auth.login, payload, { quiet: true }));
 }
 
-export function recover(body: RecoverBody): Promise<Message> {
-  return api.post<Message>(API.auth.recover, body, { quiet: true });
+/**
+ * Sends this browser's device tokens: the account's own gives it a mail budget a stranger cannot use up. The answer's
+ * request token is what the mailed code is checked with.
+ */
+export function recover(body: Omit<RecoverBody, 'device_tokens'>): Promise<RecoverResponse> {
+  const payload: RecoverBody = withDeviceTokens(body);
+  return api.post<RecoverResponse>(API.auth.recover, payload, { quiet: true });
 }
 
 /** A restore trusts this browser for the account (every other device token was revoked). */

@@ -56,7 +56,12 @@ describe('device tokens in the browser', () => {
     await register({ username: 'alice_a', email: 'alice@example.com', password: 'secret123' });
     await login({ login: 'bob_b', password: 'secret123' });
     expect(sentTokens(spy)).toEqual([deviceToken('alice')]);
-    await confirm({ email: 'alice@example.com', code: '123456', password: 'newpass9' });
+    await confirm({
+      email: 'alice@example.com',
+      code: '123456',
+      password: 'newpass9',
+      request_token: deviceToken('request'),
+    });
     await login({ login: 'bob_b', password: 'secret123' });
     expect(sentTokens(spy)).toEqual([deviceToken('alice-restored'), deviceToken('bob')]);
   });

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -91,30 +91,100 @@ describe('AuthPage', () => {
     expect(onSignedIn).not.toHaveBeenCalled();
   });
 
-  it('restores a password: requests the code, then sends code and new password', async () => {
-    const user = userEvent.setup();
-    const fetchSpy = mockFetch((url) =>
-      url === '/api/v1/auth/recover' || url === '/api/v1/auth/confirm'
-        ? { body: { data: { message: 'ok' } } }
-        : undefined,
-    );
-    const { onModeChange } = renderAuth('restore');
+  const requestToken = 'request-token-'.padEnd(43, 'r');
+  const restoreFetch = (confirmAnswer?: { status: number; body: unknown }) =>
+    mockFetch((url) => {
+      if (url === '/api/v1/auth/recover')
+        return { body: { data: { message: 'ok', request_token: requestToken } } };
+      if (url === '/api/v1/auth/confirm')
+        return (
+          confirmAnswer ?? { body: { data: { message: 'ok', user_id: 4, device_token: 'd'.repeat(43) } } }
+        );
+      return undefined;
+    });
+  const askForCode = async (user: ReturnType<typeof userEvent.setup>) => {
     await user.type(screen.getByLabelText('E-mail'), 'river@example.com');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByText(/We sent a code to river@example.com/)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(screen.getByText('Enter the confirmation code')).toBeInTheDocument();
+  };
+  const enterCode = async (user: ReturnType<typeof userEvent.setup>) => {
     await user.type(screen.getByLabelText('Confirmation code'), '123456');
     await user.type(screen.getByLabelText('New password'), 'brand-new1');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
+  };
+
+  it('restores a password: requests the code, then sends code, new password and the request token', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('rangeforge.deviceTokens', JSON.stringify([[4, 'k'.repeat(43)]]));
+    const fetchSpy = restoreFetch();
+    const { onModeChange } = renderAuth('restore');
+    await askForCode(user);
+    const recoverCall = fetchSpy.mock.calls.find(([url]) => url === '/api/v1/auth/recover');
+    // The browser's device tokens go with the request: the account's own gives it a mail budget of its own.
+    expect(requestBody(recoverCall?.[1])).toEqual({
+      email: 'river@example.com',
+      device_tokens: ['k'.repeat(43)],
+    });
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(screen.getByText('Enter the confirmation code')).toBeInTheDocument();
+    await enterCode(user);
     expect(await screen.findByText(/Your password has been changed/)).toBeInTheDocument();
     const confirmCall = fetchSpy.mock.calls.find(([url]) => url === '/api/v1/auth/confirm');
     expect(requestBody(confirmCall?.[1])).toEqual({
       email: 'river@example.com',
       code: '123456',
       password: 'brand-new1',
+      request_token: requestToken,
     });
+    expect(sessionStorage.getItem('rangeforge.restoreRequest')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(onModeChange).toHaveBeenCalledWith('login');
+  });
+
+  it('a reload of the page resumes at the code step with the kept request', async () => {
+    const user = userEvent.setup();
+    const fetchSpy = restoreFetch();
+    renderAuth('restore');
+    await askForCode(user);
+    cleanup();
+    renderAuth('restore');
+    expect(screen.getByText(/We sent a code to river@example.com/)).toBeInTheDocument();
+    await enterCode(user);
+    expect(await screen.findByText(/Your password has been changed/)).toBeInTheDocument();
+    const confirmCall = fetchSpy.mock.calls.find(([url]) => url === '/api/v1/auth/confirm');
+    expect(requestBody(confirmCall?.[1])).toMatchObject({
+      email: 'river@example.com',
+      request_token: requestToken,
+    });
+  });
+
+  it('a request past its 10 minutes asks for a new code without calling the server', async () => {
+    const user = userEvent.setup();
+    const fetchSpy = restoreFetch();
+    sessionStorage.setItem(
+      'rangeforge.restoreRequest',
+      JSON.stringify({ email: 'river@example.com', token: requestToken, expiresAt: Date.now() - 1000 }),
+    );
+    renderAuth('restore');
+    expect(screen.getByRole('alert')).toHaveTextContent('This code request has expired');
+    await enterCode(user);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Ask for a new code' }));
+    expect(screen.getByRole('button', { name: 'Send code' })).toBeInTheDocument();
+    expect(screen.getByLabelText('E-mail')).toHaveValue('river@example.com');
+    expect(sessionStorage.getItem('rangeforge.restoreRequest')).toBeNull();
+  });
+
+  it('a request the server no longer knows asks for a new code', async () => {
+    const user = userEvent.setup();
+    restoreFetch({
+      status: 400,
+      body: { error: 'This code request has expired: ask for a new code', code: 'restoreRequestExpired' },
+    });
+    renderAuth('restore');
+    await askForCode(user);
+    await enterCode(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This code request has expired');
+    expect(screen.getByRole('button', { name: 'Ask for a new code' })).toBeInTheDocument();
   });
 });

@@ -3,21 +3,26 @@ import { useTranslation } from 'react-i18next';
 
 import { TextField } from '@/components/text-field';
 
-import { confirm, recover } from '../api';
 import { useAuthForm } from '../use-auth-form';
+import { useRestore } from '../use-restore';
 import { validateConfirm, validateRecover } from '../validation';
 
-/** Two steps: request a code by e-mail, then enter the code and a new password (POST /api/v1/auth/confirm). */
+/**
+ * Two steps: request a code by e-mail, then enter the code and a new password (POST /api/v1/auth/confirm) with the
+ * request token of this tab's request; a reload resumes at the code step while that request is kept.
+ */
 export function RestoreForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const [step, setStep] = useState<'request' | 'confirm' | 'done'>('request');
-  const request = useAuthForm({ email: '' }, validateRecover);
-  const change = useAuthForm({ email: '', code: '', password: '' }, validateConfirm);
+  const restore = useRestore();
+  const kept = restore.request?.email ?? '';
+  const [step, setStep] = useState<'request' | 'confirm' | 'done'>(kept ? 'confirm' : 'request');
+  const request = useAuthForm({ email: kept }, validateRecover);
+  const change = useAuthForm({ email: kept, code: '', password: '' }, validateConfirm);
 
   const onRequest = async (event: React.FormEvent) => {
     event.preventDefault();
     const ok = await request.submit(async (values) => {
-      await recover({ email: values.email.trim() });
+      await restore.ask(values.email.trim());
     });
     if (ok) {
       change.setField('email', request.values.email.trim());
@@ -27,10 +32,16 @@ export function RestoreForm({ onDone }: { onDone: () => void }) {
 
   const onConfirm = async (event: React.FormEvent) => {
     event.preventDefault();
+    if (!restore.checkOpen()) return;
     const ok = await change.submit(async (values) => {
-      await confirm({ email: values.email.trim(), code: values.code.trim(), password: values.password });
+      await restore.setPassword(values.code.trim(), values.password);
     });
     if (ok) setStep('done');
+  };
+
+  const askAgain = () => {
+    restore.restart();
+    setStep('request');
   };
 
   if (step === 'done') {
@@ -103,13 +114,22 @@ export function RestoreForm({ onDone }: { onDone: () => void }) {
         error={change.fieldError('password') ?? change.fieldError('email')}
         hint={t('auth:hints.password')}
       />
-      {change.serverError && (
-        <p className="form__error" role="alert">
-          {change.serverMessage(t('auth:errors.restore'))}
-        </p>
+      {restore.expired ? (
+        <div className="form__error" role="alert">
+          <p>{t('auth:restore.expired')}</p>
+          <button type="button" className="button button--primary" onClick={askAgain}>
+            {t('auth:restore.askNew')}
+          </button>
+        </div>
+      ) : (
+        change.serverError && (
+          <p className="form__error" role="alert">
+            {change.serverMessage(t('auth:errors.restore'))}
+          </p>
+        )
       )}
       <div className="form__row">
-        <button type="button" className="button button--ghost" onClick={() => setStep('request')}>
+        <button type="button" className="button button--ghost" onClick={askAgain}>
           {t('auth:restore.again')}
         </button>
         <button type="submit" className="button button--primary" disabled={change.submitting}>
