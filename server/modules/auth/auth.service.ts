@@ -131,10 +131,9 @@ export class AuthService {
     const now = this.clock.now();
     // Looked up for unknown e-mails too (no user has id 0), so the answer takes the same path either way.
     const device = await findDeviceToken(this.db, user?.id ?? 0, body.device_tokens ?? [], now);
-    const mailed =
-      (await this.restore.allowMail(email, { device, address })) &&
-      user !== undefined &&
-      (await countOpenRestoreRequests(this.db, user.id, now)) < MAX_OPEN_RESTORE_REQUESTS;
+    const allowed = await this.restore.allowMail(email, { device, address });
+    const open = await countOpenRestoreRequests(this.db, user?.id ?? 0, now);
+    const mailed = allowed && user !== undefined && open < MAX_OPEN_RESTORE_REQUESTS;
     const code = sixDigitCode();
     const token = await storeRestoreRequest(
       this.db,

@@ -11,7 +11,8 @@ import type { RestoreRequest } from './restore-requests.repository.ts';
 //   every other client shares the e-mail's budget and is also counted per client address.
 // - Wrong codes count against their request (RESTORE_CODE_MAX_ATTEMPTS) and the client address, never against the
 //   e-mail: a stranger's guesses spend the stranger's request, not the owner's.
-// - Requests coexist (at most MAX_OPEN_RESTORE_REQUESTS open per account), so a new one retires no older code.
+// - Requests coexist (at most MAX_OPEN_RESTORE_REQUESTS open per account), so a new one retires no older code. A
+//   stranger alone holds at most RECOVER_PER_HOUR of them (a code lives 10 minutes), so cannot fill the cap.
 //
 // Guess bound for the 6-digit code (10^6 values). A stranger alone asks at most RECOVER_PER_HOUR requests an hour
 // for an e-mail (the shared budget), 5 guesses each: 15 an hour. Wrong codes on requests made without the
