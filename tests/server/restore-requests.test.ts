@@ -9,6 +9,7 @@ import {
   RECOVER_PER_ADDRESS_HOUR,
   RECOVER_PER_HOUR,
   RESTORE_WRONG_PER_ADDRESS_HOUR,
+  RESTORE_WRONG_PER_DAY,
   RESTORE_WRONG_UNTRUSTED_PER_DAY,
 } from '../../server/modules/auth/restore-guard.ts';
 import { pruneRestoreRequests } from '../../server/modules/auth/restore-requests.repository.ts';
@@ -72,6 +73,20 @@ describeEachDatabase('restore requests bound to the browser that asked', (kind) 
     const response = await t.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: body });
     expect(response.statusCode).toBe(200);
     return { email: body.email, device: response.json().data.device_token as string };
+  };
+
+  /** The device tokens of `count` further browsers the player signs in from. */
+  const signInsFrom = async (email: string, count: number) => {
+    const tokens: string[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const signIn = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { login: email, password: 'secret123' },
+      });
+      tokens.push(signIn.json().data.device_token as string);
+    }
+    return tokens;
   };
 
   it('answers known and unknown e-mails alike, with a fresh opaque request token each time', async () => {
@@ -196,7 +211,7 @@ describeEachDatabase('restore requests bound to the browser that asked', (kind) 
       }
       clock.advance(HOUR_MS);
     }
-    expect(checked).toBeLessThanOrEqual(RESTORE_WRONG_UNTRUSTED_PER_DAY);
+    expect(checked).toBe(RESTORE_WRONG_UNTRUSTED_PER_DAY);
     expect(refused).toBeGreaterThan(0);
     const before = mailsTo(owner.email).length;
     const token = await recover(owner.email, { device: owner.device });
@@ -205,18 +220,33 @@ describeEachDatabase('restore requests bound to the browser that asked', (kind) 
     clock.advance(24 * HOUR_MS);
   });
 
+  it("even the owner's browsers take at most a ceiling of wrong codes a day on the account", async () => {
+    const owner = await player();
+    const devices = [owner.device, ...(await signInsFrom(owner.email, 3))];
+    let checked = 0;
+    let refused = 0;
+    for (let hour = 0; hour < 3; hour += 1) {
+      for (const device of devices) {
+        for (let r = 0; r < RECOVER_PER_HOUR; r += 1) {
+          const token = await recover(owner.email, { device });
+          for (let i = 0; i < RESTORE_CODE_MAX_ATTEMPTS; i += 1) {
+            const status = (await confirm(owner.email, String(100000 + i), token)).statusCode;
+            if (status === 400) checked += 1;
+            else if (status === 429) refused += 1;
+          }
+        }
+      }
+      clock.advance(HOUR_MS);
+    }
+    expect(checked).toBe(RESTORE_WRONG_PER_DAY);
+    expect(refused).toBeGreaterThan(0);
+    clock.advance(24 * HOUR_MS);
+  });
+
   it('an account has a bounded number of open requests', async () => {
     const owner = await player();
     // The owner signed in from several browsers: each has a budget of its own, together more than the cap.
-    const devices = [owner.device];
-    for (let i = 0; i < 3; i += 1) {
-      const signIn = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/login',
-        payload: { login: owner.email, password: 'secret123' },
-      });
-      devices.push(signIn.json().data.device_token as string);
-    }
+    const devices = [owner.device, ...(await signInsFrom(owner.email, 3))];
     const before = mailsTo(owner.email).length;
     for (const device of devices)
       for (let i = 0; i < RECOVER_PER_HOUR; i += 1) await recover(owner.email, { device });
