@@ -89,6 +89,30 @@ describeEachDatabase('restore requests bound to the browser that asked', (kind) 
     return tokens;
   };
 
+  /**
+   * For `hours` hours, each of `devices` (undefined: a browser without a device token, from a new address every
+   * time) asks for every code its budget allows and sends wrong codes until each request is spent. Counts the
+   * wrong codes checked (400) and refused by a guess budget (429).
+   */
+  const guessHourly = async (email: string, hours: number, devices: Array<string | undefined>) => {
+    let checked = 0;
+    let refused = 0;
+    for (let hour = 0; hour < hours; hour += 1) {
+      for (const device of devices) {
+        for (let r = 0; r < RECOVER_PER_HOUR; r += 1) {
+          const token = await recover(email, { device });
+          for (let i = 0; i < RESTORE_CODE_MAX_ATTEMPTS; i += 1) {
+            const status = (await confirm(email, String(100000 + i), token)).statusCode;
+            if (status === 400) checked += 1;
+            else if (status === 429) refused += 1;
+          }
+        }
+      }
+      clock.advance(HOUR_MS);
+    }
+    return { checked, refused };
+  };
+
   it('answers known and unknown e-mails alike, with a fresh opaque request token each time', async () => {
     const { email } = await player();
     const answers = await Promise.all(
@@ -198,19 +222,7 @@ describeEachDatabase('restore requests bound to the browser that asked', (kind) 
     // Strangers on many addresses, hour after hour: the account's untrusted requests take a bounded number of
     // wrong codes a day, while the owner's browser keeps its own way in.
     const owner = await player();
-    let checked = 0;
-    let refused = 0;
-    for (let hour = 0; hour < 24; hour += 1) {
-      for (let r = 0; r < RECOVER_PER_HOUR; r += 1) {
-        const token = await recover(owner.email);
-        for (let i = 0; i < RESTORE_CODE_MAX_ATTEMPTS; i += 1) {
-          const status = (await confirm(owner.email, String(100000 + i), token)).statusCode;
-          if (status === 400) checked += 1;
-          else if (status === 429) refused += 1;
-        }
-      }
-      clock.advance(HOUR_MS);
-    }
+    const { checked, refused } = await guessHourly(owner.email, 24, [undefined]);
     expect(checked).toBe(RESTORE_WRONG_UNTRUSTED_PER_DAY);
     expect(refused).toBeGreaterThan(0);
     const before = mailsTo(owner.email).length;
@@ -223,21 +235,7 @@ describeEachDatabase('restore requests bound to the browser that asked', (kind) 
   it("even the owner's browsers take at most a ceiling of wrong codes a day on the account", async () => {
     const owner = await player();
     const devices = [owner.device, ...(await signInsFrom(owner.email, 3))];
-    let checked = 0;
-    let refused = 0;
-    for (let hour = 0; hour < 3; hour += 1) {
-      for (const device of devices) {
-        for (let r = 0; r < RECOVER_PER_HOUR; r += 1) {
-          const token = await recover(owner.email, { device });
-          for (let i = 0; i < RESTORE_CODE_MAX_ATTEMPTS; i += 1) {
-            const status = (await confirm(owner.email, String(100000 + i), token)).statusCode;
-            if (status === 400) checked += 1;
-            else if (status === 429) refused += 1;
-          }
-        }
-      }
-      clock.advance(HOUR_MS);
-    }
+    const { checked, refused } = await guessHourly(owner.email, 3, devices);
     expect(checked).toBe(RESTORE_WRONG_PER_DAY);
     expect(refused).toBeGreaterThan(0);
     clock.advance(24 * HOUR_MS);
