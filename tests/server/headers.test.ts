@@ -129,8 +129,8 @@ describe('TRUST_PROXY', () => {
     // Copying the example is the documented deploy step; a hop count there would trust whoever connects, and a
     // server reachable without the proxy would then let anyone pick the address the rate limits count.
     const example = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
-    const value = /^TRUST_PROXY=(.*)$/m.exec(example)?.[1];
-    expect(value).toBeDefined();
+    const value = /^TRUST_PROXY=(.*)$/m.exec(example)?.[1] ?? '';
+    expect(value).not.toBe('');
     const t = await createTestApp('sqlite', { TRUST_PROXY: value, AUTH_RATE_LIMIT: '2' });
     try {
       const login = (remoteAddress: string, forwarded: string) =>
