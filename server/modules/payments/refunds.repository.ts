@@ -19,9 +19,9 @@ export async function insertCardRefund(
 }
 
 /**
- * Adds a refund to a paid order's refunded total unless that would pass what the order charged; the updated order,
- * or undefined (not paid, or too much). The conditional update is the lock: two refunds of one order are counted
- * one after the other against the same total.
+ * Adds a refund to a paid order's refunded total unless that would pass what the order charged (money the admin
+ * recorded as sent back by hand counts too); the updated order, or undefined (not paid, or too much). The conditional
+ * update is the lock: two refunds of one order are counted one after the other against the same total.
  */
 export async function addCardRefund(db: Executor, id: number, amount: number): Promise<OrderRow | undefined> {
   return db
@@ -29,7 +29,9 @@ export async function addCardRefund(db: Executor, id: number, amount: number): P
     .set((eb) => ({ card_refunded: eb('card_refunded', '+', amount), updated_at: nowIso() }))
     .where('id', '=', id)
     .where('status', '=', 'paid')
-    .where((eb) => eb(eb('card_refunded', '+', amount), '<=', eb.ref('amount')))
+    .where((eb) =>
+      eb(eb(eb('card_refunded', '+', eb.ref('hand_refunded')), '+', amount), '<=', eb.ref('amount')),
+    )
     .returningAll()
     .executeTakeFirst();
 }
