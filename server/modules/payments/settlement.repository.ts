@@ -1,11 +1,11 @@
 import type { OrderRow } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Executor } from '../categories/categories.repository.ts';
+import { addRefund } from './refunds.repository.ts';
 
 /**
- * Records money the admin sent back by hand on a paid order, and the admin, unless the order's refunds would pass
- * what it charged; the updated order, or undefined (not paid, or too much). The conditional update is the row lock
- * that makes two admins' settlements of one order run one after the other (as addCardRefund does for the provider).
+ * Records money the admin sent back by hand on a paid order, and the admin (see addRefund). The conditional update is
+ * the row lock that makes two admins' settlements of one order run one after the other.
  */
 export async function recordHandRefund(
   db: Executor,
@@ -13,22 +13,7 @@ export async function recordHandRefund(
   amount: number,
   adminId: number,
 ): Promise<OrderRow | undefined> {
-  const now = nowIso();
-  return db
-    .updateTable('orders')
-    .set((eb) => ({
-      hand_refunded: eb('hand_refunded', '+', amount),
-      settled_by: adminId,
-      settled_at: now,
-      updated_at: now,
-    }))
-    .where('id', '=', id)
-    .where('status', '=', 'paid')
-    .where((eb) =>
-      eb(eb(eb('card_refunded', '+', eb.ref('hand_refunded')), '+', amount), '<=', eb.ref('amount')),
-    )
-    .returningAll()
-    .executeTakeFirst();
+  return addRefund(db, id, amount, 'hand_refunded', { settled_by: adminId, settled_at: nowIso() });
 }
 
 /** Closes an order's refund flag with nothing taken back, naming the admin; false when it was not raised. */

@@ -83,6 +83,14 @@ describe('AdminPage', () => {
     expect(requestBody(saved?.[1])).toEqual({ referral_percent: 25 });
   });
 
+  /** What the admin page's other panels load: the referral percent and an empty catalogue. */
+  const otherPanels = (url: string) => {
+    if (url === '/api/v1/admin/settings') return { body: { data: { referral_percent: 20 } } };
+    if (url.startsWith('/api/v1/admin/items'))
+      return { body: { data: { total: 0, page: 1, per_page: 10, list: [] } } };
+    return undefined;
+  };
+
   /** The admin page over a refund queue holding `order` until the admin's refund action on it; the action's flag. */
   const refundQueue = (order: typeof pending) => {
     const marked = { done: false };
@@ -95,10 +103,7 @@ describe('AdminPage', () => {
         const queue = url.includes('queue=refunds') && !marked.done ? [order] : [];
         return { body: { data: { total: queue.length, page: 1, per_page: 10, list: queue } } };
       }
-      if (url === '/api/v1/admin/settings') return { body: { data: { referral_percent: 20 } } };
-      if (url.startsWith('/api/v1/admin/items'))
-        return { body: { data: { total: 0, page: 1, per_page: 10, list: [] } } };
-      return undefined;
+      return otherPanels(url);
     });
     renderApp(<AdminPage />, { user: admin });
     return { marked, spy };
@@ -153,10 +158,7 @@ describe('AdminPage', () => {
         const queue = url.includes('queue=refunds') && taken.length === 0 ? [flagged] : [];
         return { body: { data: { total: queue.length, page: 1, per_page: 10, list: queue } } };
       }
-      if (url === '/api/v1/admin/settings') return { body: { data: { referral_percent: 20 } } };
-      if (url.startsWith('/api/v1/admin/items'))
-        return { body: { data: { total: 0, page: 1, per_page: 10, list: [] } } };
-      return undefined;
+      return otherPanels(url);
     });
     renderApp(<AdminPage />, { user: admin });
     return taken;
