@@ -150,6 +150,11 @@ export interface OrdersTable {
   card_refunded: Generated<number>;
   /** 1: a card refund matching no line of the order took back nothing; the admin decides (refund queue). */
   refund_review: Generated<number>;
+  /** Money the admin recorded as sent back outside the provider (migration 016, minor units); 0 when none. */
+  hand_refunded: Generated<number>;
+  /** The admin who last took lines back or closed the refund flag (migration 016), and when. */
+  settled_by: Generated<number | null>;
+  settled_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -16,6 +16,7 @@ import {
   type PaymentStatus,
   rejectPayment,
 } from '../api';
+import { TakeBackDialog } from './take-back-dialog';
 
 export function PaymentsPanel() {
   const { t, i18n } = useTranslation();
@@ -28,6 +29,7 @@ export function PaymentsPanel() {
   const list = usePagedList<AdminPayment>(fetcher, undefined, status);
   const { reload, setPage } = list;
   const [busy, setBusy] = useState<number | null>(null);
+  const [takingBack, setTakingBack] = useState<AdminPayment | null>(null);
 
   const statuses: Record<PaymentStatus, string> = {
     pending: t('admin:payments.status.pending'),
@@ -39,15 +41,12 @@ export function PaymentsPanel() {
 
   const filters: Record<PaymentFilter, string> = { ...statuses, refunds: t('admin:payments.refunds') };
 
-  // One action per step: the money owed sent back first, then a card refund that took back nothing checked.
+  // The money owed sent back; a card refund that took back nothing is settled in the take-back dialog.
   const refunded = async (payment: AdminPayment) => {
     setBusy(payment.id);
     try {
       await markRefunded(payment.id);
-      pushToast(
-        payment.refund_due > 0 ? t('admin:payments.refundedDone') : t('admin:payments.checkedDone'),
-        'success',
-      );
+      pushToast(t('admin:payments.refundedDone'), 'success');
       reload();
     } catch {
       // Shown by the global error handler.
@@ -150,16 +149,23 @@ export function PaymentsPanel() {
                   <td>{formatDateTime(payment.datetime, i18n.language)}</td>
                   <td>{statuses[payment.status]}</td>
                   <td className="table__actions">
-                    {(payment.refund_due > 0 || payment.refund_review) && (
+                    {payment.refund_due > 0 && (
                       <button
                         type="button"
                         className="button button--ghost"
                         disabled={busy === payment.id}
                         onClick={() => void refunded(payment)}
                       >
-                        {payment.refund_due > 0
-                          ? t('admin:payments.markRefunded')
-                          : t('admin:payments.markChecked')}
+                        {t('admin:payments.markRefunded')}
+                      </button>
+                    )}
+                    {(payment.refund_review || payment.status === 'paid') && (
+                      <button
+                        type="button"
+                        className="button button--ghost"
+                        onClick={() => setTakingBack(payment)}
+                      >
+                        {t('admin:takeBack.open')}
                       </button>
                     )}
                     {payment.status === 'pending' && (
@@ -190,6 +196,9 @@ export function PaymentsPanel() {
         </div>
         <Pager page={list.page} perPage={list.perPage} total={list.total} onPage={setPage} />
       </AsyncState>
+      {takingBack && (
+        <TakeBackDialog payment={takingBack} onClose={() => setTakingBack(null)} onSettled={reload} />
+      )}
     </section>
   );
 }
