@@ -12,6 +12,8 @@ export const PROVIDER_ENV = {
 
 export interface CostData {
   cloud_payments: { price: number };
+  btc: { price: number; account: string };
+  tether: { price: number; account: string };
   premium_required: boolean;
   premium_cost: number;
   sandbox: boolean;
@@ -33,6 +35,20 @@ export async function shopCost(
   const response = await as(app, user, { method: 'POST', url: '/api/v1/shop/cost/shop', payload: body });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data;
+}
+
+/**
+ * Opens the payment window for what a manual payment buys (the store's cost call for a package, else Premium's):
+ * a crypto claim expects the exact amount that call quoted to the buyer.
+ */
+export function openPaymentWindow(
+  app: FastifyInstance,
+  user: Session,
+  payload: { package_id?: number | null; products?: number[]; video_courses?: number[] },
+): Promise<CostData> {
+  if (!payload.package_id) return premiumCost(app, user);
+  const { package_id, products = [], video_courses = [] } = payload;
+  return shopCost(app, user, { package_id, products, video_courses });
 }
 
 /** Pays an order through the sandbox with the signed widget data the cost route gave. */
