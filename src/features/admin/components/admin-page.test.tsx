@@ -25,6 +25,8 @@ const pending = {
   refund_due: 0,
   card_refunded: 0,
   refund_review: false,
+  expected_amount: null as string | null,
+  same_source_claims: 1,
 };
 
 describe('AdminPage', () => {
@@ -115,6 +117,34 @@ describe('AdminPage', () => {
     await waitFor(() => expect(marked.done).toBe(true));
     expect(spy.mock.calls.some(([url]) => String(url).includes('queue=refunds'))).toBe(true);
     expect(appStore.get(toastsAtom).map((toast) => toast.message)).toContain('Marked as refunded');
+  });
+
+  it('shows each crypto claim’s exact amount and marks claims of one transaction by two users', async () => {
+    const claim = (id: number, username: string, expected: string) => ({
+      ...pending,
+      id,
+      username,
+      method: 'tether',
+      payment_source: 'tron-tx-1',
+      expected_amount: expected,
+      same_source_claims: 2,
+    });
+    mockFetch((url) => {
+      if (url.startsWith('/api/v1/admin/manual_payments')) {
+        const list = [claim(51, 'buyer', '25.012'), claim(52, 'stranger', '25.031')];
+        return { body: { data: { total: 2, page: 1, per_page: 10, list } } };
+      }
+      if (url === '/api/v1/admin/settings') return { body: { data: { referral_percent: 20 } } };
+      if (url.startsWith('/api/v1/admin/items'))
+        return { body: { data: { total: 0, page: 1, per_page: 10, list: [] } } };
+      return undefined;
+    });
+    renderApp(<AdminPage />, { user: admin });
+    const buyer = (await screen.findByText('buyer')).closest('tr')!;
+    expect(buyer).toHaveTextContent('Expected: 25.012 USDT');
+    expect(buyer).toHaveTextContent('2 claims for this transaction');
+    const stranger = screen.getByText('stranger').closest('tr')!;
+    expect(stranger).toHaveTextContent('Expected: 25.031 USDT');
   });
 
   it('shows a partial card refund to check, and marks it checked', async () => {
