@@ -126,6 +126,46 @@ describeEachDatabase('crypto payments name their buyer', (kind) => {
     expect(premium.filter(Boolean)).toHaveLength(1);
   });
 
+  it('the amount a claim expects is never quoted to another buyer, even after its quote expired', async () => {
+    const buyer = await registerUser(t.app);
+    const sent = (await quote(buyer)).tether.price;
+    expect((await claim(buyer, 'tether', `tron-kept-${buyer.id}`)).statusCode).toBe(200);
+    const db = t.app.services.db.kysely;
+    await db
+      .updateTable('crypto_quotes')
+      .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+      .where('user_id', '=', buyer.id)
+      .execute();
+    // Every other tether amount near Premium's price is held by an open quote: only the buyer's is left.
+    const held = new Set(
+      (await db.selectFrom('crypto_quotes').select('amount').where('method', '=', 'tether').execute()).map(
+        (row) => Number(row.amount),
+      ),
+    );
+    const now = new Date().toISOString();
+    for (let amount = 25_001; amount <= 25_125; amount += 1) {
+      if (amount === Math.round(sent * 1000) || held.has(amount)) continue;
+      await db
+        .insertInto('crypto_quotes')
+        .values({
+          user_id: admin.id,
+          method: 'tether',
+          scope_key: `filler-${amount}`,
+          base: 25_000,
+          amount,
+          created_at: now,
+          expires_at: '2100-01-01T00:00:00.000Z',
+        })
+        .execute();
+    }
+    const stranger = await registerUser(t.app);
+    const offered = await quote(stranger);
+    expect(offered.tether.price).not.toBe(sent);
+    // No amount left to tell buyers apart: tether is closed for now rather than ambiguous.
+    expect((offered.tether as { account: string }).account).toBe('');
+    await db.deleteFrom('crypto_quotes').where('user_id', '=', admin.id).execute();
+  });
+
   it('a crypto claim without an open quote is refused (the amount to expect is unknown)', async () => {
     const user = await registerUser(t.app);
     expect((await claim(user, 'btc', `bc1-unquoted-${user.id}`)).json()).toMatchObject({

@@ -8,7 +8,8 @@ import type { DialectName } from '../database.ts';
  * to the same address, and a transaction id is public once broadcast, so a stranger could claim a buyer's payment.
  * - crypto_quotes: the exact amount quoted to one user for one order's contents, unique among the method's open
  *   quotes (expired ones are deleted before a new amount is chosen), so the amount on the chain names the quote;
- * - orders.expected_amount: the exact amount a crypto claim expects, shown to the admin;
+ * - orders.expected_amount: the exact amount a crypto claim expects, shown to the admin; never quoted again while
+ *   a claim expecting it is pending or paid (orders_expected);
  * - orders.claim_key: what a payment is in the world (`btc:<tx id>`; card transfers keep their per-user key); several
  *   users may claim one transaction while pending, at most one order per claim_key is paid (partial unique index).
  *   payment_source, still unique, becomes per user for crypto too (`btc:u<user>:<tx id>`): one claim per user and id.
@@ -52,6 +53,11 @@ export function cryptoQuotesMigration(dialect: DialectName): Migration {
         WHERE method IN ('btc', 'tether') AND payment_source IS NOT NULL`.execute(db);
       await db.schema.createIndex('orders_claim').on('orders').column('claim_key').execute();
       await db.schema
+        .createIndex('orders_expected')
+        .on('orders')
+        .columns(['method', 'expected_amount'])
+        .execute();
+      await db.schema
         .createIndex('orders_claim_paid')
         .on('orders')
         .column('claim_key')
@@ -61,6 +67,7 @@ export function cryptoQuotesMigration(dialect: DialectName): Migration {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropIndex('orders_claim_paid').execute();
+      await db.schema.dropIndex('orders_expected').execute();
       await db.schema.dropIndex('orders_claim').execute();
       // Back to one key per transaction: only the paid (else the newest) claim of each keeps it.
       await sql`DELETE FROM orders WHERE claim_key IS NOT NULL AND method IN ('btc', 'tether') AND EXISTS (

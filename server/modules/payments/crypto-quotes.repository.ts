@@ -51,6 +51,18 @@ export async function takenAmounts(
   return new Set(rows.map((row) => Number(row.amount)));
 }
 
+/** True when a pending or paid claim expects this exact amount (major units as text): it is not quoted again. */
+export async function isAmountClaimed(db: Executor, method: string, amount: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('method', '=', method)
+    .where('expected_amount', '=', amount)
+    .where('status', 'in', ['pending', 'paid'])
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function insertQuote(db: Executor, values: Insertable<CryptoQuotesTable>) {
   return db.insertInto('crypto_quotes').values(values).returningAll().executeTakeFirstOrThrow();
 }

@@ -1,9 +1,12 @@
+import { randomInt } from 'node:crypto';
+
 import type { Executor } from '../categories/categories.repository.ts';
 import {
   deleteExpiredQuotes,
   deleteQuote,
   findQuote,
   insertQuote,
+  isAmountClaimed,
   takenAmounts,
   userQuotes,
 } from './crypto-quotes.repository.ts';
@@ -46,6 +49,22 @@ export const formatUnits = (method: CryptoMethod, units: number): string =>
   (units / 10 ** DECIMALS[method]).toFixed(DECIMALS[method]);
 
 /**
+ * An offset above `base` that no open quote holds and no pending or paid claim expects, chosen at random: a stranger
+ * cannot predict which amount a buyer will get, nor be quoted the amount of a buyer's claim once its quote expired.
+ */
+async function freeAmount(db: Executor, method: CryptoMethod, base: number): Promise<number | null> {
+  const top = base + maxOffset(base);
+  const taken = await takenAmounts(db, method, base + 1, top);
+  const free: number[] = [];
+  for (let amount = base + 1; amount <= top; amount += 1) if (!taken.has(amount)) free.push(amount);
+  for (let tries = 0; tries < 20 && free.length > 0; tries += 1) {
+    const [amount] = free.splice(randomInt(free.length), 1) as [number];
+    if (!(await isAmountClaimed(db, method, formatUnits(method, amount)))) return amount;
+  }
+  return null;
+}
+
+/**
  * The user's open quote for these contents at this price, or a new one (its amount in minor units); null when
  * every offset of the price is quoted to someone else (the window then offers no address for the method).
  */
@@ -67,11 +86,8 @@ export async function quoteAmount(
     const held = await userQuotes(db, userId, method);
     for (const old of held.slice(QUOTES_PER_USER - 1)) await deleteQuote(db, old.id);
 
-    const top = base + maxOffset(base);
-    const taken = await takenAmounts(db, method, base + 1, top);
-    let amount = base + 1;
-    while (amount <= top && taken.has(amount)) amount += 1;
-    if (amount > top) return null;
+    const amount = await freeAmount(db, method, base);
+    if (amount === null) return null;
     try {
       await insertQuote(db, {
         user_id: userId,

@@ -77,7 +77,7 @@ export async function expireStaleOrders(db: Executor, userId: number, createdBef
 export async function findBySource(db: Executor, key: string) {
   return db
     .selectFrom('orders')
-    .select(['id', 'user_id', 'status'])
+    .select(['id', 'user_id', 'status', 'expected_amount'])
     .where('payment_source', '=', key)
     .executeTakeFirst();
 }

@@ -254,21 +254,21 @@ export class PaymentsService {
       videoCourses: body.video_courses ?? [],
     });
     if (priced.amount <= 0) throw badRequest('shoppingListEmpty');
-    // A crypto claim expects the exact amount quoted to this user for these contents (the window showed it).
-    const expected = isCryptoMethod(body.method)
-      ? await quotedAmount(this.db.kysely, user.id, body.method, scopeKey(priced.scope))
-      : null;
-    if (isCryptoMethod(body.method) && expected === null) throw conflict('cryptoQuoteMissing');
-    const claim = {
-      source: paymentSourceKey(body.method, user.id, source),
-      key: claimKey(body.method, user.id, source),
-      expected,
-    };
-    if (await isClaimSettled(this.db.kysely, claim.key)) throw conflict('paymentSourceUsed');
-    const used = await findBySource(this.db.kysely, claim.source);
+    const sourceKey = paymentSourceKey(body.method, user.id, source);
+    const key = claimKey(body.method, user.id, source);
+    if (await isClaimSettled(this.db.kysely, key)) throw conflict('paymentSourceUsed');
+    const used = await findBySource(this.db.kysely, sourceKey);
     // The user's own claim pending or paid counts once. One the admin rejected (the money had not shown yet) may be
     // sent again: the same order goes back to the queue, priced as of today.
     if (used && used.status !== 'rejected') throw conflict('paymentSourceUsed');
+    // A crypto claim expects the exact amount quoted to this user for these contents (the window showed it); one
+    // sent again keeps the amount of its first sending, which is what the transaction carries.
+    const expected = isCryptoMethod(body.method)
+      ? (used?.expected_amount ??
+        (await quotedAmount(this.db.kysely, user.id, body.method, scopeKey(priced.scope))))
+      : null;
+    if (isCryptoMethod(body.method) && expected === null) throw conflict('cryptoQuoteMissing');
+    const claim = { source: sourceKey, key, expected };
     try {
       // Counted and written under the user's row lock (PostgreSQL; SQLite runs one transaction at a time), so
       // parallel claims, new or sent again, cannot all pass the cap.
