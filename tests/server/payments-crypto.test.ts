@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { as, registerUser, type Session } from './helpers/api.ts';
-import { me, purchases } from './helpers/payments.ts';
+import { me, orderStatus, purchases } from './helpers/payments.ts';
 import { openSeededStore } from './helpers/store.ts';
 import { describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
@@ -46,14 +46,7 @@ describeEachDatabase('crypto payments name their buyer', (kind) => {
       same_source_claims: number;
     }[];
   };
-  const statusOf = async (id: number) =>
-    (
-      await t.app.services.db.kysely
-        .selectFrom('orders')
-        .select('status')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow()
-    ).status;
+  const statusOf = (id: number) => orderStatus(t.app, id);
 
   it('two users get different exact amounts for the same order, a little above its price, kept on reload', async () => {
     const [first, second] = [await registerUser(t.app), await registerUser(t.app)];

@@ -4,6 +4,16 @@ import { expect } from 'vitest';
 import { hmacBase64 } from '../../../server/lib/crypto.ts';
 import { as, registerUser, type Session } from './api.ts';
 
+/** An order's status as stored. */
+export async function orderStatus(app: FastifyInstance, id: number): Promise<string> {
+  const row = await app.services.db.kysely
+    .selectFrom('orders')
+    .select('status')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.status;
+}
+
 /** Test provider keys: with them the server runs the real provider's routes and no sandbox. */
 export const PROVIDER_ENV = {
   CLOUDPAYMENTS_PUBLIC_ID: 'pk_test_rangeforge',

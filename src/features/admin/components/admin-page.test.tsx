@@ -29,6 +29,14 @@ const pending = {
   same_source_claims: 1,
 };
 
+/** The settings and store-item calls the admin page also makes, answered with defaults and no items. */
+const otherAdminCalls = (url: string) => {
+  if (url === '/api/v1/admin/settings') return { body: { data: { referral_percent: 20 } } };
+  if (url.startsWith('/api/v1/admin/items'))
+    return { body: { data: { total: 0, page: 1, per_page: 10, list: [] } } };
+  return undefined;
+};
+
 describe('AdminPage', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -97,10 +105,7 @@ describe('AdminPage', () => {
         const queue = url.includes('queue=refunds') && !marked.done ? [order] : [];
         return { body: { data: { total: queue.length, page: 1, per_page: 10, list: queue } } };
       }
-      if (url === '/api/v1/admin/settings') return { body: { data: { referral_percent: 20 } } };
-      if (url.startsWith('/api/v1/admin/items'))
-        return { body: { data: { total: 0, page: 1, per_page: 10, list: [] } } };
-      return undefined;
+      return otherAdminCalls(url);
     });
     renderApp(<AdminPage />, { user: admin });
     return { marked, spy };
@@ -134,10 +139,7 @@ describe('AdminPage', () => {
         const list = [claim(51, 'buyer', '25.012'), claim(52, 'stranger', '25.031')];
         return { body: { data: { total: 2, page: 1, per_page: 10, list } } };
       }
-      if (url === '/api/v1/admin/settings') return { body: { data: { referral_percent: 20 } } };
-      if (url.startsWith('/api/v1/admin/items'))
-        return { body: { data: { total: 0, page: 1, per_page: 10, list: [] } } };
-      return undefined;
+      return otherAdminCalls(url);
     });
     renderApp(<AdminPage />, { user: admin });
     const buyer = (await screen.findByText('buyer')).closest('tr')!;
