@@ -11,8 +11,8 @@ import { openSeededStore } from './helpers/store.ts';
 import { describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
 interface CryptoCost {
-  btc: { price: number };
-  tether: { price: number };
+  btc: { price: number; account: string };
+  tether: { price: number; account: string };
 }
 
 describeEachDatabase('crypto payments name their buyer', (kind) => {
@@ -102,7 +102,7 @@ describeEachDatabase('crypto payments name their buyer', (kind) => {
   );
 
   it('two admins approving two claims of one transaction at once credit exactly one', async () => {
-    const users = [await registerUser(t.app), await registerUser(t.app)];
+    const users = [await registerUser(t.app), await registerUser(t.app)] as const;
     const tx = `tron-race-${users[0].id}`;
     const ids: number[] = [];
     for (const user of users) {
@@ -155,7 +155,7 @@ describeEachDatabase('crypto payments name their buyer', (kind) => {
     const offered = await quote(stranger);
     expect(offered.tether.price).not.toBe(sent);
     // No amount left to tell buyers apart: tether is closed for now rather than ambiguous.
-    expect((offered.tether as { account: string }).account).toBe('');
+    expect(offered.tether.account).toBe('');
     await db.deleteFrom('crypto_quotes').where('user_id', '=', admin.id).execute();
   });
 

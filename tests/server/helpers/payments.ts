@@ -54,7 +54,12 @@ export async function shopCost(
 export function openPaymentWindow(
   app: FastifyInstance,
   user: Session,
-  payload: { package_id?: number | null; products?: number[]; video_courses?: number[] },
+  payload: {
+    pay_for_premium?: boolean;
+    package_id?: number | null;
+    products?: number[];
+    video_courses?: number[];
+  },
 ): Promise<CostData> {
   if (!payload.package_id) return premiumCost(app, user);
   const { package_id, products = [], video_courses = [] } = payload;
