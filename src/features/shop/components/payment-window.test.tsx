@@ -168,6 +168,9 @@ describe('PaymentWindow', () => {
     // All eight decimals, as the wallet needs them: the last satoshi name this buyer's payment.
     const amountField = () => screen.getByRole('button', { name: 'Copy the amount' }).closest('.copy-field')!;
     expect(amountField()).toHaveTextContent('0.00025010 BTC');
+    // The copy is the bare figure a wallet's amount field takes.
+    await user.click(screen.getByRole('button', { name: 'Copy the amount' }));
+    expect(await navigator.clipboard.readText()).toBe('0.00025010');
     await user.click(screen.getByRole('radio', { name: /Tether/ }));
     expect(amountField()).toHaveTextContent('25.012 USDT');
     // A card transfer names its buyer by the card's last digits: no exact amount.

@@ -282,8 +282,10 @@ export function PaymentWindow({ target, onClose }: PaymentWindowProps) {
               <>
                 <p className="muted">{t('shop:payment.sendExactly')}</p>
                 <div className="copy-field">
-                  <code className="account">{exact}</code>
-                  <CopyButton text={exact.split(' ')[0] ?? exact} label={t('shop:payment.copyAmount')} />
+                  <code className="account">
+                    {exact.amount} {exact.unit}
+                  </code>
+                  <CopyButton text={exact.amount} label={t('shop:payment.copyAmount')} />
                 </div>
                 <p className="muted">{t('shop:payment.exactWhy')}</p>
               </>
