@@ -21,6 +21,10 @@ export const AdminPayment = Type.Object({
   card_refunded: Type.Number(),
   /** A card refund matched no line of the order and took back nothing: the admin decides what it covers. */
   refund_review: Type.Boolean(),
+  /** A crypto claim: the exact amount quoted to its buyer (`0.00025012` BTC, `25.012` USDT); null otherwise. */
+  expected_amount: Type.Union([Type.String(), Type.Null()]),
+  /** Claims (this one included) of the same chain transaction by any user; 1 when alone, 0 for card orders. */
+  same_source_claims: Type.Integer(),
 });
 export type AdminPayment = Static<typeof AdminPayment>;
 

@@ -22,6 +22,8 @@ export const ERROR_MESSAGES = {
   manualMethodUnavailable: 'This payment method is not available yet, choose another one',
   manualPaymentsWaiting:
     'Your earlier payments are still waiting for confirmation; send this one after they are checked',
+  cryptoQuoteMissing:
+    'The amount to send has expired: open the payment window again and send the amount it shows',
   // Auth and profile (SPEC §5)
   emailRequired: 'Email is required',
   emailIncorrect: 'Incorrect email',

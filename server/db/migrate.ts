@@ -16,6 +16,7 @@ import { usernameKeyMigration } from './migrations/010-username-key.ts';
 import { orderPricesMigration } from './migrations/011-order-prices.ts';
 import { cardRefundsMigration } from './migrations/012-card-refunds.ts';
 import { deviceTokensMigration } from './migrations/013-device-tokens.ts';
+import { cryptoQuotesMigration } from './migrations/015-crypto-quotes.ts';
 import { refundSettlementsMigration } from './migrations/016-refund-settlements.ts';
 
 /** Versioned migrations in code (no file-system scan, so they bundle and run the same under tsx and vitest). */
@@ -37,6 +38,7 @@ function provider(db: Db): MigrationProvider {
         '011-order-prices': orderPricesMigration,
         '012-card-refunds': cardRefundsMigration,
         '013-device-tokens': deviceTokensMigration(db.dialect),
+        '015-crypto-quotes': cryptoQuotesMigration(db.dialect),
         '016-refund-settlements': refundSettlementsMigration,
       };
     },

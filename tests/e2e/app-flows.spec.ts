@@ -1,8 +1,8 @@
 // The SPA's user journeys in headless chromium against the real server (SQLite, sandbox card provider, mail
 // outbox): register with a referral link, log in, restore a password with the mailed code, change the avatar,
-// buy Premium with test (sandbox) payments, submit a manual payment that the admin confirms (the referrer then sees
-// the referral payment; test payments pay none) and later takes a pack of back, switch the language and open a legal
-// PDF. Screenshots at 375, 990 and 1440 px go to test-results/e2e/.
+// buy Premium with test (sandbox) payments, see the exact tether amount quoted to this buyer, submit a manual payment
+// that the admin confirms (the referrer then sees the referral payment; test payments pay none) and later takes a
+// pack of back, switch the language and open a legal PDF. Screenshots at 375, 990 and 1440 px go to test-results/e2e/.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -149,7 +149,15 @@ describe('app journeys', () => {
     await offer.getByRole('button', { name: /^Buy for / }).click();
     const payment = page.getByRole('dialog', { name: '6-max Cash 100bb' });
     await payment.getByRole('checkbox', { name: /Opening ranges by position/ }).waitFor();
+    // Tether: this buyer's exact amount (the price plus a few thousandths of a USDT), to copy into the wallet.
+    await payment.getByRole('radio', { name: /Tether/ }).check();
+    await payment.getByText('Send exactly this amount, in one transfer:').waitFor();
+    const exact = payment.locator('.copy-field', {
+      has: page.getByRole('button', { name: 'Copy the amount' }),
+    });
+    expect(await exact.locator('code').textContent()).toMatch(/^\d+\.\d{3} USDT$/);
     await payment.getByRole('radio', { name: /Bank card transfer/ }).check();
+    expect(await payment.getByRole('button', { name: 'Copy the amount' }).count()).toBe(0);
     await payment.getByRole('button', { name: 'Send' }).click();
     await payment.getByText('Confirm is required').waitFor();
     await payment.getByLabel('Last 4 digits of the card you paid with').fill('12');

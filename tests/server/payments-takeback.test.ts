@@ -255,5 +255,13 @@ describeEachDatabase('the admin takes back what a refund paid for', (kind) => {
     expect(rest.json().data).toMatchObject({ status: 'refunded', refunded: 38 });
     expect(await templates(buyer)).toEqual([]);
     expect((await me(t.app, buyer)).is_premium).toBe(false);
+    // The admin still finds it, under Refunded, though it was not a card order.
+    const refunded = await as(t.app, admin, {
+      method: 'GET',
+      url: '/api/v1/admin/manual_payments',
+      query: { status: 'refunded', per_page: '100' },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json().data.list.map((order: { id: number }) => order.id)).toContain(orderId);
   });
 });

@@ -25,6 +25,16 @@ const pending = {
   refund_due: 0,
   card_refunded: 0,
   refund_review: false,
+  expected_amount: null as string | null,
+  same_source_claims: 1,
+};
+
+/** The settings and store-item calls the admin page also makes, answered with defaults and no items. */
+const otherAdminCalls = (url: string) => {
+  if (url === '/api/v1/admin/settings') return { body: { data: { referral_percent: 20 } } };
+  if (url.startsWith('/api/v1/admin/items'))
+    return { body: { data: { total: 0, page: 1, per_page: 10, list: [] } } };
+  return undefined;
 };
 
 describe('AdminPage', () => {
@@ -83,14 +93,6 @@ describe('AdminPage', () => {
     expect(requestBody(saved?.[1])).toEqual({ referral_percent: 25 });
   });
 
-  /** What the admin page's other panels load: the referral percent and an empty catalogue. */
-  const otherPanels = (url: string) => {
-    if (url === '/api/v1/admin/settings') return { body: { data: { referral_percent: 20 } } };
-    if (url.startsWith('/api/v1/admin/items'))
-      return { body: { data: { total: 0, page: 1, per_page: 10, list: [] } } };
-    return undefined;
-  };
-
   /** The admin page over a refund queue holding `order` until the admin's refund action on it; the action's flag. */
   const refundQueue = (order: typeof pending) => {
     const marked = { done: false };
@@ -103,7 +105,7 @@ describe('AdminPage', () => {
         const queue = url.includes('queue=refunds') && !marked.done ? [order] : [];
         return { body: { data: { total: queue.length, page: 1, per_page: 10, list: queue } } };
       }
-      return otherPanels(url);
+      return otherAdminCalls(url);
     });
     renderApp(<AdminPage />, { user: admin });
     return { marked, spy };
@@ -120,6 +122,31 @@ describe('AdminPage', () => {
     await waitFor(() => expect(marked.done).toBe(true));
     expect(spy.mock.calls.some(([url]) => String(url).includes('queue=refunds'))).toBe(true);
     expect(appStore.get(toastsAtom).map((toast) => toast.message)).toContain('Marked as refunded');
+  });
+
+  it('shows each crypto claim’s exact amount and marks claims of one transaction by two users', async () => {
+    const claim = (id: number, username: string, expected: string) => ({
+      ...pending,
+      id,
+      username,
+      method: 'tether',
+      payment_source: 'tron-tx-1',
+      expected_amount: expected,
+      same_source_claims: 2,
+    });
+    mockFetch((url) => {
+      if (url.startsWith('/api/v1/admin/manual_payments')) {
+        const list = [claim(51, 'buyer', '25.012'), claim(52, 'stranger', '25.031')];
+        return { body: { data: { total: 2, page: 1, per_page: 10, list } } };
+      }
+      return otherAdminCalls(url);
+    });
+    renderApp(<AdminPage />, { user: admin });
+    const buyer = (await screen.findByText('buyer')).closest('tr')!;
+    expect(buyer).toHaveTextContent('Expected: 25.012 USDT');
+    expect(buyer).toHaveTextContent('2 claims for this transaction');
+    const stranger = screen.getByText('stranger').closest('tr')!;
+    expect(stranger).toHaveTextContent('Expected: 25.031 USDT');
   });
 
   /** A flagged 38 USD card order with two 19 USD lines, 19 refunded by card; `taken` holds the settling calls. */
@@ -158,7 +185,7 @@ describe('AdminPage', () => {
         const queue = url.includes('queue=refunds') && taken.length === 0 ? [flagged] : [];
         return { body: { data: { total: queue.length, page: 1, per_page: 10, list: queue } } };
       }
-      return otherPanels(url);
+      return otherAdminCalls(url);
     });
     renderApp(<AdminPage />, { user: admin });
     return taken;

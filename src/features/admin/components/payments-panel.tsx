@@ -142,9 +142,22 @@ export function PaymentsPanel() {
                     {payment.refund_review && (
                       <span className="badge badge--danger">{t('admin:payments.refundReview')}</span>
                     )}
+                    {payment.expected_amount !== null && (
+                      // The buyer was quoted this exact amount: the transaction carrying it is theirs.
+                      <div>
+                        {t('admin:payments.expected', {
+                          amount: `${payment.expected_amount} ${payment.method === 'btc' ? 'BTC' : 'USDT'}`,
+                        })}
+                      </div>
+                    )}
                   </td>
                   <td>
                     <code>{payment.payment_source ?? '—'}</code>
+                    {payment.same_source_claims > 1 && (
+                      <span className="badge badge--danger">
+                        {t('admin:payments.sharedClaims', { count: payment.same_source_claims })}
+                      </span>
+                    )}
                   </td>
                   <td>{formatDateTime(payment.datetime, i18n.language)}</td>
                   <td>{statuses[payment.status]}</td>
