@@ -21,6 +21,10 @@ export const AdminPayment = Type.Object({
   card_refunded: Type.Number(),
   /** A card refund matched no line of the order and took back nothing: the admin decides what it covers. */
   refund_review: Type.Boolean(),
+  /** A crypto claim: the exact amount quoted to its buyer (`0.00025012` BTC, `25.012` USDT); null otherwise. */
+  expected_amount: Type.Union([Type.String(), Type.Null()]),
+  /** Claims (this one included) of the same chain transaction by any user; 1 when alone, 0 for card orders. */
+  same_source_claims: Type.Integer(),
 });
 export type AdminPayment = Static<typeof AdminPayment>;
 
@@ -128,3 +132,36 @@ export type AdminPackage = Static<typeof AdminPackage>;
 
 export const PublishBody = Type.Object({ published: Type.Boolean() });
 export type PublishBody = Static<typeof PublishBody>;
+
+/** One delivered line of an order as the admin settles a refund: taken back already or still granting. */
+export const AdminOrderLine = Type.Object({
+  id: Type.Integer(),
+  kind: Type.Union([Type.Literal('premium'), Type.Literal('product'), Type.Literal('video_course')]),
+  name: Type.String(),
+  amount: Type.Number(),
+  refunded: Type.Boolean(),
+});
+export type AdminOrderLine = Static<typeof AdminOrderLine>;
+
+/** An order's lines and refunds (major units) for the admin's refund queue. */
+export const AdminOrderLines = Type.Object({
+  id: Type.Integer(),
+  status: PaymentStatusSchema,
+  currency: Type.String(),
+  amount: Type.Number(),
+  /** Sent back so far: by the card provider and by hand as the admin recorded; at most `amount`. */
+  refunded: Type.Number(),
+  refund_review: Type.Boolean(),
+  /** The admin who last took lines back or found nothing to take back, and when; null when none did. */
+  settled_by: Type.Union([Type.String(), Type.Null()]),
+  settled_at: Type.Union([Type.String(), Type.Null()]),
+  lines: Type.Array(AdminOrderLine),
+});
+export type AdminOrderLines = Static<typeof AdminOrderLines>;
+
+/** Lines of the order to take back, and the money sent back for them by hand (0 when the card refund covers it). */
+export const TakeBackBody = Type.Object({
+  purchase_ids: Type.Array(Id, { minItems: 1, maxItems: 100, uniqueItems: true }),
+  amount: Type.Number({ minimum: 0, maximum: 100_000_000 }),
+});
+export type TakeBackBody = Static<typeof TakeBackBody>;

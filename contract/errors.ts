@@ -22,6 +22,8 @@ export const ERROR_MESSAGES = {
   manualMethodUnavailable: 'This payment method is not available yet, choose another one',
   manualPaymentsWaiting:
     'Your earlier payments are still waiting for confirmation; send this one after they are checked',
+  cryptoQuoteMissing:
+    'The amount to send has expired: open the payment window again and send the amount it shows',
   // Auth and profile (SPEC §5)
   emailRequired: 'Email is required',
   emailIncorrect: 'Incorrect email',
@@ -83,6 +85,11 @@ export const ERROR_MESSAGES = {
   categoryLimitReached: 'You have reached the limit of 5,000 categories',
   uploadIncomplete: 'The upload was incomplete, try again',
   videoTooLarge: 'The video is larger than the upload limit',
+  // Refunds the admin settles
+  refundOverPaid: 'The amount is more than what was paid and not yet refunded',
+  lineTakenBack: 'This line has already been taken back',
+  orderNotPaid: 'Only a paid order can be taken back',
+  noRefundToCheck: 'This order has no refund to check',
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_MESSAGES;

@@ -20,6 +20,7 @@ import { HealthService } from './modules/health/health.service.ts';
 import { CloudPaymentsService } from './modules/payments/cloudpayments.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
 import { SandboxPayments, sandboxSecret } from './modules/payments/sandbox.ts';
+import { RefundSettlementService } from './modules/payments/settlement.service.ts';
 import { ShopService } from './modules/shop/shop.service.ts';
 import { TrainerService } from './modules/trainer/trainer.service.ts';
 import { ProfileService } from './modules/users/profile.service.ts';
@@ -37,6 +38,8 @@ export interface Services {
   shop: ShopService;
   payments: PaymentsService;
   cloudPayments: CloudPaymentsService;
+  /** The admin's take-backs of refunds the server could not match, and of manual payments refunded by hand. */
+  refunds: RefundSettlementService;
   /** Test card payments; null with real provider keys (its route is then not registered at all). */
   sandbox: SandboxPayments | null;
   admin: AdminService;
@@ -87,6 +90,7 @@ export function createServices(
     shop: new ShopService(db, config.urlSigningSecret),
     payments,
     cloudPayments: new CloudPaymentsService(db, config, payments),
+    refunds: new RefundSettlementService(db),
     sandbox: sandbox ? new SandboxPayments(db, payments) : null,
     admin: new AdminService(db, config.mediaDir, media),
     trainer: new TrainerService(db, counters, clock),

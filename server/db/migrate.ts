@@ -17,6 +17,8 @@ import { orderPricesMigration } from './migrations/011-order-prices.ts';
 import { cardRefundsMigration } from './migrations/012-card-refunds.ts';
 import { deviceTokensMigration } from './migrations/013-device-tokens.ts';
 import { restoreRequestsMigration } from './migrations/014-restore-requests.ts';
+import { cryptoQuotesMigration } from './migrations/015-crypto-quotes.ts';
+import { refundSettlementsMigration } from './migrations/016-refund-settlements.ts';
 
 /** Versioned migrations in code (no file-system scan, so they bundle and run the same under tsx and vitest). */
 function provider(db: Db): MigrationProvider {
@@ -38,6 +40,8 @@ function provider(db: Db): MigrationProvider {
         '012-card-refunds': cardRefundsMigration,
         '013-device-tokens': deviceTokensMigration(db.dialect),
         '014-restore-requests': restoreRequestsMigration(db.dialect),
+        '015-crypto-quotes': cryptoQuotesMigration(db.dialect),
+        '016-refund-settlements': refundSettlementsMigration,
       };
     },
   };

@@ -138,8 +138,15 @@ export interface OrdersTable {
   package_id: number | null;
   products: string;
   video_courses: string;
-  /** Manual: `method:text` (card transfers `card:u<user>:text`), unique; the confirmation counts once. */
+  /** Manual: `method:u<user>:text`, unique: one claim per user and confirmation (migration 015). */
   payment_source: string | null;
+  /**
+   * Manual: what the payment is in the world (`btc:<tx id>`, `tether:<tx id>`; card transfers `card:u<user>:text`).
+   * Several users may claim one transaction while pending; at most one such order is paid (migration 015).
+   */
+  claim_key: string | null;
+  /** Crypto claims: the exact amount the buyer was quoted (`0.00025012` BTC, `25.012` USDT); NULL otherwise. */
+  expected_amount: string | null;
   transaction_id: string | null;
   /** Card orders: what the order buys (migration 004); one open order per user and scope_key. */
   scope_key: string | null;
@@ -154,6 +161,11 @@ export interface OrdersTable {
   card_refunded: Generated<number>;
   /** 1: a card refund matching no line of the order took back nothing; the admin decides (refund queue). */
   refund_review: Generated<number>;
+  /** Money the admin recorded as sent back outside the provider (migration 016, minor units); 0 when none. */
+  hand_refunded: Generated<number>;
+  /** The admin who last took lines back or closed the refund flag (migration 016), and when. */
+  settled_by: Generated<number | null>;
+  settled_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -205,6 +217,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   device_tokens: DeviceTokensTable;
+  crypto_quotes: CryptoQuotesTable;
   restore_requests: RestoreRequestsTable;
   categories: CategoriesTable;
   shares: SharesTable;
@@ -264,3 +277,17 @@ export type CategoryRow = Selectable<CategoriesTable>;
 export type NewCategory = Insertable<CategoriesTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type ShopItemRow = Selectable<ShopItemsTable>;
+
+/** An exact crypto amount quoted to one user for one order's contents (migration 015); minor coin units. */
+export interface CryptoQuotesTable {
+  id: Generated<number>;
+  user_id: number;
+  method: string;
+  scope_key: string;
+  /** The order's price in the coin's minor units (satoshi, thousandths of a USDT) when quoted. */
+  base: number;
+  /** base plus this quote's offset: unique among the method's open quotes. */
+  amount: number;
+  created_at: string;
+  expires_at: string;
+}

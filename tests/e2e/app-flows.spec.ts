@@ -1,8 +1,8 @@
 // The SPA's user journeys in headless chromium against the real server (SQLite, sandbox card provider, mail
 // outbox): register with a referral link, log in, restore a password with the mailed code, change the avatar,
-// buy Premium with test (sandbox) payments, submit a manual payment that the admin confirms (the referrer then sees
-// the referral payment; test payments pay none), switch the language and open a legal PDF. Screenshots at 375, 990 and
-// 1440 px go to test-results/e2e/.
+// buy Premium with test (sandbox) payments, see the exact tether amount quoted to this buyer, submit a manual payment
+// that the admin confirms (the referrer then sees the referral payment; test payments pay none) and later takes a
+// pack of back, switch the language and open a legal PDF. Screenshots at 375, 990 and 1440 px go to test-results/e2e/.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -152,7 +152,15 @@ describe('app journeys', () => {
     await offer.getByRole('button', { name: /^Buy for / }).click();
     const payment = page.getByRole('dialog', { name: '6-max Cash 100bb' });
     await payment.getByRole('checkbox', { name: /Opening ranges by position/ }).waitFor();
+    // Tether: this buyer's exact amount (the price plus a few thousandths of a USDT), to copy into the wallet.
+    await payment.getByRole('radio', { name: /Tether/ }).check();
+    await payment.getByText('Send exactly this amount, in one transfer:').waitFor();
+    const exact = payment.locator('.copy-field', {
+      has: page.getByRole('button', { name: 'Copy the amount' }),
+    });
+    expect(await exact.locator('code').textContent()).toMatch(/^\d+\.\d{3} USDT$/);
     await payment.getByRole('radio', { name: /Bank card transfer/ }).check();
+    expect(await payment.getByRole('button', { name: 'Copy the amount' }).count()).toBe(0);
     await payment.getByRole('button', { name: 'Send' }).click();
     await payment.getByText('Confirm is required').waitFor();
     await payment.getByLabel('Last 4 digits of the card you paid with').fill('12');
@@ -292,6 +300,35 @@ describe('app journeys', () => {
       .poll(() => player.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 15_000 })
       .toBeGreaterThan(0);
     await page.keyboard.press('Escape');
+  });
+
+  it('lets the admin take back a pack of the manual payment refunded by hand; the buyer sees it refunded', async () => {
+    const adminContext = await session.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const admin = await adminContext.newPage();
+    await logIn(admin, server.baseUrl, server.accounts.admin.email, server.accounts.admin.password);
+    await admin.goto(`${server.baseUrl}/admin`);
+    await admin.getByLabel('Status').selectOption('paid');
+    const row = admin.getByRole('row', { name: new RegExp(NEW_USER.username) });
+    await row.getByRole('button', { name: 'Take back…' }).click();
+    const dialog = admin.getByRole('dialog', { name: /^Refund of order #\d+$/ });
+    await dialog.getByRole('checkbox', { name: /Opening ranges by position/ }).check();
+    await dialog.getByLabel('Money sent back by hand').fill('0');
+    await dialog.getByRole('button', { name: 'Take back', exact: true }).click();
+    const confirm = dialog.getByRole('alertdialog');
+    await confirm.getByText(/^The buyer loses Opening ranges by position,/).waitFor();
+    await confirm.getByRole('button', { name: 'Yes, take back' }).click();
+    await toast(admin, 'Taken back');
+    await dialog.waitFor({ state: 'detached' });
+    await adminContext.close();
+
+    await page.goto(`${server.baseUrl}/profile`);
+    const line = page.getByRole('row', { name: /Opening ranges by position/ });
+    await line.getByText('Refunded').waitFor();
+    // The pack's ready-made folder went with it; what else the order bought stays.
+    await page.getByRole('row', { name: /Preflop fundamentals/ }).waitFor();
+    expect(await page.getByRole('row', { name: /Preflop fundamentals/ }).textContent()).not.toContain(
+      'Refunded',
+    );
   });
 
   it('switches the language, saving it on the server, and opens a legal PDF in a new tab', async () => {

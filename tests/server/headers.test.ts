@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { loadConfig } from '../../server/config.ts';
@@ -118,6 +120,33 @@ describe('TRUST_PROXY', () => {
         statuses.push(response.statusCode);
       }
       expect(statuses).toEqual([400, 400, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it(".env.example's TRUST_PROXY trusts only a proxy on this host: a stranger connecting directly forges nothing", async () => {
+    // Copying the example is the documented deploy step; a hop count there would trust whoever connects, and a
+    // server reachable without the proxy would then let anyone pick the address the rate limits count.
+    const example = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
+    const value = /^TRUST_PROXY=(.*)$/m.exec(example)?.[1] ?? '';
+    expect(value).not.toBe('');
+    const t = await createTestApp('sqlite', { TRUST_PROXY: value, AUTH_RATE_LIMIT: '2' });
+    try {
+      const login = (remoteAddress: string, forwarded: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: {},
+          headers: { 'x-forwarded-for': forwarded },
+          remoteAddress,
+        });
+      const direct = [];
+      for (let i = 0; i < 3; i += 1) direct.push((await login('203.0.113.7', `198.51.100.${i}`)).statusCode);
+      expect(direct).toEqual([400, 400, 429]);
+      // Through the local proxy each client keeps its own budget.
+      expect((await login('127.0.0.1', '198.51.100.20')).statusCode).toBe(400);
+      expect((await login('127.0.0.1', '198.51.100.21')).statusCode).toBe(400);
     } finally {
       await t.close();
     }

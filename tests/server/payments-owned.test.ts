@@ -4,7 +4,16 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { as, registerUser, type Session } from './helpers/api.ts';
-import { me, notify, payFields, premiumCost, PROVIDER_ENV, purchases, shopCost } from './helpers/payments.ts';
+import {
+  me,
+  notify,
+  openPaymentWindow,
+  payFields,
+  premiumCost,
+  PROVIDER_ENV,
+  purchases,
+  shopCost,
+} from './helpers/payments.ts';
 import { openSeededStore } from './helpers/store.ts';
 import { describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
@@ -17,7 +26,8 @@ describeEachDatabase('card orders for what the buyer already holds', (kind) => {
   const post = (user: Session, url: string, payload: unknown) =>
     as(t.app, user, { method: 'POST', url, payload });
   /** A manual crypto payment for `scope`, confirmed by the admin. */
-  const paidByTransfer = async (user: Session, scope: Record<string, unknown>) => {
+  const paidByTransfer = async (user: Session, scope: Parameters<typeof openPaymentWindow>[2]) => {
+    await openPaymentWindow(t.app, user, scope);
     const sent = await post(user, '/api/v1/manual_payment', {
       method: 'tether',
       payment_source: `tron-${user.id}-${JSON.stringify(scope).length}`,

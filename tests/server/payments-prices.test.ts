@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { as, registerUser, type Session } from './helpers/api.ts';
-import { me, sandboxCharge, shopCost } from './helpers/payments.ts';
+import { me, openPaymentWindow, sandboxCharge, shopCost } from './helpers/payments.ts';
 import { openSeededStore } from './helpers/store.ts';
 import { describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
@@ -66,6 +66,7 @@ describeEachDatabase('order prices', (kind) => {
     return entry?.refund_due ?? 0;
   };
   const manualOrder = async (buyer: Session, packs: Awaited<ReturnType<typeof twoPacks>>) => {
+    await openPaymentWindow(t.app, buyer, { package_id: packs.packageId, products: [packs.a, packs.b] });
     const sent = await post(buyer, '/api/v1/manual_payment', {
       method: 'tether',
       payment_source: `tron-tx-${buyer.id}-${packs.label}`,

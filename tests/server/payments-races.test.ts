@@ -8,6 +8,7 @@ import { as, registerUser, type Session } from './helpers/api.ts';
 import {
   me,
   notify,
+  orderStatus,
   payFields,
   premiumCost,
   PROVIDER_ENV,
@@ -17,15 +18,6 @@ import {
 } from './helpers/payments.ts';
 import { openSeededStore } from './helpers/store.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
-
-const orderStatus = async (t: TestApp, id: number) =>
-  (
-    await t.app.services.db.kysely
-      .selectFrom('orders')
-      .select('status')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow()
-  ).status;
 
 describeEachDatabase('payment races', (kind) => {
   describe('card provider', () => {
@@ -41,17 +33,17 @@ describeEachDatabase('payment races', (kind) => {
       const cost = await premiumCost(t.app, user);
       const declined = payFields(cost, `tx-declined-${user.id}`);
       expect((await notify(t.app, 'fail', declined)).json()).toEqual({ code: 0 });
-      expect(await orderStatus(t, cost.cloud_payments_params.order_id)).toBe('failed');
+      expect(await orderStatus(t.app, cost.cloud_payments_params.order_id)).toBe('failed');
       // A check for a new attempt is refused (nothing is charged then), but a completed charge must deliver.
       const charged = payFields(cost, `tx-charged-${user.id}`);
       expect((await notify(t.app, 'check', charged)).json()).toEqual({ code: 13 });
       expect((await notify(t.app, 'pay', charged)).json()).toEqual({ code: 0 });
-      expect(await orderStatus(t, cost.cloud_payments_params.order_id)).toBe('paid');
+      expect(await orderStatus(t.app, cost.cloud_payments_params.order_id)).toBe('paid');
       expect((await me(t.app, user)).is_premium).toBe(true);
       expect((await purchases(t.app, user)).total).toBe(1);
       // A late fail of the declined attempt does not undo the paid order.
       expect((await notify(t.app, 'fail', declined)).json()).toEqual({ code: 0 });
-      expect(await orderStatus(t, cost.cloud_payments_params.order_id)).toBe('paid');
+      expect(await orderStatus(t.app, cost.cloud_payments_params.order_id)).toBe('paid');
       expect((await me(t.app, user)).is_premium).toBe(true);
     });
 
@@ -68,11 +60,11 @@ describeEachDatabase('payment races', (kind) => {
       const cost = await premiumCost(t.app, user);
       const fields = payFields(cost, `tx-mixed-${user.id}`);
       await Promise.all([notify(t.app, 'pay', fields), notify(t.app, 'fail', fields)]);
-      const status = await orderStatus(t, cost.cloud_payments_params.order_id);
+      const status = await orderStatus(t.app, cost.cloud_payments_params.order_id);
       // Whichever came first, a completed charge is never left undelivered.
       expect((await notify(t.app, 'pay', fields)).json()).toEqual({ code: 0 });
       expect(['paid', 'failed']).toContain(status);
-      expect(await orderStatus(t, cost.cloud_payments_params.order_id)).toBe('paid');
+      expect(await orderStatus(t.app, cost.cloud_payments_params.order_id)).toBe('paid');
       expect((await me(t.app, user)).is_premium).toBe(true);
       expect((await purchases(t.app, user)).total).toBe(1);
     });
@@ -87,6 +79,7 @@ describeEachDatabase('payment races', (kind) => {
     const post = (user: Session | null, url: string, payload: unknown) =>
       as(t.app, user, { method: 'POST', url, payload });
     const manualOrder = async (user: Session, source: string) => {
+      await premiumCost(t.app, user);
       const response = await post(user, '/api/v1/manual_payment', {
         method: 'btc',
         payment_source: source,
@@ -112,7 +105,7 @@ describeEachDatabase('payment races', (kind) => {
         const id = await manualOrder(user, `btc-race-${user.id}-${round}`);
         const [confirm, reject] = await Promise.all([decide(id, 'confirm'), decide(id, 'reject')]);
         expect([confirm.statusCode, reject.statusCode].sort()).toEqual([200, 409]);
-        const status = await orderStatus(t, id);
+        const status = await orderStatus(t.app, id);
         expect(status).toBe(confirm.statusCode === 200 ? 'paid' : 'rejected');
         expect((await me(t.app, user)).is_premium).toBe(status === 'paid');
         expect((await purchases(t.app, user)).total).toBe(status === 'paid' ? 1 : 0);
@@ -127,7 +120,7 @@ describeEachDatabase('payment races', (kind) => {
         sandboxCharge(t.app, user, cost, true),
       ]);
       expect([pay.statusCode, decline.statusCode].sort()).toEqual([200, 409]);
-      const paid = (await orderStatus(t, cost.cloud_payments_params.order_id)) === 'paid';
+      const paid = (await orderStatus(t.app, cost.cloud_payments_params.order_id)) === 'paid';
       expect(paid).toBe(pay.statusCode === 200);
       expect((await me(t.app, user)).is_premium).toBe(paid);
     });

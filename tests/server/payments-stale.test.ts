@@ -4,7 +4,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { as, registerUser, type Session } from './helpers/api.ts';
-import { me, notify, payFields, premiumCost, PROVIDER_ENV, shopCost } from './helpers/payments.ts';
+import {
+  me,
+  notify,
+  orderStatus,
+  payFields,
+  premiumCost,
+  PROVIDER_ENV,
+  shopCost,
+} from './helpers/payments.ts';
 import { openSeededStore } from './helpers/store.ts';
 import { describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
@@ -20,14 +28,7 @@ describeEachDatabase('stale card orders', (kind) => {
       .set({ created_at: new Date(Date.now() - hours * 3600_000).toISOString() })
       .where('id', '=', orderId)
       .execute();
-  const status = async (orderId: number) =>
-    (
-      await t.app.services.db.kysely
-        .selectFrom('orders')
-        .select('status')
-        .where('id', '=', orderId)
-        .executeTakeFirstOrThrow()
-    ).status;
+  const status = (orderId: number) => orderStatus(t.app, orderId);
 
   it('an order opened at a sale price and left for months is refused at the check', async () => {
     const user = await registerUser(t.app);

@@ -1,8 +1,11 @@
 import type { Insertable, Updateable } from 'kysely';
 
+import type { DialectName } from '../../db/database.ts';
 import type { OrderRow, OrdersTable, PurchasesTable, ReferralPaymentsTable } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Executor } from '../categories/categories.repository.ts';
+
+export const isUniqueViolation = (error: unknown) => /unique|duplicate/i.test(String(error));
 
 /** Ids are 32-bit in both databases; anything else cannot name an order (and must not reach a query). */
 export const isOrderId = (id: number): boolean => Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
@@ -70,12 +73,48 @@ export async function expireStaleOrders(db: Executor, userId: number, createdBef
     .execute();
 }
 
+/** The user's own claim of a confirmation (payment_source is per user). */
 export async function findBySource(db: Executor, key: string) {
   return db
     .selectFrom('orders')
-    .select(['id', 'user_id', 'status'])
+    .select(['id', 'user_id', 'status', 'expected_amount'])
     .where('payment_source', '=', key)
     .executeTakeFirst();
+}
+
+/** True when some claim of this payment (any user's) was settled: it counts once. */
+export async function isClaimSettled(db: Executor, claimKey: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('claim_key', '=', claimKey)
+    .where('status', 'in', ['paid', 'refunded'])
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Every claim of one payment, locked in id order under PostgreSQL (SQLite runs one transaction at a time): two
+ * admins approving two claims of one transaction queue here instead of deadlocking on each other's rows.
+ */
+export async function lockClaims(db: Executor, dialect: DialectName, claimKey: string) {
+  const query = db
+    .selectFrom('orders')
+    .select(['id', 'status'])
+    .where('claim_key', '=', claimKey)
+    .orderBy('id', 'asc');
+  return dialect === 'postgres' ? query.forUpdate().execute() : query.execute();
+}
+
+/** The other pending claims of a payment just settled: the money was one buyer's. */
+export async function rejectOtherClaims(db: Executor, claimKey: string, paidId: number): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ status: 'rejected', updated_at: nowIso() })
+    .where('claim_key', '=', claimKey)
+    .where('id', '!=', paidId)
+    .where('status', '=', 'pending')
+    .execute();
 }
 
 /**
@@ -94,6 +133,7 @@ export async function reopenRejected(
     | 'products'
     | 'video_courses'
     | 'line_prices'
+    | 'expected_amount'
     | 'created_at'
     | 'updated_at'
   >,
@@ -184,8 +224,9 @@ export async function listAdminOrders(db: Executor, queue: AdminQueue, page: num
     queue.kind === 'manual'
       ? orders
           .where('orders.status', '=', queue.status)
-          // Refunded orders are card orders (the provider refunds them): listed whatever their method.
-          .where('orders.method', queue.status === 'refunded' ? '=' : '!=', 'cloudpayments')
+          // Refunded orders are listed whatever their method: the provider refunds card orders, and the admin takes
+          // back manual ones by hand (settlement.service.ts). The other statuses are the manual queue's.
+          .$if(queue.status !== 'refunded', (query) => query.where('orders.method', '!=', 'cloudpayments'))
       : orders.where((eb) =>
           eb.or([
             eb.and([eb('orders.refund_amount', '>', 0), eb('orders.refunded_at', 'is', null)]),
@@ -196,6 +237,14 @@ export async function listAdminOrders(db: Executor, queue: AdminQueue, page: num
   const rows = await base
     .selectAll('orders')
     .select('users.username as username')
+    // Claims of the same chain transaction by several users: the admin compares their expected amounts.
+    .select((eb) =>
+      eb
+        .selectFrom('orders as same')
+        .select(eb.fn.countAll<number | string>().as('count'))
+        .whereRef('same.claim_key', '=', 'orders.claim_key')
+        .as('same_source_claims'),
+    )
     .orderBy('orders.id', 'asc')
     .limit(perPage)
     .offset((page - 1) * perPage)

@@ -15,6 +15,14 @@ import { type Executor, lockOwner } from '../categories/categories.repository.ts
 import { closedManualMethods } from '../settings/manual-accounts.ts';
 import { readSettings } from '../settings/settings.repository.ts';
 import { type OrderScope, type PricedOrder, priceOrder, toMajor } from '../shop/pricing.ts';
+import {
+  baseUnits,
+  type CryptoMethod,
+  formatUnits,
+  isCryptoMethod,
+  quoteAmount,
+  quotedAmount,
+} from './crypto-quotes.ts';
 import { fulfilOrder } from './fulfil.ts';
 import { linePricesOf } from './line-prices.ts';
 import {
@@ -25,9 +33,13 @@ import {
   findOpenOrder,
   findOrder,
   insertOrder,
+  isClaimSettled,
+  isUniqueViolation,
   listAdminOrders,
+  lockClaims,
   markRefunded,
   moveFromPending,
+  rejectOtherClaims,
   reopenRejected,
 } from './payments.repository.ts';
 import { flagRefundReview } from './refunds.repository.ts';
@@ -41,7 +53,7 @@ export const OPEN_ORDER_TTL_MS = 24 * 60 * 60 * 1000;
  */
 export const MANUAL_PENDING_MAX = 5;
 
-/** What the user typed as the confirmation; the stored key carries the method (and the user for card transfers). */
+/** What the user typed as the confirmation; the stored key carries the method and the user. */
 const shownSource = (key: string | null): string | null =>
   key?.replace(/^(card|btc|tether):(u\d+:)?/, '') ?? null;
 
@@ -64,14 +76,21 @@ export function checkPaymentSource(method: ManualMethod, source: string): string
   return trimmed;
 }
 
-/**
- * The key that makes a confirmation count once. A chain transaction id exists once in the world, so it is unique
- * across users; a card transfer is named by its card's last digits, which many customers share, so it is unique
- * per user only (otherwise one customer could block a card number for everyone).
- */
+const sourceText = (source: string) => source.toLowerCase().replace(/\s+/g, ' ');
+
+/** One claim per user and confirmation (payment_source is unique). */
 export function paymentSourceKey(method: ManualMethod, userId: number, source: string): string {
-  const text = source.toLowerCase().replace(/\s+/g, ' ');
-  return method === 'card' ? `card:u${userId}:${text}` : `${method}:${text}`;
+  return `${method}:u${userId}:${sourceText(source)}`;
+}
+
+/**
+ * What the payment is in the world, paid at most once. A chain transaction id exists once, but it is public once
+ * broadcast: several users may claim it while pending (a stranger's claim must not block the buyer's), and the
+ * admin approves the one whose quoted amount it carries. A card transfer is named by its card's last digits, which
+ * many customers share, so it stays the user's own (otherwise one customer could block a card number for everyone).
+ */
+export function claimKey(method: ManualMethod, userId: number, source: string): string {
+  return method === 'card' ? paymentSourceKey(method, userId, source) : `${method}:${sourceText(source)}`;
 }
 
 /** Canonical contents of an order: equal contents give equal keys, whatever the order of the ids. */
@@ -79,8 +98,6 @@ export function scopeKey(scope: OrderScope): string {
   const list = (ids: number[]) => [...ids].sort((a, b) => a - b).join(',');
   return `premium=${scope.payForPremium ? 1 : 0};package=${scope.packageId ?? ''};products=${list(scope.products)};courses=${list(scope.videoCourses)}`;
 }
-
-const isUniqueViolation = (error: unknown) => /unique|duplicate/i.test(String(error));
 
 /** What an order buys and charges, as of now. */
 function pricedColumns(priced: PricedOrder, method: string) {
@@ -134,7 +151,15 @@ export class PaymentsService {
       video_courses: priced.scope.videoCourses,
     };
     const price = toMajor(priced.amount);
-    const usd = toMajor(priced.amountUsd);
+    const crypto = async (method: CryptoMethod, account: string) => {
+      const base = baseUnits(method, priced.amountUsd, settings.btc_usd_rate);
+      if (closed.has(method) || priced.amount <= 0)
+        return { price: Number(formatUnits(method, base)), account };
+      const amount = await quoteAmount(this.db.kysely, user.id, method, scopeKey(priced.scope), base);
+      // Every amount near this price is quoted to someone: the method is closed for now rather than ambiguous.
+      if (amount === null) return { price: Number(formatUnits(method, base)), account: '' };
+      return { price: Number(formatUnits(method, amount)), account };
+    };
     return {
       public_id: this.config.cloudPayments.publicId,
       description: priced.items.length > 0 ? 'RangeForge store' : 'RangeForge Premium',
@@ -142,11 +167,9 @@ export class PaymentsService {
       cloud_payments: { price },
       // A closed method (production with the seed's placeholder account) has no account: the window says so.
       card: { price, currency: priced.currency, account: closed.has('card') ? '' : settings.card_account },
-      btc: {
-        price: Number((usd / settings.btc_usd_rate).toFixed(8)),
-        account: closed.has('btc') ? '' : settings.btc_account,
-      },
-      tether: { price: usd, account: closed.has('tether') ? '' : settings.tether_account },
+      // Each user's crypto price is the order's plus a few satoshi or thousandths of a USDT: it names the buyer.
+      btc: await crypto('btc', closed.has('btc') ? '' : settings.btc_account),
+      tether: await crypto('tether', closed.has('tether') ? '' : settings.tether_account),
       premium_required: priced.premiumRequired,
       premium_cost: toMajor(priced.premiumCost),
       cloud_payments_params: {
@@ -197,7 +220,7 @@ export class PaymentsService {
     user: UserRow,
     priced: PricedOrder,
     method: string,
-    source: string | null,
+    claim: { source: string; key: string; expected: string | null } | null,
     key: string | null,
     db: Executor = this.db.kysely,
   ): Promise<OrderRow> {
@@ -206,7 +229,9 @@ export class PaymentsService {
       method,
       status: 'pending',
       ...pricedColumns(priced, method),
-      payment_source: source,
+      payment_source: claim?.source ?? null,
+      claim_key: claim?.key ?? null,
+      expected_amount: claim?.expected ?? null,
       transaction_id: null,
       scope_key: key,
       // Only card orders can be test payments; a manual transfer is real money an admin confirms.
@@ -229,11 +254,21 @@ export class PaymentsService {
       videoCourses: body.video_courses ?? [],
     });
     if (priced.amount <= 0) throw badRequest('shoppingListEmpty');
-    const key = paymentSourceKey(body.method, user.id, source);
-    const used = await findBySource(this.db.kysely, key);
-    // Anyone else's confirmation, or one pending or paid, counts once. One the admin rejected (the money had not
-    // shown yet) may be sent again by its own buyer: the same order goes back to the queue, priced as of today.
-    if (used && (used.user_id !== user.id || used.status !== 'rejected')) throw conflict('paymentSourceUsed');
+    const sourceKey = paymentSourceKey(body.method, user.id, source);
+    const key = claimKey(body.method, user.id, source);
+    if (await isClaimSettled(this.db.kysely, key)) throw conflict('paymentSourceUsed');
+    const used = await findBySource(this.db.kysely, sourceKey);
+    // The user's own claim pending or paid counts once. One the admin rejected (the money had not shown yet) may be
+    // sent again: the same order goes back to the queue, priced as of today.
+    if (used && used.status !== 'rejected') throw conflict('paymentSourceUsed');
+    // A crypto claim expects the exact amount quoted to this user for these contents (the window showed it); one
+    // sent again keeps the amount of its first sending, which is what the transaction carries.
+    const expected = isCryptoMethod(body.method)
+      ? (used?.expected_amount ??
+        (await quotedAmount(this.db.kysely, user.id, body.method, scopeKey(priced.scope))))
+      : null;
+    if (isCryptoMethod(body.method) && expected === null) throw conflict('cryptoQuoteMissing');
+    const claim = { source: sourceKey, key, expected };
     try {
       // Counted and written under the user's row lock (PostgreSQL; SQLite runs one transaction at a time), so
       // parallel claims, new or sent again, cannot all pass the cap.
@@ -242,8 +277,11 @@ export class PaymentsService {
         if ((await countPendingManual(trx, user.id)) >= MANUAL_PENDING_MAX) {
           throw conflict('manualPaymentsWaiting');
         }
-        if (!used) return this.insertOrder(user, priced, body.method, key, null, trx);
-        const reopened = await reopenRejected(trx, used.id, pricedColumns(priced, body.method));
+        if (!used) return this.insertOrder(user, priced, body.method, claim, null, trx);
+        const reopened = await reopenRejected(trx, used.id, {
+          ...pricedColumns(priced, body.method),
+          expected_amount: expected,
+        });
         if (!reopened) throw conflict('paymentSourceUsed');
         return reopened;
       });
@@ -259,6 +297,8 @@ export class PaymentsService {
    * notification or a concurrent admin click finds nothing pending and credits nothing. What the buyer already owns
    * is not granted again: fulfilOrder flags that part for refund. `from` adds 'expired' for a card charge the
    * provider completed after the order's time limit (the money is taken; refusing would deliver nothing for it).
+   * A manual claim settles its payment for one user: the other users' pending claims of it are rejected in the same
+   * transaction, and one already paid (a claim sent while another was approved) leaves this one unpaid.
    */
   async settle(
     orderId: number,
@@ -266,6 +306,11 @@ export class PaymentsService {
     from: readonly string[] = ['pending'],
   ): Promise<boolean> {
     return this.db.kysely.transaction().execute(async (trx) => {
+      const claim = (await findOrder(trx, orderId))?.claim_key ?? null;
+      if (claim) {
+        const claims = await lockClaims(trx, this.db.dialect, claim);
+        if (claims.some((other) => other.id !== orderId && other.status === 'paid')) return false;
+      }
       const moved = await moveFromPending(
         trx,
         orderId,
@@ -273,6 +318,7 @@ export class PaymentsService {
         from,
       );
       if (!moved) return false;
+      if (claim) await rejectOtherClaims(trx, claim, orderId);
       const order = await findOrder(trx, orderId);
       if (!order) return false;
       await fulfilOrder(trx, order);
@@ -321,6 +367,8 @@ export class PaymentsService {
         refund_due: row.refunded_at === null ? toMajor(row.refund_amount) : 0,
         card_refunded: toMajor(row.card_refunded),
         refund_review: row.refund_review === 1,
+        expected_amount: row.expected_amount,
+        same_source_claims: Number(row.same_source_claims ?? 0),
       })),
     };
   }

@@ -19,20 +19,32 @@ export async function insertCardRefund(
 }
 
 /**
- * Adds a refund to a paid order's refunded total unless that would pass what the order charged; the updated order,
- * or undefined (not paid, or too much). The conditional update is the lock: two refunds of one order are counted
- * one after the other against the same total.
+ * Adds a refund to a paid order's refunded total (`card_refunded`: the provider's; `hand_refunded`: what the admin
+ * recorded as sent back by hand, with `also` naming the admin) unless the two together would pass what the order
+ * charged; the updated order, or undefined (not paid, or too much). The conditional update is the lock: two refunds
+ * of one order are counted one after the other against the same total.
  */
-export async function addCardRefund(db: Executor, id: number, amount: number): Promise<OrderRow | undefined> {
+export async function addRefund(
+  db: Executor,
+  id: number,
+  amount: number,
+  column: 'card_refunded' | 'hand_refunded',
+  also: { settled_by?: number; settled_at?: string } = {},
+): Promise<OrderRow | undefined> {
   return db
     .updateTable('orders')
-    .set((eb) => ({ card_refunded: eb('card_refunded', '+', amount), updated_at: nowIso() }))
+    .set((eb) => ({ [column]: eb(column, '+', amount), ...also, updated_at: nowIso() }))
     .where('id', '=', id)
     .where('status', '=', 'paid')
-    .where((eb) => eb(eb('card_refunded', '+', amount), '<=', eb.ref('amount')))
+    .where((eb) =>
+      eb(eb(eb('card_refunded', '+', eb.ref('hand_refunded')), '+', amount), '<=', eb.ref('amount')),
+    )
     .returningAll()
     .executeTakeFirst();
 }
+
+export const addCardRefund = (db: Executor, id: number, amount: number) =>
+  addRefund(db, id, amount, 'card_refunded');
 
 export async function setOrderRefunded(db: Executor, id: number): Promise<void> {
   await db

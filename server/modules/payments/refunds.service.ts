@@ -18,7 +18,7 @@ import {
 /** How a provider refund was taken: applied (or a replay of one applied), or refused with nothing changed. */
 export type RefundResult = 'applied' | 'notPaid' | 'tooMuch';
 
-type Purchase = Awaited<ReturnType<typeof livePurchasesOf>>[number];
+export type Purchase = Awaited<ReturnType<typeof livePurchasesOf>>[number];
 
 /** Thrown inside the transaction to roll back the refund's record along with everything else. */
 class Refused extends Error {
@@ -74,10 +74,8 @@ export class CardRefundsService {
 
   private async takeBack(trx: Executor, order: OrderRow, amount: number): Promise<void> {
     const live = await livePurchasesOf(trx, order.id);
-    if (order.card_refunded === order.amount) {
-      for (const purchase of live) await this.revoke(trx, purchase);
-      await reverseCommission(trx, order.id, null);
-      await setOrderRefunded(trx, order.id);
+    if (order.card_refunded + order.hand_refunded === order.amount) {
+      await takeBackWhole(trx, order.id, live);
       // Whatever the admin still owed on the order went back with the rest.
       await markRefunded(trx, order.id);
       await flagRefundReview(trx, order.id, false);
@@ -93,16 +91,45 @@ export class CardRefundsService {
       await flagRefundReview(trx, order.id, true);
       return;
     }
-    await this.revoke(trx, line);
-    const percent = await commissionPercent(trx, order.id);
-    if (percent !== undefined) await reverseCommission(trx, order.id, Math.round((amount * percent) / 100));
+    await takeBackLines(trx, order.id, [line]);
   }
+}
 
-  /** Takes one purchase back: it stops granting, and what it put in the buyer's account goes. */
-  private async revoke(trx: Executor, purchase: Purchase): Promise<void> {
-    if (!(await markPurchaseRefunded(trx, purchase.id))) return;
-    if (purchase.kind === 'premium') await revokePremium(trx, purchase.user_id);
-    if (purchase.kind === 'product') await deletePackFolder(trx, purchase);
-    // A course is owned through its purchase alone: marked refunded, its lessons close.
-  }
+/**
+ * Takes one purchase back: it stops granting, and what it put in the buyer's account goes. False when it was taken
+ * back already (a concurrent refund or admin got there first): nothing is done twice.
+ */
+async function revoke(trx: Executor, purchase: Purchase): Promise<boolean> {
+  if (!(await markPurchaseRefunded(trx, purchase.id))) return false;
+  if (purchase.kind === 'premium') await revokePremium(trx, purchase.user_id);
+  if (purchase.kind === 'product') await deletePackFolder(trx, purchase);
+  // A course is owned through its purchase alone: marked refunded, its lessons close.
+  return true;
+}
+
+/** Revokes each purchase; false when one of them had already been taken back (the others still are). */
+async function revokeAll(trx: Executor, purchases: Purchase[]): Promise<boolean> {
+  let all = true;
+  for (const purchase of purchases) all = (await revoke(trx, purchase)) && all;
+  return all;
+}
+
+/**
+ * Takes back some lines of an order and the referrer's share of commission on them; false when one of them had
+ * already been taken back (the admin's settlement then rolls back).
+ */
+export async function takeBackLines(trx: Executor, orderId: number, lines: Purchase[]): Promise<boolean> {
+  if (!(await revokeAll(trx, lines))) return false;
+  const percent = await commissionPercent(trx, orderId);
+  const amount = lines.reduce((sum, line) => sum + line.amount, 0);
+  if (percent !== undefined) await reverseCommission(trx, orderId, Math.round((amount * percent) / 100));
+  return true;
+}
+
+/** Takes back everything an order still grants: it becomes `refunded` and its commission is cancelled whole. */
+export async function takeBackWhole(trx: Executor, orderId: number, live: Purchase[]): Promise<boolean> {
+  const all = await revokeAll(trx, live);
+  await reverseCommission(trx, orderId, null);
+  await setOrderRefunded(trx, orderId);
+  return all;
 }

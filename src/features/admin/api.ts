@@ -1,6 +1,13 @@
 import { api } from '@/lib/api-client';
 import type { Page } from '@/lib/use-paged-list';
-import type { AdminPackage, AdminPayment, ItemBody, Settings } from '@contract/admin';
+import type {
+  AdminOrderLines,
+  AdminPackage,
+  AdminPayment,
+  ItemBody,
+  Settings,
+  TakeBackBody,
+} from '@contract/admin';
 import { API, pathFor } from '@contract/paths';
 import type { PAYMENT_STATUSES } from '@contract/payments';
 
@@ -96,4 +103,20 @@ export function uploadLessonVideo(lessonId: number, file: File): Promise<{ ok: b
   const form = new FormData();
   form.append('video', file);
   return api.upload<{ ok: boolean }>(pathFor(API.admin.lessonVideo, { id: lessonId }), form, { quiet: true });
+}
+
+// A refund the server could not match, or a manual payment refunded by hand: the admin takes lines back or closes
+// the flag with nothing taken back (server: settlement.service.ts). Errors (409 taken already, 400 too much) are
+// shown by the global handler.
+
+export function fetchOrderLines(orderId: number, signal: AbortSignal): Promise<AdminOrderLines> {
+  return api.get<AdminOrderLines>(pathFor(API.admin.orderLines, { id: orderId }), { signal, quiet: true });
+}
+
+export function takeBackLines(orderId: number, body: TakeBackBody): Promise<AdminOrderLines> {
+  return api.post<AdminOrderLines>(pathFor(API.admin.takeBack, { id: orderId }), body);
+}
+
+export function nothingToTakeBack(orderId: number): Promise<AdminOrderLines> {
+  return api.post<AdminOrderLines>(pathFor(API.admin.nothingToTakeBack, { id: orderId }));
 }

@@ -64,6 +64,20 @@ export function validateCardPurchase(params: PaymentParams | null): ErrorKey | n
   return null;
 }
 
+/**
+ * The exact crypto amount to send, with every decimal the server quotes in (8 for bitcoin, 3 for tether): the last
+ * digits are this buyer's own offset, which names the payment for the admin. Null for other methods.
+ */
+export function exactCryptoAmount(
+  method: PaymentMethod | null,
+  params: PaymentParams | null,
+): { amount: string; unit: 'BTC' | 'USDT' } | null {
+  if (!params) return null;
+  if (method === 'btc') return { amount: params.btc.price.toFixed(8), unit: 'BTC' };
+  if (method === 'tether') return { amount: params.tether.price.toFixed(3), unit: 'USDT' };
+  return null;
+}
+
 /** Price and currency shown for a method. */
 export function methodPrice(
   method: PaymentMethod,

@@ -4,6 +4,16 @@ import { expect } from 'vitest';
 import { hmacBase64 } from '../../../server/lib/crypto.ts';
 import { as, registerUser, type Session } from './api.ts';
 
+/** An order's status as stored. */
+export async function orderStatus(app: FastifyInstance, id: number): Promise<string> {
+  const row = await app.services.db.kysely
+    .selectFrom('orders')
+    .select('status')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.status;
+}
+
 /** Test provider keys: with them the server runs the real provider's routes and no sandbox. */
 export const PROVIDER_ENV = {
   CLOUDPAYMENTS_PUBLIC_ID: 'pk_test_rangeforge',
@@ -12,6 +22,8 @@ export const PROVIDER_ENV = {
 
 export interface CostData {
   cloud_payments: { price: number };
+  btc: { price: number; account: string };
+  tether: { price: number; account: string };
   premium_required: boolean;
   premium_cost: number;
   sandbox: boolean;
@@ -33,6 +45,25 @@ export async function shopCost(
   const response = await as(app, user, { method: 'POST', url: '/api/v1/shop/cost/shop', payload: body });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data;
+}
+
+/**
+ * Opens the payment window for what a manual payment buys (the store's cost call for a package, else Premium's):
+ * a crypto claim expects the exact amount that call quoted to the buyer.
+ */
+export function openPaymentWindow(
+  app: FastifyInstance,
+  user: Session,
+  payload: {
+    pay_for_premium?: boolean;
+    package_id?: number | null;
+    products?: number[];
+    video_courses?: number[];
+  },
+): Promise<CostData> {
+  if (!payload.package_id) return premiumCost(app, user);
+  const { package_id, products = [], video_courses = [] } = payload;
+  return shopCost(app, user, { package_id, products, video_courses });
 }
 
 /** Pays an order through the sandbox with the signed widget data the cost route gave. */

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 
 import {
+  AdminOrderLines,
   AdminPackage,
   AdminPayment,
   AdminPaymentsQuery,
@@ -12,13 +13,14 @@ import {
   PublishBody,
   Settings,
   SettingsUpdate,
+  TakeBackBody,
 } from '../../../../contract/admin.ts';
 import { DataEnvelope, ErrorBody, IdParams, Ok, PAGE_SIZE, Paging } from '../../../../contract/envelope.ts';
 import { API } from '../../../../contract/paths.ts';
 import { PaymentInfo } from '../../../../contract/payments.ts';
 import { HttpError } from '../../../lib/http-error.ts';
 import type { RoutePlugin } from '../../../lib/type-provider.ts';
-import { requireAdmin } from '../../../plugins/auth.ts';
+import { currentUser, requireAdmin } from '../../../plugins/auth.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const Paged = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
@@ -40,7 +42,7 @@ function videoUploadError(error: unknown): HttpError {
 }
 
 export const adminRoutes: RoutePlugin = async (app) => {
-  const { payments, admin } = app.services;
+  const { payments, admin, refunds } = app.services;
   const tags = ['admin'];
   const guarded = { preValidation: requireAdmin };
   app.addSchema(PackNode);
@@ -90,6 +92,48 @@ export const adminRoutes: RoutePlugin = async (app) => {
       },
     },
     async (request) => ({ data: await payments.adminRefunded(request.params.id) }),
+  );
+
+  // A refund the server could not match, or a manual payment refunded by hand: the admin's call (settlement.service).
+  const lines = { 200: DataEnvelope(AdminOrderLines), ...errors };
+  app.get(
+    API.admin.orderLines,
+    { ...guarded, schema: { tags, params: IdParams, response: lines } },
+    async (request) => ({ data: await refunds.lines(request.params.id) }),
+  );
+  app.post(
+    API.admin.takeBack,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        description:
+          'Takes back lines of a paid order (Premium, pack folders, courses, their commission share) and records the ' +
+          'money sent back by hand for them. 404: a purchase of another order; 409: a line taken back already; 400: ' +
+          'more money than paid and not yet refunded.',
+        params: IdParams,
+        body: TakeBackBody,
+        response: lines,
+      },
+    },
+    async (request) => ({
+      data: await refunds.takeBack(request.params.id, currentUser(request).id, request.body),
+    }),
+  );
+  app.post(
+    API.admin.nothingToTakeBack,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        description: 'Closes a flagged refund with nothing taken back (a goodwill refund), naming the admin.',
+        params: IdParams,
+        response: lines,
+      },
+    },
+    async (request) => ({
+      data: await refunds.nothingToTakeBack(request.params.id, currentUser(request).id),
+    }),
   );
 
   app.get(

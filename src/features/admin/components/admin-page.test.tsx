@@ -25,6 +25,16 @@ const pending = {
   refund_due: 0,
   card_refunded: 0,
   refund_review: false,
+  expected_amount: null as string | null,
+  same_source_claims: 1,
+};
+
+/** The settings and store-item calls the admin page also makes, answered with defaults and no items. */
+const otherAdminCalls = (url: string) => {
+  if (url === '/api/v1/admin/settings') return { body: { data: { referral_percent: 20 } } };
+  if (url.startsWith('/api/v1/admin/items'))
+    return { body: { data: { total: 0, page: 1, per_page: 10, list: [] } } };
+  return undefined;
 };
 
 describe('AdminPage', () => {
@@ -95,10 +105,7 @@ describe('AdminPage', () => {
         const queue = url.includes('queue=refunds') && !marked.done ? [order] : [];
         return { body: { data: { total: queue.length, page: 1, per_page: 10, list: queue } } };
       }
-      if (url === '/api/v1/admin/settings') return { body: { data: { referral_percent: 20 } } };
-      if (url.startsWith('/api/v1/admin/items'))
-        return { body: { data: { total: 0, page: 1, per_page: 10, list: [] } } };
-      return undefined;
+      return otherAdminCalls(url);
     });
     renderApp(<AdminPage />, { user: admin });
     return { marked, spy };
@@ -117,25 +124,128 @@ describe('AdminPage', () => {
     expect(appStore.get(toastsAtom).map((toast) => toast.message)).toContain('Marked as refunded');
   });
 
-  it('shows a partial card refund to check, and marks it checked', async () => {
-    const user = userEvent.setup();
-    const partial = {
+  it('shows each crypto claim’s exact amount and marks claims of one transaction by two users', async () => {
+    const claim = (id: number, username: string, expected: string) => ({
       ...pending,
-      id: 45,
-      method: 'cloudpayments',
-      status: 'paid',
-      card_refunded: 7,
-      refund_review: true,
-    };
-    const { marked } = refundQueue(partial);
+      id,
+      username,
+      method: 'tether',
+      payment_source: 'tron-tx-1',
+      expected_amount: expected,
+      same_source_claims: 2,
+    });
+    mockFetch((url) => {
+      if (url.startsWith('/api/v1/admin/manual_payments')) {
+        const list = [claim(51, 'buyer', '25.012'), claim(52, 'stranger', '25.031')];
+        return { body: { data: { total: 2, page: 1, per_page: 10, list } } };
+      }
+      return otherAdminCalls(url);
+    });
+    renderApp(<AdminPage />, { user: admin });
+    const buyer = (await screen.findByText('buyer')).closest('tr')!;
+    expect(buyer).toHaveTextContent('Expected: 25.012 USDT');
+    expect(buyer).toHaveTextContent('2 claims for this transaction');
+    const stranger = screen.getByText('stranger').closest('tr')!;
+    expect(stranger).toHaveTextContent('Expected: 25.031 USDT');
+  });
+
+  /** A flagged 38 USD card order with two 19 USD lines, 19 refunded by card; `taken` holds the settling calls. */
+  const flagged = {
+    ...pending,
+    id: 45,
+    method: 'cloudpayments',
+    status: 'paid',
+    amount: 38,
+    card_refunded: 19,
+    refund_review: true,
+  };
+  const flaggedLines = {
+    id: 45,
+    status: 'paid',
+    currency: 'USD',
+    amount: 38,
+    refunded: 19,
+    refund_review: true,
+    settled_by: null,
+    settled_at: null,
+    lines: [
+      { id: 7, kind: 'product', name: 'Opening ranges', amount: 19, refunded: false },
+      { id: 8, kind: 'product', name: '3-bet ranges', amount: 19, refunded: false },
+    ],
+  };
+  const settlementQueue = () => {
+    const taken: Array<{ url: string; body: unknown }> = [];
+    mockFetch((url, init) => {
+      if (url === '/api/v1/admin/orders/45/lines') return { body: { data: flaggedLines } };
+      if (url.startsWith('/api/v1/admin/orders/45/')) {
+        taken.push({ url, body: init.body ? requestBody(init) : null });
+        return { body: { data: { ...flaggedLines, refund_review: false } } };
+      }
+      if (url.startsWith('/api/v1/admin/manual_payments')) {
+        const queue = url.includes('queue=refunds') && taken.length === 0 ? [flagged] : [];
+        return { body: { data: { total: queue.length, page: 1, per_page: 10, list: queue } } };
+      }
+      return otherAdminCalls(url);
+    });
+    renderApp(<AdminPage />, { user: admin });
+    return taken;
+  };
+  const openFlagged = async (user: ReturnType<typeof userEvent.setup>) => {
     await user.selectOptions(await screen.findByLabelText('Status'), 'Refunds due');
     const row = (await screen.findByText('newbie')).closest('tr')!;
-    expect(row).toHaveTextContent('Refunded by card: $7.00');
+    expect(row).toHaveTextContent('Refunded by card: $19.00');
     expect(row).toHaveTextContent('Partial card refund: check what it covers');
     expect(row).not.toHaveTextContent('To refund');
-    await user.click(within(row).getByRole('button', { name: 'Checked' }));
-    await waitFor(() => expect(marked.done).toBe(true));
-    expect(appStore.get(toastsAtom).map((toast) => toast.message)).toContain('Marked as checked');
+    await user.click(within(row).getByRole('button', { name: 'Take back…' }));
+    return screen.findByRole('dialog', { name: 'Refund of order #45' });
+  };
+
+  it('takes back the line a partial card refund paid for, after a confirmation naming it', async () => {
+    const user = userEvent.setup();
+    const taken = settlementQueue();
+    const dialog = await openFlagged(user);
+    expect(await within(dialog).findByText('Paid $38.00, refunded so far $19.00.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Take back' }));
+    expect(within(dialog).getByText('Choose at least one line to take back')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('checkbox', { name: /3-bet ranges/ }));
+    // The card refund already covers the line: 0 is offered; more than is left (19) is refused here first.
+    const amount = within(dialog).getByLabelText('Money sent back by hand');
+    expect(amount).toHaveValue('0');
+    await user.clear(amount);
+    await user.type(amount, '19.01');
+    await user.click(within(dialog).getByRole('button', { name: 'Take back' }));
+    expect(
+      within(dialog).getByText('Enter an amount from 0 to $19.00 with at most two decimals'),
+    ).toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Take back' }));
+    const confirm = within(dialog).getByRole('alertdialog');
+    expect(confirm).toHaveTextContent('The buyer loses 3-bet ranges');
+    expect(confirm).toHaveTextContent('Money recorded as sent back: $0.00');
+    expect(taken).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: 'Yes, take back' }));
+    await waitFor(() =>
+      expect(taken).toEqual([
+        { url: '/api/v1/admin/orders/45/take_back', body: { purchase_ids: [8], amount: 0 } },
+      ]),
+    );
+    expect(appStore.get(toastsAtom).map((toast) => toast.message)).toContain('Taken back');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('No payments with this status.')).toBeInTheDocument();
+  });
+
+  it('closes a goodwill partial refund with nothing to take back', async () => {
+    const user = userEvent.setup();
+    const taken = settlementQueue();
+    const dialog = await openFlagged(user);
+    await user.click(await within(dialog).findByRole('button', { name: 'Nothing to take back' }));
+    await waitFor(() =>
+      expect(taken).toEqual([{ url: '/api/v1/admin/orders/45/nothing_to_take_back', body: null }]),
+    );
+    expect(appStore.get(toastsAtom).map((toast) => toast.message)).toContain(
+      'Closed with nothing taken back',
+    );
   });
 });
 

@@ -16,6 +16,7 @@ import {
   type PaymentStatus,
   rejectPayment,
 } from '../api';
+import { TakeBackDialog } from './take-back-dialog';
 
 export function PaymentsPanel() {
   const { t, i18n } = useTranslation();
@@ -28,6 +29,7 @@ export function PaymentsPanel() {
   const list = usePagedList<AdminPayment>(fetcher, undefined, status);
   const { reload, setPage } = list;
   const [busy, setBusy] = useState<number | null>(null);
+  const [takingBack, setTakingBack] = useState<AdminPayment | null>(null);
 
   const statuses: Record<PaymentStatus, string> = {
     pending: t('admin:payments.status.pending'),
@@ -39,15 +41,12 @@ export function PaymentsPanel() {
 
   const filters: Record<PaymentFilter, string> = { ...statuses, refunds: t('admin:payments.refunds') };
 
-  // One action per step: the money owed sent back first, then a card refund that took back nothing checked.
+  // The money owed sent back; a card refund that took back nothing is settled in the take-back dialog.
   const refunded = async (payment: AdminPayment) => {
     setBusy(payment.id);
     try {
       await markRefunded(payment.id);
-      pushToast(
-        payment.refund_due > 0 ? t('admin:payments.refundedDone') : t('admin:payments.checkedDone'),
-        'success',
-      );
+      pushToast(t('admin:payments.refundedDone'), 'success');
       reload();
     } catch {
       // Shown by the global error handler.
@@ -143,23 +142,43 @@ export function PaymentsPanel() {
                     {payment.refund_review && (
                       <span className="badge badge--danger">{t('admin:payments.refundReview')}</span>
                     )}
+                    {payment.expected_amount !== null && (
+                      // The buyer was quoted this exact amount: the transaction carrying it is theirs.
+                      <div>
+                        {t('admin:payments.expected', {
+                          amount: `${payment.expected_amount} ${payment.method === 'btc' ? 'BTC' : 'USDT'}`,
+                        })}
+                      </div>
+                    )}
                   </td>
                   <td>
                     <code>{payment.payment_source ?? '—'}</code>
+                    {payment.same_source_claims > 1 && (
+                      <span className="badge badge--danger">
+                        {t('admin:payments.sharedClaims', { count: payment.same_source_claims })}
+                      </span>
+                    )}
                   </td>
                   <td>{formatDateTime(payment.datetime, i18n.language)}</td>
                   <td>{statuses[payment.status]}</td>
                   <td className="table__actions">
-                    {(payment.refund_due > 0 || payment.refund_review) && (
+                    {payment.refund_due > 0 && (
                       <button
                         type="button"
                         className="button button--ghost"
                         disabled={busy === payment.id}
                         onClick={() => void refunded(payment)}
                       >
-                        {payment.refund_due > 0
-                          ? t('admin:payments.markRefunded')
-                          : t('admin:payments.markChecked')}
+                        {t('admin:payments.markRefunded')}
+                      </button>
+                    )}
+                    {(payment.refund_review || payment.status === 'paid') && (
+                      <button
+                        type="button"
+                        className="button button--ghost"
+                        onClick={() => setTakingBack(payment)}
+                      >
+                        {t('admin:takeBack.open')}
                       </button>
                     )}
                     {payment.status === 'pending' && (
@@ -190,6 +209,9 @@ export function PaymentsPanel() {
         </div>
         <Pager page={list.page} perPage={list.perPage} total={list.total} onPage={setPage} />
       </AsyncState>
+      {takingBack && (
+        <TakeBackDialog payment={takingBack} onClose={() => setTakingBack(null)} onSettled={reload} />
+      )}
     </section>
   );
 }

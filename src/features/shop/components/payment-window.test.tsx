@@ -156,6 +156,28 @@ describe('PaymentWindow', () => {
     expect(screen.queryByRole('button', { name: 'Copy the account' })).not.toBeInTheDocument();
   });
 
+  it('tells a crypto buyer the exact amount quoted to them, with a copy button', async () => {
+    const user = userEvent.setup();
+    const params = paymentParams({
+      btc: { price: 0.0002501, account: 'bc1qrangeforgeexampleaddress' },
+      tether: { price: 25.012, account: 'TRangeForgeTetherAccount' },
+    });
+    renderApp(<PaymentWindow target={{ kind: 'premium', params }} onClose={vi.fn()} />, { user: testUser });
+    await user.click(screen.getByRole('radio', { name: /Bitcoin/ }));
+    expect(screen.getByText('Send exactly this amount, in one transfer:')).toBeInTheDocument();
+    // All eight decimals, as the wallet needs them: the last satoshi name this buyer's payment.
+    const amountField = () => screen.getByRole('button', { name: 'Copy the amount' }).closest('.copy-field')!;
+    expect(amountField()).toHaveTextContent('0.00025010 BTC');
+    // The copy is the bare figure a wallet's amount field takes.
+    await user.click(screen.getByRole('button', { name: 'Copy the amount' }));
+    expect(await navigator.clipboard.readText()).toBe('0.00025010');
+    await user.click(screen.getByRole('radio', { name: /Tether/ }));
+    expect(amountField()).toHaveTextContent('25.012 USDT');
+    // A card transfer names its buyer by the card's last digits: no exact amount.
+    await user.click(screen.getByRole('radio', { name: /Bank card transfer/ }));
+    expect(screen.queryByRole('button', { name: 'Copy the amount' })).not.toBeInTheDocument();
+  });
+
   it('needs a letter in a crypto transaction id', async () => {
     const user = userEvent.setup();
     renderApp(<PaymentWindow target={{ kind: 'premium', params: paymentParams() }} onClose={vi.fn()} />, {

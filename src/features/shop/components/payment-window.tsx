@@ -24,6 +24,7 @@ import { fetchShopCost, sandboxCharge, sendManualPayment } from '../api';
 import type { PaymentTarget } from '../atoms';
 import { payWithWidget } from '../card-widget';
 import {
+  exactCryptoAmount,
   initialPaymentState,
   isManualMethod,
   manualPaymentBody,
@@ -152,6 +153,7 @@ export function PaymentWindow({ target, onClose }: PaymentWindowProps) {
 
   const manual = isManualMethod(state.method) && params ? params[state.method] : null;
   const price = state.method && params ? methodPrice(state.method, params) : null;
+  const exact = exactCryptoAmount(state.method, params);
 
   return (
     <Popup open title={title} onClose={onClose} width={PAYMENT_POPUP_WIDTH} className="payment-window">
@@ -276,6 +278,18 @@ export function PaymentWindow({ target, onClose }: PaymentWindowProps) {
               void sendManual();
             }}
           >
+            {exact && (
+              <>
+                <p className="muted">{t('shop:payment.sendExactly')}</p>
+                <div className="copy-field">
+                  <code className="account">
+                    {exact.amount} {exact.unit}
+                  </code>
+                  <CopyButton text={exact.amount} label={t('shop:payment.copyAmount')} />
+                </div>
+                <p className="muted">{t('shop:payment.exactWhy')}</p>
+              </>
+            )}
             <p className="muted">{t('shop:payment.payTo')}</p>
             <div className="copy-field">
               <code className="account">{manual.account}</code>
