@@ -222,6 +222,13 @@ describeEachDatabase('card refunds and cancellations', (kind) => {
     });
     expect(done.statusCode).toBe(200);
     expect((await adminList({ queue: 'refunds' })).some((order) => order.user_id === buyer.id)).toBe(false);
+    // The order says which admin closed the flag, and when.
+    const settled = await as(t.app, admin, {
+      method: 'GET',
+      url: `/api/v1/admin/orders/${flagged?.id}/lines`,
+    });
+    expect(settled.json().data).toMatchObject({ refund_review: false, settled_by: admin.username });
+    expect(settled.json().data.settled_at).toEqual(expect.any(String));
   });
 
   it('a refund before the payment is settled is refused, so the provider sends it again later', async () => {

@@ -42,7 +42,7 @@ import {
   rejectOtherClaims,
   reopenRejected,
 } from './payments.repository.ts';
-import { flagRefundReview } from './refunds.repository.ts';
+import { closeRefundReview } from './settlement.repository.ts';
 
 /** An unpaid card order stays payable this long; after that a new cost call opens a fresh one. */
 export const OPEN_ORDER_TTL_MS = 24 * 60 * 60 * 1000;
@@ -377,10 +377,10 @@ export class PaymentsService {
    * The admin has sent the money owed back or, that done, has checked a card refund that took back nothing (and
    * taken back by hand what it should have): the order leaves the refund queue.
    */
-  async adminRefunded(orderId: number): Promise<PaymentInfo> {
+  async adminRefunded(orderId: number, adminId: number): Promise<PaymentInfo> {
     const done =
       (await markRefunded(this.db.kysely, orderId)) ||
-      (await flagRefundReview(this.db.kysely, orderId, false));
+      (await closeRefundReview(this.db.kysely, orderId, adminId));
     if (!done) throw notFound();
     return toPaymentInfo((await findOrder(this.db.kysely, orderId)) as OrderRow);
   }

@@ -91,7 +91,7 @@ export const adminRoutes: RoutePlugin = async (app) => {
         response: { 200: DataEnvelope(PaymentInfo), ...errors },
       },
     },
-    async (request) => ({ data: await payments.adminRefunded(request.params.id) }),
+    async (request) => ({ data: await payments.adminRefunded(request.params.id, currentUser(request).id) }),
   );
 
   // A refund the server could not match, or a manual payment refunded by hand: the admin's call (settlement.service).
