@@ -23,7 +23,7 @@ export const ERROR_MESSAGES = {
   manualPaymentsWaiting:
     'Your earlier payments are still waiting for confirmation; send this one after they are checked',
   cryptoQuoteMissing:
-    'The amount to send has expired: open the payment window again and send the amount it shows',
+    'This payment window is out of date: open it again. If you have already sent the money, do not send it again: enter your transaction id in the new window',
   // Auth and profile (SPEC §5)
   emailRequired: 'Email is required',
   emailIncorrect: 'Incorrect email',

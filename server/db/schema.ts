@@ -218,6 +218,7 @@ export interface Database {
   sessions: SessionsTable;
   device_tokens: DeviceTokensTable;
   crypto_quotes: CryptoQuotesTable;
+  crypto_quote_log: CryptoQuoteLogTable;
   restore_requests: RestoreRequestsTable;
   categories: CategoriesTable;
   shares: SharesTable;
@@ -279,6 +280,17 @@ export type OrderRow = Selectable<OrdersTable>;
 export type ShopItemRow = Selectable<ShopItemsTable>;
 
 /** An exact crypto amount quoted to one user for one order's contents (migration 015); minor coin units. */
+/** Every crypto amount quoted, kept 30 days: a buyer who pays late is quoted the same amount again when free. */
+export interface CryptoQuoteLogTable {
+  id: Generated<number>;
+  user_id: number;
+  method: string;
+  scope_key: string;
+  base: number;
+  amount: number;
+  created_at: string;
+}
+
 export interface CryptoQuotesTable {
   id: Generated<number>;
   user_id: number;

@@ -159,6 +159,46 @@ describeEachDatabase('crypto payments name their buyer', (kind) => {
     await db.deleteFrom('crypto_quotes').where('user_id', '=', admin.id).execute();
   });
 
+  it('a buyer who sends the amount after its quote expired is shown the same amount when back to claim', async () => {
+    // Crypto is often bought on an exchange first: the transfer may leave a day after the window showed the amount.
+    const buyer = await registerUser(t.app);
+    const shown = await quote(buyer);
+    const db = t.app.services.db.kysely;
+    const expire = () =>
+      db
+        .updateTable('crypto_quotes')
+        .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+        .where('user_id', '=', buyer.id)
+        .execute();
+    await expire();
+    const back = await quote(buyer);
+    expect(back.btc.price).toBe(shown.btc.price);
+    expect(back.tether.price).toBe(shown.tether.price);
+    expect((await claim(buyer, 'tether', `tron-late-${buyer.id}`)).statusCode).toBe(200);
+    const claimed = (await pendingList()).find(
+      (order) => order.expected_amount !== null && Number(order.expected_amount) === shown.tether.price,
+    );
+    expect(claimed).toBeDefined();
+
+    // Someone else was quoted the bitcoin amount meanwhile (the expired quote gave it back): the buyer gets another.
+    await db.deleteFrom('crypto_quotes').where('user_id', '=', buyer.id).where('method', '=', 'btc').execute();
+    const satoshi = Math.round(shown.btc.price * 1e8);
+    await db
+      .insertInto('crypto_quotes')
+      .values({
+        user_id: admin.id,
+        method: 'btc',
+        scope_key: `holder-${buyer.id}`,
+        base: satoshi - 1,
+        amount: satoshi,
+        created_at: new Date().toISOString(),
+        expires_at: '2100-01-01T00:00:00.000Z',
+      })
+      .execute();
+    expect((await quote(buyer)).btc.price).not.toBe(shown.btc.price);
+    await db.deleteFrom('crypto_quotes').where('user_id', '=', admin.id).execute();
+  });
+
   it('a crypto claim without an open quote is refused (the amount to expect is unknown)', async () => {
     const user = await registerUser(t.app);
     expect((await claim(user, 'btc', `bc1-unquoted-${user.id}`)).json()).toMatchObject({

@@ -8,6 +8,8 @@ import type { DialectName } from '../database.ts';
  * to the same address, and a transaction id is public once broadcast, so a stranger could claim a buyer's payment.
  * - crypto_quotes: the exact amount quoted to one user for one order's contents, unique among the method's open
  *   quotes (expired ones are deleted before a new amount is chosen), so the amount on the chain names the quote;
+ * - crypto_quote_log: every amount quoted (user, method, contents, price), kept 30 days, so a buyer who pays after
+ *   the quote's 24 h and opens the window again to claim is quoted the same amount when it is still free;
  * - orders.expected_amount: the exact amount a crypto claim expects, shown to the admin; never quoted again while
  *   a claim expecting it is pending or paid (orders_expected);
  * - orders.claim_key: what a payment is in the world (`btc:<tx id>`; card transfers keep their per-user key); several
@@ -44,6 +46,28 @@ export function cryptoQuotesMigration(dialect: DialectName): Migration {
         .unique()
         .execute();
       await db.schema.createIndex('crypto_quotes_expiry').on('crypto_quotes').column('expires_at').execute();
+      await db.schema
+        .createTable('crypto_quote_log')
+        .addColumn('id', idType, (c) =>
+          dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+        )
+        .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('cascade').notNull())
+        .addColumn('method', 'text', (c) => c.notNull())
+        .addColumn('scope_key', 'text', (c) => c.notNull())
+        .addColumn('base', 'bigint', (c) => c.notNull())
+        .addColumn('amount', 'bigint', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('crypto_quote_log_owner')
+        .on('crypto_quote_log')
+        .columns(['user_id', 'method', 'scope_key'])
+        .execute();
+      await db.schema
+        .createIndex('crypto_quote_log_age')
+        .on('crypto_quote_log')
+        .column('created_at')
+        .execute();
 
       await db.schema.alterTable('orders').addColumn('expected_amount', 'text').execute();
       await db.schema.alterTable('orders').addColumn('claim_key', 'text').execute();
@@ -76,6 +100,7 @@ export function cryptoQuotesMigration(dialect: DialectName): Migration {
       await sql`UPDATE orders SET payment_source = claim_key WHERE claim_key IS NOT NULL`.execute(db);
       await db.schema.alterTable('orders').dropColumn('claim_key').execute();
       await db.schema.alterTable('orders').dropColumn('expected_amount').execute();
+      await db.schema.dropTable('crypto_quote_log').execute();
       await db.schema.dropTable('crypto_quotes').execute();
     },
   };

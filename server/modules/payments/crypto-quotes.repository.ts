@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 
-import type { CryptoQuotesTable } from '../../db/schema.ts';
+import type { CryptoQuoteLogTable, CryptoQuotesTable } from '../../db/schema.ts';
 import type { Executor } from '../categories/categories.repository.ts';
 
 /** The user's quote of `method` for these contents (at most one: the crypto_quotes_owner index), open or not. */
@@ -65,4 +65,36 @@ export async function isAmountClaimed(db: Executor, method: string, amount: stri
 
 export async function insertQuote(db: Executor, values: Insertable<CryptoQuotesTable>) {
   return db.insertInto('crypto_quotes').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Remembers an amount quoted (the log outlives the quote: see lastQuotedAmount). */
+export async function logQuote(db: Executor, values: Insertable<CryptoQuoteLogTable>): Promise<void> {
+  await db.insertInto('crypto_quote_log').values(values).execute();
+}
+
+/** The amount last quoted to the user for these contents at this price since `since`, or null. */
+export async function lastQuotedAmount(
+  db: Executor,
+  userId: number,
+  method: string,
+  scopeKey: string,
+  base: number,
+  since: string,
+): Promise<number | null> {
+  const row = await db
+    .selectFrom('crypto_quote_log')
+    .select('amount')
+    .where('user_id', '=', userId)
+    .where('method', '=', method)
+    .where('scope_key', '=', scopeKey)
+    .where('base', '=', base)
+    .where('created_at', '>=', since)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row ? Number(row.amount) : null;
+}
+
+/** Forgets the amounts quoted before `before`. */
+export async function pruneQuoteLog(db: Executor, before: string): Promise<void> {
+  await db.deleteFrom('crypto_quote_log').where('created_at', '<', before).execute();
 }

@@ -7,6 +7,9 @@ import {
   findQuote,
   insertQuote,
   isAmountClaimed,
+  lastQuotedAmount,
+  logQuote,
+  pruneQuoteLog,
   takenAmounts,
   userQuotes,
 } from './crypto-quotes.repository.ts';
@@ -24,6 +27,13 @@ export const isCryptoMethod = (method: string): method is CryptoMethod =>
 
 /** A quote stays this long (as an open card order does): reloading the payment window shows the same amount. */
 export const CRYPTO_QUOTE_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How long a quoted amount is remembered for its buyer. Crypto is often bought on an exchange first, so a buyer may
+ * send the amount a day or more after the window showed it, then open the window again to claim: the window shows
+ * the same amount again (and the claim expects it) while no one else holds it.
+ */
+export const QUOTE_MEMORY_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
  * Open quotes one user holds per method (one per order contents); a newer one replaces the oldest, so one account
@@ -64,6 +74,21 @@ async function freeAmount(db: Executor, method: CryptoMethod, base: number): Pro
   return null;
 }
 
+/** The amount last quoted to the user for these contents at this price, when no open quote or claim holds it. */
+async function previousAmount(
+  db: Executor,
+  userId: number,
+  method: CryptoMethod,
+  scopeKey: string,
+  base: number,
+  now: Date,
+): Promise<number | null> {
+  const since = new Date(now.getTime() - QUOTE_MEMORY_MS).toISOString();
+  const amount = await lastQuotedAmount(db, userId, method, scopeKey, base, since);
+  if (amount === null || (await takenAmounts(db, method, amount, amount)).size > 0) return null;
+  return (await isAmountClaimed(db, method, formatUnits(method, amount))) ? null : amount;
+}
+
 /**
  * The user's open quote for these contents at this price, or a new one (its amount in minor units); null when
  * every offset of the price is quoted to someone else (the window then offers no address for the method).
@@ -76,6 +101,7 @@ export async function quoteAmount(
   base: number,
 ): Promise<number | null> {
   const now = new Date();
+  let reuse = true;
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const existing = await findQuote(db, userId, method, scopeKey);
     // A quote at an older price (a price or the bitcoin rate changed) is replaced: the buyer pays today's price.
@@ -83,10 +109,13 @@ export async function quoteAmount(
       return Number(existing.amount);
     if (existing) await deleteQuote(db, existing.id);
     await deleteExpiredQuotes(db, method, now.toISOString());
+    await pruneQuoteLog(db, new Date(now.getTime() - QUOTE_MEMORY_MS).toISOString());
     const held = await userQuotes(db, userId, method);
     for (const old of held.slice(QUOTES_PER_USER - 1)) await deleteQuote(db, old.id);
 
-    const amount = await freeAmount(db, method, base);
+    const amount =
+      (reuse ? await previousAmount(db, userId, method, scopeKey, base, now) : null) ??
+      (await freeAmount(db, method, base));
     if (amount === null) return null;
     try {
       await insertQuote(db, {
@@ -98,10 +127,20 @@ export async function quoteAmount(
         created_at: now.toISOString(),
         expires_at: new Date(now.getTime() + CRYPTO_QUOTE_TTL_MS).toISOString(),
       });
+      await logQuote(db, {
+        user_id: userId,
+        method,
+        scope_key: scopeKey,
+        base,
+        amount,
+        created_at: now.toISOString(),
+      });
       return amount;
     } catch (error) {
-      // Another call took this amount, or the same user's parallel call quoted these contents: look again.
+      // Another call took this amount, or the same user's parallel call quoted these contents: look again (for a
+      // fresh amount: the remembered one is not free).
       if (!isUniqueViolation(error)) throw error;
+      reuse = false;
     }
   }
   return null;
