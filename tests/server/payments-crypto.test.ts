@@ -181,7 +181,11 @@ describeEachDatabase('crypto payments name their buyer', (kind) => {
     expect(claimed).toBeDefined();
 
     // Someone else was quoted the bitcoin amount meanwhile (the expired quote gave it back): the buyer gets another.
-    await db.deleteFrom('crypto_quotes').where('user_id', '=', buyer.id).where('method', '=', 'btc').execute();
+    await db
+      .deleteFrom('crypto_quotes')
+      .where('user_id', '=', buyer.id)
+      .where('method', '=', 'btc')
+      .execute();
     const satoshi = Math.round(shown.btc.price * 1e8);
     await db
       .insertInto('crypto_quotes')
