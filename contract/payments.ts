@@ -37,14 +37,24 @@ export const ManualParams = Type.Object({ method: ManualMethodSchema, ...OrderSc
 export type ManualParams = Static<typeof ManualParams>;
 
 /** SPEC §3 payment parameters. Prices are in major units (dollars, roubles, BTC, USDT). */
+/**
+ * A crypto method's price (the buyer's exact quoted amount) and address. With no address, `closed` says why when it
+ * is the quotes': every amount near the price is held by other buyers, or this client made too many new quotes.
+ */
+const CryptoParams = Type.Object({
+  price: Type.Number(),
+  account: Type.String(),
+  closed: Type.Optional(Type.Union([Type.Literal('amountsTaken'), Type.Literal('quoteBudget')])),
+});
+
 export const PaymentParams = Type.Object({
   public_id: Type.String(),
   description: Type.String(),
   currency: CurrencySchema,
   cloud_payments: Type.Object({ price: Type.Number() }),
   card: Type.Object({ price: Type.Number(), currency: CurrencySchema, account: Type.String() }),
-  btc: Type.Object({ price: Type.Number(), account: Type.String() }),
-  tether: Type.Object({ price: Type.Number(), account: Type.String() }),
+  btc: CryptoParams,
+  tether: CryptoParams,
   premium_required: Type.Boolean(),
   premium_cost: Type.Number(),
   cloud_payments_params: CloudPaymentsParams,

@@ -18,6 +18,7 @@ import { CategoriesService } from './modules/categories/categories.service.ts';
 import { SharesService } from './modules/categories/shares.service.ts';
 import { HealthService } from './modules/health/health.service.ts';
 import { CloudPaymentsService } from './modules/payments/cloudpayments.ts';
+import { QuoteBudget } from './modules/payments/crypto-quote-budget.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
 import { SandboxPayments, sandboxSecret } from './modules/payments/sandbox.ts';
 import { RefundSettlementService } from './modules/payments/settlement.service.ts';
@@ -70,9 +71,14 @@ export function createServices(
   redis: Redis | null = null,
 ): Services {
   const { sandbox, apiSecret } = config.cloudPayments;
-  const payments = new PaymentsService(db, config, sandbox ? sandboxSecret(config.dataDir) : apiSecret);
-  const media = createMediaStorage(config.media);
   const counters = counterStore(db, redis);
+  const payments = new PaymentsService(
+    db,
+    config,
+    sandbox ? sandboxSecret(config.dataDir) : apiSecret,
+    new QuoteBudget(counters, clock),
+  );
+  const media = createMediaStorage(config.media);
   const hasher = new PasswordHasher();
   const attempts = new AttemptGuard(counters, clock);
   return {

@@ -19,6 +19,7 @@ import { deviceTokensMigration } from './migrations/013-device-tokens.ts';
 import { restoreRequestsMigration } from './migrations/014-restore-requests.ts';
 import { cryptoQuotesMigration } from './migrations/015-crypto-quotes.ts';
 import { refundSettlementsMigration } from './migrations/016-refund-settlements.ts';
+import { tetherMillionthsMigration } from './migrations/017-tether-millionths.ts';
 
 /** Versioned migrations in code (no file-system scan, so they bundle and run the same under tsx and vitest). */
 function provider(db: Db): MigrationProvider {
@@ -42,6 +43,7 @@ function provider(db: Db): MigrationProvider {
         '014-restore-requests': restoreRequestsMigration(db.dialect),
         '015-crypto-quotes': cryptoQuotesMigration(db.dialect),
         '016-refund-settlements': refundSettlementsMigration,
+        '017-tether-millionths': tetherMillionthsMigration,
       };
     },
   };

@@ -41,18 +41,30 @@ export const QUOTE_MEMORY_MS = 30 * 24 * 60 * 60 * 1000;
  */
 export const QUOTES_PER_USER = 5;
 
-/** Minor units: satoshi for bitcoin; thousandths of a USDT for tether (the offset is "a few thousandths"). */
-const DECIMALS: Record<CryptoMethod, number> = { btc: 8, tether: 3 };
+/**
+ * Minor units: satoshi for bitcoin; millionths of a USDT for tether (USDT on TRC20 has 6 decimals). In millionths
+ * the 0.5 % window of a $25 price holds 125 000 amounts, not 125: no one can hold them all (see QuoteBudget).
+ */
+export const DECIMALS: Record<CryptoMethod, number> = { btc: 8, tether: 6 };
 
 /** The order's price in the coin's minor units, rounded up: a quote is never below the real price. */
 export function baseUnits(method: CryptoMethod, usdCents: number, btcUsdRate: number): number {
-  if (method === 'tether') return usdCents * 10;
+  if (method === 'tether') return usdCents * 10_000;
   // The epsilon keeps a float's 25000.000000001 from costing one satoshi more.
   return Math.ceil((usdCents * 1e6) / btcUsdRate - 1e-6);
 }
 
 /** Offsets 1..n above the price: at most 99 units, or 0.5 % of a larger price (hundreds of buyers at once). */
 export const maxOffset = (base: number): number => Math.max(99, Math.floor(base / 200));
+
+/**
+ * How wide each try looks, as multiples of maxOffset. Satoshi cannot be split, so bitcoin's first window holds only
+ * about 125 amounts for $25 (at 100 000 USD/BTC). When every one is held, bitcoin widens to twice, then four times
+ * that (at most 2 % above the price) before it closes: a stranger must now hold 500 amounts for a day, which takes
+ * 100 accounts (QUOTES_PER_USER each) and, with QuoteBudget, at least 4 client addresses renewing them every day.
+ * Tether stays within 0.5 %: its window holds 125 000 amounts (25 000 accounts and 834 addresses a day).
+ */
+const WINDOWS: Record<CryptoMethod, readonly number[]> = { btc: [1, 2, 4], tether: [1] };
 
 /** Major units as text with the coin's decimals: what the buyer is told to send and the admin expects. */
 export const formatUnits = (method: CryptoMethod, units: number): string =>
@@ -62,14 +74,43 @@ export const formatUnits = (method: CryptoMethod, units: number): string =>
  * An offset above `base` that no open quote holds and no pending or paid claim expects, chosen at random: a stranger
  * cannot predict which amount a buyer will get, nor be quoted the amount of a buyer's claim once its quote expired.
  */
-async function freeAmount(db: Executor, method: CryptoMethod, base: number): Promise<number | null> {
-  const top = base + maxOffset(base);
+async function freeAmount(
+  db: Executor,
+  method: CryptoMethod,
+  base: number,
+  width: number,
+): Promise<number | null> {
+  const top = base + width;
   const taken = await takenAmounts(db, method, base + 1, top);
-  const free: number[] = [];
-  for (let amount = base + 1; amount <= top; amount += 1) if (!taken.has(amount)) free.push(amount);
-  for (let tries = 0; tries < 20 && free.length > 0; tries += 1) {
-    const [amount] = free.splice(randomInt(free.length), 1) as [number];
+  if (taken.size >= width) return null;
+  const tried = new Set<number>();
+  const pick = (): number | null => {
+    // Mostly free (tether's 125 000): draw at random; nearly full: draw among what is left.
+    if (taken.size + tried.size < width / 2) {
+      for (;;) {
+        const amount = base + 1 + randomInt(width);
+        if (!taken.has(amount) && !tried.has(amount)) return amount;
+      }
+    }
+    const free: number[] = [];
+    for (let amount = base + 1; amount <= top; amount += 1)
+      if (!taken.has(amount) && !tried.has(amount)) free.push(amount);
+    return free.length > 0 ? (free[randomInt(free.length)] as number) : null;
+  };
+  for (let tries = 0; tries < 20; tries += 1) {
+    const amount = pick();
+    if (amount === null) return null;
     if (!(await isAmountClaimed(db, method, formatUnits(method, amount)))) return amount;
+    tried.add(amount);
+  }
+  return null;
+}
+
+/** A free amount of the first window, else of the wider ones (bitcoin only), else null. */
+async function freeAmountWidening(db: Executor, method: CryptoMethod, base: number): Promise<number | null> {
+  for (const factor of WINDOWS[method]) {
+    const amount = await freeAmount(db, method, base, maxOffset(base) * factor);
+    if (amount !== null) return amount;
   }
   return null;
 }
@@ -89,9 +130,13 @@ async function previousAmount(
   return (await isAmountClaimed(db, method, formatUnits(method, amount))) ? null : amount;
 }
 
+/** A quote's amount in minor units, or why the method is closed for this window. */
+export type QuoteResult = { amount: number } | { closed: 'amountsTaken' | 'quoteBudget' };
+
 /**
- * The user's open quote for these contents at this price, or a new one (its amount in minor units); null when
- * every offset of the price is quoted to someone else (the window then offers no address for the method).
+ * The user's open quote for these contents at this price, or a new one when `allowNew` (the budget of new quotes,
+ * counted only here) agrees; closed when every amount near the price is quoted to someone else or the budget is
+ * spent (the window then offers no address for the method and says why).
  */
 export async function quoteAmount(
   db: Executor,
@@ -99,14 +144,16 @@ export async function quoteAmount(
   method: CryptoMethod,
   scopeKey: string,
   base: number,
-): Promise<number | null> {
+  allowNew: () => Promise<boolean>,
+): Promise<QuoteResult> {
   const now = new Date();
   let reuse = true;
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const existing = await findQuote(db, userId, method, scopeKey);
     // A quote at an older price (a price or the bitcoin rate changed) is replaced: the buyer pays today's price.
     if (existing && existing.expires_at > now.toISOString() && Number(existing.base) === base)
-      return Number(existing.amount);
+      return { amount: Number(existing.amount) };
+    if (attempt === 0 && !(await allowNew())) return { closed: 'quoteBudget' };
     if (existing) await deleteQuote(db, existing.id);
     await deleteExpiredQuotes(db, method, now.toISOString());
     await pruneQuoteLog(db, new Date(now.getTime() - QUOTE_MEMORY_MS).toISOString());
@@ -115,8 +162,8 @@ export async function quoteAmount(
 
     const amount =
       (reuse ? await previousAmount(db, userId, method, scopeKey, base, now) : null) ??
-      (await freeAmount(db, method, base));
-    if (amount === null) return null;
+      (await freeAmountWidening(db, method, base));
+    if (amount === null) return { closed: 'amountsTaken' };
     try {
       await insertQuote(db, {
         user_id: userId,
@@ -135,7 +182,7 @@ export async function quoteAmount(
         amount,
         created_at: now.toISOString(),
       });
-      return amount;
+      return { amount };
     } catch (error) {
       // Another call took this amount, or the same user's parallel call quoted these contents: look again (for a
       // fresh amount: the remembered one is not free).
@@ -143,7 +190,7 @@ export async function quoteAmount(
       reuse = false;
     }
   }
-  return null;
+  return { closed: 'amountsTaken' };
 }
 
 /** The exact amount (major units, as text) the user was quoted for these contents, while the quote is open. */

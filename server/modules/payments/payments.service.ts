@@ -23,6 +23,7 @@ import {
   quoteAmount,
   quotedAmount,
 } from './crypto-quotes.ts';
+import type { QuoteBudget } from './crypto-quote-budget.ts';
 import { fulfilOrder } from './fulfil.ts';
 import { linePricesOf } from './line-prices.ts';
 import {
@@ -126,6 +127,7 @@ export class PaymentsService {
     private readonly db: Db,
     private readonly config: AppConfig,
     private readonly signingKey: string,
+    private readonly quoteBudget: QuoteBudget,
   ) {}
 
   /** The widget signature: binds order, user, amount and currency so the client cannot alter them. */
@@ -138,7 +140,7 @@ export class PaymentsService {
    * SPEC §3 payment parameters. When there is something to pay, the user's open card order for these contents is
    * reused (or opened), so the widget's invoice id names it and repeated calls never pile up payable orders.
    */
-  async cost(user: UserRow, scope: OrderScope): Promise<PaymentParams> {
+  async cost(user: UserRow, scope: OrderScope, address: string): Promise<PaymentParams> {
     const settings = await readSettings(this.db);
     const closed = closedManualMethods(settings, this.config.production);
     const priced = await priceOrder(this.db.kysely, user, settings, scope);
@@ -155,10 +157,14 @@ export class PaymentsService {
       const base = baseUnits(method, priced.amountUsd, settings.btc_usd_rate);
       if (closed.has(method) || priced.amount <= 0)
         return { price: Number(formatUnits(method, base)), account };
-      const amount = await quoteAmount(this.db.kysely, user.id, method, scopeKey(priced.scope), base);
-      // Every amount near this price is quoted to someone: the method is closed for now rather than ambiguous.
-      if (amount === null) return { price: Number(formatUnits(method, base)), account: '' };
-      return { price: Number(formatUnits(method, amount)), account };
+      const quote = await quoteAmount(this.db.kysely, user.id, method, scopeKey(priced.scope), base, () =>
+        this.quoteBudget.allow(user.id, method, address),
+      );
+      // Every amount near this price is quoted to someone, or this client made too many new quotes: the method is
+      // closed for now rather than ambiguous, and the window says why.
+      if ('closed' in quote)
+        return { price: Number(formatUnits(method, base)), account: '', closed: quote.closed };
+      return { price: Number(formatUnits(method, quote.amount)), account };
     };
     return {
       public_id: this.config.cloudPayments.publicId,

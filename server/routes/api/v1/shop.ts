@@ -33,12 +33,16 @@ export const shopRoutes: RoutePlugin = async (app) => {
     API.shop.costPremium,
     { ...guarded, schema: { tags, response: { 200: DataEnvelope(PaymentParams), ...errors } } },
     async (request) => ({
-      data: await payments.cost(currentUser(request), {
-        payForPremium: true,
-        packageId: null,
-        products: [],
-        videoCourses: [],
-      }),
+      data: await payments.cost(
+        currentUser(request),
+        {
+          payForPremium: true,
+          packageId: null,
+          products: [],
+          videoCourses: [],
+        },
+        request.ip,
+      ),
     }),
   );
 
@@ -49,12 +53,16 @@ export const shopRoutes: RoutePlugin = async (app) => {
       schema: { tags, body: CostShopBody, response: { 200: DataEnvelope(PaymentParams), ...errors } },
     },
     async (request) => ({
-      data: await payments.cost(currentUser(request), {
-        payForPremium: false,
-        packageId: request.body.package_id,
-        products: request.body.products,
-        videoCourses: request.body.video_courses,
-      }),
+      data: await payments.cost(
+        currentUser(request),
+        {
+          payForPremium: false,
+          packageId: request.body.package_id,
+          products: request.body.products,
+          videoCourses: request.body.video_courses,
+        },
+        request.ip,
+      ),
     }),
   );
 
