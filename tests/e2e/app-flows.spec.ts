@@ -152,13 +152,13 @@ describe('app journeys', () => {
     await offer.getByRole('button', { name: /^Buy for / }).click();
     const payment = page.getByRole('dialog', { name: '6-max Cash 100bb' });
     await payment.getByRole('checkbox', { name: /Opening ranges by position/ }).waitFor();
-    // Tether: this buyer's exact amount (the price plus a few thousandths of a USDT), to copy into the wallet.
+    // Tether: this buyer’s exact amount (the price plus an offset in millionths of a USDT), to copy into the wallet.
     await payment.getByRole('radio', { name: /Tether/ }).check();
     await payment.getByText('Send exactly this amount, in one transfer:').waitFor();
     const exact = payment.locator('.copy-field', {
       has: page.getByRole('button', { name: 'Copy the amount' }),
     });
-    expect(await exact.locator('code').textContent()).toMatch(/^\d+\.\d{3} USDT$/);
+    expect(await exact.locator('code').textContent()).toMatch(/^\d+\.\d{6} USDT$/);
     await payment.getByRole('radio', { name: /Bank card transfer/ }).check();
     expect(await payment.getByRole('button', { name: 'Copy the amount' }).count()).toBe(0);
     await payment.getByRole('button', { name: 'Send' }).click();

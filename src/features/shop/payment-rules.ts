@@ -65,7 +65,7 @@ export function validateCardPurchase(params: PaymentParams | null): ErrorKey | n
 }
 
 /**
- * The exact crypto amount to send, with every decimal the server quotes in (8 for bitcoin, 3 for tether): the last
+ * The exact crypto amount to send, with every decimal the server quotes in (8 for bitcoin, 6 for tether): the last
  * digits are this buyer's own offset, which names the payment for the admin. Null for other methods.
  */
 export function exactCryptoAmount(
@@ -74,7 +74,7 @@ export function exactCryptoAmount(
 ): { amount: string; unit: 'BTC' | 'USDT' } | null {
   if (!params) return null;
   if (method === 'btc') return { amount: params.btc.price.toFixed(8), unit: 'BTC' };
-  if (method === 'tether') return { amount: params.tether.price.toFixed(3), unit: 'USDT' };
+  if (method === 'tether') return { amount: params.tether.price.toFixed(6), unit: 'USDT' };
   return null;
 }
 

@@ -136,17 +136,17 @@ describe('AdminPage', () => {
     });
     mockFetch((url) => {
       if (url.startsWith('/api/v1/admin/manual_payments')) {
-        const list = [claim(51, 'buyer', '25.012'), claim(52, 'stranger', '25.031')];
+        const list = [claim(51, 'buyer', '25.012345'), claim(52, 'stranger', '25.031007')];
         return { body: { data: { total: 2, page: 1, per_page: 10, list } } };
       }
       return otherAdminCalls(url);
     });
     renderApp(<AdminPage />, { user: admin });
     const buyer = (await screen.findByText('buyer')).closest('tr')!;
-    expect(buyer).toHaveTextContent('Expected: 25.012 USDT');
+    expect(buyer).toHaveTextContent('Expected: 25.012345 USDT');
     expect(buyer).toHaveTextContent('2 claims for this transaction');
     const stranger = screen.getByText('stranger').closest('tr')!;
-    expect(stranger).toHaveTextContent('Expected: 25.031 USDT');
+    expect(stranger).toHaveTextContent('Expected: 25.031007 USDT');
   });
 
   /** A flagged 38 USD card order with two 19 USD lines, 19 refunded by card; `taken` holds the settling calls. */

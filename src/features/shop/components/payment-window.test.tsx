@@ -160,7 +160,7 @@ describe('PaymentWindow', () => {
     const user = userEvent.setup();
     const params = paymentParams({
       btc: { price: 0.0002501, account: 'bc1qrangeforgeexampleaddress' },
-      tether: { price: 25.012, account: 'TRangeForgeTetherAccount' },
+      tether: { price: 25.01205, account: 'TRangeForgeTetherAccount' },
     });
     renderApp(<PaymentWindow target={{ kind: 'premium', params }} onClose={vi.fn()} />, { user: testUser });
     await user.click(screen.getByRole('radio', { name: /Bitcoin/ }));
@@ -172,10 +172,32 @@ describe('PaymentWindow', () => {
     await user.click(screen.getByRole('button', { name: 'Copy the amount' }));
     expect(await navigator.clipboard.readText()).toBe('0.00025010');
     await user.click(screen.getByRole('radio', { name: /Tether/ }));
-    expect(amountField()).toHaveTextContent('25.012 USDT');
+    // Tether's six decimals (TRC20), trailing zero included: the wallet must send every millionth.
+    expect(amountField()).toHaveTextContent('25.012050 USDT');
+    await user.click(screen.getByRole('button', { name: 'Copy the amount' }));
+    expect(await navigator.clipboard.readText()).toBe('25.012050');
     // A card transfer names its buyer by the card's last digits: no exact amount.
     await user.click(screen.getByRole('radio', { name: /Bank card transfer/ }));
     expect(screen.queryByRole('button', { name: 'Copy the amount' })).not.toBeInTheDocument();
+  });
+
+  it('says why a crypto method has no address: its amounts are all held, or too many new quotes', async () => {
+    const user = userEvent.setup();
+    const params = paymentParams({
+      btc: { price: 0.00025, account: '', closed: 'amountsTaken' },
+      tether: { price: 25, account: '', closed: 'quoteBudget' },
+    });
+    renderApp(<PaymentWindow target={{ kind: 'premium', params }} onClose={vi.fn()} />, { user: testUser });
+    await user.click(screen.getByRole('radio', { name: /Bitcoin/ }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Every bitcoin or tether amount near this price is held by other buyers right now',
+    );
+    await user.click(screen.getByRole('radio', { name: /Tether/ }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Too many new crypto payment amounts were requested from this account or network in the last hour',
+    );
+    expect(screen.queryByRole('button', { name: 'Copy the amount' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send' })).not.toBeInTheDocument();
   });
 
   it('needs a letter in a crypto transaction id', async () => {

@@ -154,6 +154,14 @@ export function PaymentWindow({ target, onClose }: PaymentWindowProps) {
   const manual = isManualMethod(state.method) && params ? params[state.method] : null;
   const price = state.method && params ? methodPrice(state.method, params) : null;
   const exact = exactCryptoAmount(state.method, params);
+  // A crypto method the server closed for this window says why (its amounts are all held, or too many new quotes).
+  const closed = manual && 'closed' in manual ? manual.closed : undefined;
+  const unavailable =
+    closed === 'quoteBudget'
+      ? t('errors:cryptoQuoteBudget')
+      : closed === 'amountsTaken'
+        ? t('errors:cryptoAmountsTaken')
+        : t('errors:manualMethodUnavailable');
 
   return (
     <Popup open title={title} onClose={onClose} width={PAYMENT_POPUP_WIDTH} className="payment-window">
@@ -266,7 +274,7 @@ export function PaymentWindow({ target, onClose }: PaymentWindowProps) {
 
         {manual && isManualMethod(state.method) && manual.account === '' && (
           <p className="form__error" role="alert">
-            {t('errors:manualMethodUnavailable')}
+            {unavailable}
           </p>
         )}
         {manual && isManualMethod(state.method) && manual.account !== '' && (
