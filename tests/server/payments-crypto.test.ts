@@ -7,12 +7,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { as, registerUser, type Session } from './helpers/api.ts';
 import { me, orderStatus, purchases } from './helpers/payments.ts';
+import { holdBtcAmounts } from './helpers/crypto-quotes.ts';
 import { openSeededStore } from './helpers/store.ts';
 import { describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
 interface CryptoCost {
-  btc: { price: number; account: string };
-  tether: { price: number; account: string };
+  btc: { price: number; account: string; closed?: string };
+  tether: { price: number; account: string; closed?: string };
 }
 
 describeEachDatabase('crypto payments name their buyer', (kind) => {
@@ -121,41 +122,22 @@ describeEachDatabase('crypto payments name their buyer', (kind) => {
 
   it('the amount a claim expects is never quoted to another buyer, even after its quote expired', async () => {
     const buyer = await registerUser(t.app);
-    const sent = (await quote(buyer)).tether.price;
-    expect((await claim(buyer, 'tether', `tron-kept-${buyer.id}`)).statusCode).toBe(200);
+    const sent = (await quote(buyer)).btc.price;
+    expect((await claim(buyer, 'btc', `bc1-kept-${buyer.id}`)).statusCode).toBe(200);
     const db = t.app.services.db.kysely;
     await db
       .updateTable('crypto_quotes')
       .set({ expires_at: '2000-01-01T00:00:00.000Z' })
       .where('user_id', '=', buyer.id)
       .execute();
-    // Every other tether amount near Premium's price is held by an open quote: only the buyer's is left.
-    const held = new Set(
-      (await db.selectFrom('crypto_quotes').select('amount').where('method', '=', 'tether').execute()).map(
-        (row) => Number(row.amount),
-      ),
-    );
-    const now = new Date().toISOString();
-    for (let amount = 25_001; amount <= 25_125; amount += 1) {
-      if (amount === Math.round(sent * 1000) || held.has(amount)) continue;
-      await db
-        .insertInto('crypto_quotes')
-        .values({
-          user_id: admin.id,
-          method: 'tether',
-          scope_key: `filler-${amount}`,
-          base: 25_000,
-          amount,
-          created_at: now,
-          expires_at: '2100-01-01T00:00:00.000Z',
-        })
-        .execute();
-    }
+    // Every other bitcoin amount up to 2 % above Premium's price (25 000 satoshi at 100 000 USD/BTC: offsets 1 to
+    // 4 x 125, the widest window) is held by an open quote: only the buyer's is left.
+    await holdBtcAmounts(t, admin.id, 25_001, 25_500, Math.round(sent * 1e8));
     const stranger = await registerUser(t.app);
     const offered = await quote(stranger);
-    expect(offered.tether.price).not.toBe(sent);
-    // No amount left to tell buyers apart: tether is closed for now rather than ambiguous.
-    expect(offered.tether.account).toBe('');
+    expect(offered.btc.price).not.toBe(sent);
+    // No amount left to tell buyers apart: bitcoin is closed for now rather than ambiguous, and the window says why.
+    expect(offered.btc).toMatchObject({ account: '', closed: 'amountsTaken' });
     await db.deleteFrom('crypto_quotes').where('user_id', '=', admin.id).execute();
   });
 
