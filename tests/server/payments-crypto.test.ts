@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { as, registerUser, type Session } from './helpers/api.ts';
-import { me, orderStatus, purchases } from './helpers/payments.ts';
 import { holdBtcAmounts } from './helpers/crypto-quotes.ts';
+import { me, orderStatus, purchases } from './helpers/payments.ts';
 import { openSeededStore } from './helpers/store.ts';
 import { describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 

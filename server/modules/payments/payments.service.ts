@@ -15,6 +15,7 @@ import { type Executor, lockOwner } from '../categories/categories.repository.ts
 import { closedManualMethods } from '../settings/manual-accounts.ts';
 import { readSettings } from '../settings/settings.repository.ts';
 import { type OrderScope, type PricedOrder, priceOrder, toMajor } from '../shop/pricing.ts';
+import type { QuoteBudget } from './crypto-quote-budget.ts';
 import {
   baseUnits,
   type CryptoMethod,
@@ -23,7 +24,6 @@ import {
   quoteAmount,
   quotedAmount,
 } from './crypto-quotes.ts';
-import type { QuoteBudget } from './crypto-quote-budget.ts';
 import { fulfilOrder } from './fulfil.ts';
 import { linePricesOf } from './line-prices.ts';
 import {
