@@ -296,7 +296,7 @@ export interface CryptoQuotesTable {
   user_id: number;
   method: string;
   scope_key: string;
-  /** The order's price in the coin's minor units (satoshi, thousandths of a USDT) when quoted. */
+  /** The order's price in the coin's minor units (satoshi, millionths of a USDT since migration 017) when quoted. */
   base: number;
   /** base plus this quote's offset: unique among the method's open quotes. */
   amount: number;

@@ -46,7 +46,7 @@ describeEachDatabase('sandbox payments', (kind) => {
       cloud_payments_params: { user_id: user.id, pay_for_premium: true, pay_for_shop: false },
     });
     expect(data.cloud_payments_params.hash).toMatch(/^[0-9a-f]{64}$/);
-    // Crypto: the price plus this buyer's few satoshi or thousandths of a USDT (payments-crypto.test.ts).
+    // Crypto: the price plus this buyer's few satoshi or millionths of a USDT (payments-crypto.test.ts).
     expect(data.tether.price).toBeGreaterThan(25);
     expect(data.tether.price).toBeLessThan(25.25);
     expect(data.btc.price).toBeGreaterThan(0.00025);

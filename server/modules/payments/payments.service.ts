@@ -173,7 +173,7 @@ export class PaymentsService {
       cloud_payments: { price },
       // A closed method (production with the seed's placeholder account) has no account: the window says so.
       card: { price, currency: priced.currency, account: closed.has('card') ? '' : settings.card_account },
-      // Each user's crypto price is the order's plus a few satoshi or thousandths of a USDT: it names the buyer.
+      // Each user's crypto price is the order's plus a few satoshi or millionths of a USDT: it names the buyer.
       btc: await crypto('btc', closed.has('btc') ? '' : settings.btc_account),
       tether: await crypto('tether', closed.has('tether') ? '' : settings.tether_account),
       premium_required: priced.premiumRequired,
