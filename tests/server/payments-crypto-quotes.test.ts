@@ -105,19 +105,25 @@ describeEachDatabase('crypto quotes hold up against a stranger with many account
     }
   });
 
-  it('a flood of new quotes from one address is stopped; reloads and other addresses are not', async () => {
-    const flood = '203.0.113.9';
+  /** Spends an address's hourly budget of new quotes through two fresh accounts (each quote expired, then redone). */
+  const spendAddress = async (address: string): Promise<Session[]> => {
     const holders = [await registerUser(t.app), await registerUser(t.app)];
     let made = 0;
     for (const holder of holders)
       for (let i = 0; i < NEW_QUOTES_PER_USER_HOUR && made < NEW_QUOTES_PER_ADDRESS_HOUR; i += 1, made += 1) {
-        const cost = await quoteFrom(holder, flood);
+        const cost = await quoteFrom(holder, address);
         expect(cost.btc.account).not.toBe('');
         expect(cost.tether.account).not.toBe('');
         // Each new quote is counted: let it expire so the next call makes a new one.
         await expire(holder);
       }
     expect(made).toBe(NEW_QUOTES_PER_ADDRESS_HOUR);
+    return holders;
+  };
+
+  it('a flood of new quotes from one address is stopped; reloads and other addresses are not', async () => {
+    const flood = '203.0.113.9';
+    const holders = await spendAddress(flood);
 
     // The address's budget is spent: a fresh account behind it gets no crypto address, and is told why.
     const late = await registerUser(t.app);
@@ -144,5 +150,12 @@ describeEachDatabase('crypto quotes hold up against a stranger with many account
     // One account's own budget: past NEW_QUOTES_PER_USER_HOUR new quotes it is refused from any address.
     const first = holders[0]!;
     expect((await quoteFrom(first, '203.0.113.11')).btc.closed).toBe('quoteBudget');
+  });
+
+  it('an IPv6 client is counted by its /64: new addresses in one network share its budget', async () => {
+    await spendAddress('2001:db8:5:7::1');
+    const late = await registerUser(t.app);
+    expect((await quoteFrom(late, '2001:db8:5:7:abcd::99')).tether.closed).toBe('quoteBudget');
+    expect((await quoteFrom(late, '2001:db8:5:8::1')).tether.account).not.toBe('');
   });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+import { normalizeIP } from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -41,7 +42,7 @@ export const shopRoutes: RoutePlugin = async (app) => {
           products: [],
           videoCourses: [],
         },
-        request.ip,
+        normalizeIP(request.ip),
       ),
     }),
   );
@@ -61,7 +62,7 @@ export const shopRoutes: RoutePlugin = async (app) => {
           products: request.body.products,
           videoCourses: request.body.video_courses,
         },
-        request.ip,
+        normalizeIP(request.ip),
       ),
     }),
   );
