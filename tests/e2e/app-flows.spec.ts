@@ -159,6 +159,8 @@ describe('app journeys', () => {
       has: page.getByRole('button', { name: 'Copy the amount' }),
     });
     expect(await exact.locator('code').textContent()).toMatch(/^\d+\.\d{6} USDT$/);
+    await screenshotAtWidths(page, 'app-payment-tether');
+    await page.setViewportSize({ width: 1440, height: 900 });
     await payment.getByRole('radio', { name: /Bank card transfer/ }).check();
     expect(await payment.getByRole('button', { name: 'Copy the amount' }).count()).toBe(0);
     await payment.getByRole('button', { name: 'Send' }).click();
@@ -316,6 +318,8 @@ describe('app journeys', () => {
     await dialog.getByRole('button', { name: 'Take back', exact: true }).click();
     const confirm = dialog.getByRole('alertdialog');
     await confirm.getByText(/^The buyer loses Opening ranges by position,/).waitFor();
+    await screenshotAtWidths(admin, 'app-take-back');
+    await admin.setViewportSize({ width: 1440, height: 900 });
     await confirm.getByRole('button', { name: 'Yes, take back' }).click();
     await toast(admin, 'Taken back');
     await dialog.waitFor({ state: 'detached' });
