@@ -280,17 +280,6 @@ export type OrderRow = Selectable<OrdersTable>;
 export type ShopItemRow = Selectable<ShopItemsTable>;
 
 /** An exact crypto amount quoted to one user for one order's contents (migration 015); minor coin units. */
-/** Every crypto amount quoted, kept 30 days: a buyer who pays late is quoted the same amount again when free. */
-export interface CryptoQuoteLogTable {
-  id: Generated<number>;
-  user_id: number;
-  method: string;
-  scope_key: string;
-  base: number;
-  amount: number;
-  created_at: string;
-}
-
 export interface CryptoQuotesTable {
   id: Generated<number>;
   user_id: number;
@@ -303,3 +292,6 @@ export interface CryptoQuotesTable {
   created_at: string;
   expires_at: string;
 }
+
+/** Every crypto amount quoted, kept 30 days: a buyer who pays late is quoted the same amount again when free. */
+export type CryptoQuoteLogTable = Omit<CryptoQuotesTable, 'expires_at'>;
