@@ -21,6 +21,7 @@ import { pruneDeviceTokens } from './modules/auth/devices.repository.ts';
 import { pruneRestoreRequests } from './modules/auth/restore-requests.repository.ts';
 import { pruneSessions } from './modules/auth/sessions.repository.ts';
 import { MailDispatcher } from './modules/mail/mail-dispatcher.ts';
+import { forgetOldQuotes } from './modules/payments/crypto-quotes.ts';
 import { warnOfPlaceholderAccounts } from './modules/settings/manual-accounts.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling, registerNotFound } from './plugins/errors.ts';
@@ -170,7 +171,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   return app;
 }
 
-/** Deletes expired sessions and ended counters hourly; a failure is logged and retried at the next run. */
+/**
+ * Deletes expired sessions, ended counters, old restore requests and old quoted amounts hourly; a failure is logged
+ * and retried at the next run.
+ */
 function registerHousekeeping(app: FastifyInstance, clock: Clock): void {
   const run = async () => {
     const { db, counters } = app.services;
@@ -179,8 +183,12 @@ function registerHousekeeping(app: FastifyInstance, clock: Clock): void {
       const windows = await counters.prune(clock.now());
       const devices = await pruneDeviceTokens(db, clock.now());
       const restores = await pruneRestoreRequests(db, clock.now());
-      if (sessions + windows + devices + restores > 0)
-        app.log.info({ sessions, counters: windows, devices, restores }, 'pruned expired security state');
+      const quotes = await forgetOldQuotes(db.kysely, clock.now());
+      if (sessions + windows + devices + restores + quotes > 0)
+        app.log.info(
+          { sessions, counters: windows, devices, restores, quotes },
+          'pruned expired security state',
+        );
     } catch (error) {
       app.log.error({ err: error }, 'pruning expired sessions failed');
     }

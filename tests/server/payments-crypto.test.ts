@@ -5,6 +5,7 @@
 // by several users while pending, and approving one claim rejects the others in the same transaction.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
+import { forgetOldQuotes } from '../../server/modules/payments/crypto-quotes.ts';
 import { as, registerUser, type Session } from './helpers/api.ts';
 import { holdBtcAmounts } from './helpers/crypto-quotes.ts';
 import { me, orderStatus, purchases } from './helpers/payments.ts';
@@ -183,6 +184,34 @@ describeEachDatabase('crypto payments name their buyer', (kind) => {
       .execute();
     expect((await quote(buyer)).btc.price).not.toBe(shown.btc.price);
     await db.deleteFrom('crypto_quotes').where('user_id', '=', admin.id).execute();
+  });
+
+  it('quoted amounts are forgotten after 30 days by the hourly housekeeping', async () => {
+    const user = await registerUser(t.app);
+    const db = t.app.services.db.kysely;
+    const logged = (createdAt: string, amount: number) => ({
+      user_id: user.id,
+      method: 'btc',
+      scope_key: 'premium=1;package=;products=;courses=',
+      base: 25_000,
+      amount,
+      created_at: createdAt,
+    });
+    const now = Date.now();
+    await db
+      .insertInto('crypto_quote_log')
+      .values([
+        logged(new Date(now - 31 * 24 * 3_600_000).toISOString(), 25_001),
+        logged(new Date(now - 29 * 24 * 3_600_000).toISOString(), 25_002),
+      ])
+      .execute();
+    expect(await forgetOldQuotes(db, now)).toBeGreaterThanOrEqual(1);
+    const left = await db
+      .selectFrom('crypto_quote_log')
+      .select('amount')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(left.map((row) => Number(row.amount))).toEqual([25_002]);
   });
 
   it('a crypto claim without an open quote is refused (the amount to expect is unknown)', async () => {

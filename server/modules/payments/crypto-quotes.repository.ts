@@ -94,7 +94,8 @@ export async function lastQuotedAmount(
   return row ? Number(row.amount) : null;
 }
 
-/** Forgets the amounts quoted before `before`. */
-export async function pruneQuoteLog(db: Executor, before: string): Promise<void> {
-  await db.deleteFrom('crypto_quote_log').where('created_at', '<', before).execute();
+/** Forgets the amounts quoted before `before`; returns how many. */
+export async function pruneQuoteLog(db: Executor, before: string): Promise<number> {
+  const result = await db.deleteFrom('crypto_quote_log').where('created_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -115,6 +115,11 @@ async function freeAmountWidening(db: Executor, method: CryptoMethod, base: numb
   return null;
 }
 
+/** Forgets the quoted amounts older than QUOTE_MEMORY_MS (run by the server's hourly housekeeping); how many. */
+export function forgetOldQuotes(db: Executor, now: number): Promise<number> {
+  return pruneQuoteLog(db, new Date(now - QUOTE_MEMORY_MS).toISOString());
+}
+
 /** The amount last quoted to the user for these contents at this price, when no open quote or claim holds it. */
 async function previousAmount(
   db: Executor,
@@ -156,7 +161,6 @@ export async function quoteAmount(
     if (attempt === 0 && !(await allowNew())) return { closed: 'quoteBudget' };
     if (existing) await deleteQuote(db, existing.id);
     await deleteExpiredQuotes(db, method, now.toISOString());
-    await pruneQuoteLog(db, new Date(now.getTime() - QUOTE_MEMORY_MS).toISOString());
     const held = await userQuotes(db, userId, method);
     for (const old of held.slice(QUOTES_PER_USER - 1)) await deleteQuote(db, old.id);
 
