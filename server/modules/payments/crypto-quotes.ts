@@ -168,24 +168,20 @@ export async function quoteAmount(
       (reuse ? await previousAmount(db, userId, method, scopeKey, base, now) : null) ??
       (await freeAmountWidening(db, method, base));
     if (amount === null) return { closed: 'amountsTaken' };
+    const quoted = {
+      user_id: userId,
+      method,
+      scope_key: scopeKey,
+      base,
+      amount,
+      created_at: now.toISOString(),
+    };
     try {
       await insertQuote(db, {
-        user_id: userId,
-        method,
-        scope_key: scopeKey,
-        base,
-        amount,
-        created_at: now.toISOString(),
+        ...quoted,
         expires_at: new Date(now.getTime() + CRYPTO_QUOTE_TTL_MS).toISOString(),
       });
-      await logQuote(db, {
-        user_id: userId,
-        method,
-        scope_key: scopeKey,
-        base,
-        amount,
-        created_at: now.toISOString(),
-      });
+      await logQuote(db, quoted);
       return { amount };
     } catch (error) {
       // Another call took this amount, or the same user's parallel call quoted these contents: look again (for a
