@@ -65,6 +65,18 @@ describeEachDatabase('auth', (kind) => {
       expect(sameMail.json().code).toBe('emailTaken');
     });
 
+    it('names the taken e-mail when two sign-ups with it race past the checks', async () => {
+      // Both pass the look-ups while their passwords hash; the unique index then refuses the second insert.
+      const responses = await Promise.all(
+        ['racer1', 'racer2'].map((username) =>
+          post(t, '/api/v1/auth/register', { username, email: 'race@x.io', password: 'secret1' }),
+        ),
+      );
+      expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+      const refused = responses.find((response) => response.statusCode === 409);
+      expect(refused?.json().code).toBe('emailTaken');
+    });
+
     it('links the referrer from the token in the path and rejects unknown tokens', async () => {
       const referrer = await registerUser(t.app);
       const me = await as(t.app, referrer, { method: 'GET', url: '/api/v1/auth/user' });

@@ -75,9 +75,9 @@ export class AuthService {
         language: body.language,
       });
     } catch (error) {
-      // A concurrent registration won the unique index between our check and the insert.
-      if (/unique|duplicate/i.test(String(error))) throw conflict('usernameTaken');
-      throw error;
+      // A concurrent registration won a unique index between our checks and the insert: say which one.
+      if (!/unique|duplicate/i.test(String(error))) throw error;
+      throw conflict((await findUserByEmail(this.db, body.email)) ? 'emailTaken' : 'usernameTaken');
     }
     return this.signIn(user, null);
   }
