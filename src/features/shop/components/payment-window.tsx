@@ -25,7 +25,6 @@ import { payWithWidget } from '../card-widget';
 import {
   exactCryptoAmount,
   initialPaymentState,
-  isCryptoMethod,
   isManualMethod,
   manualPaymentBody,
   methodPrice,
@@ -259,9 +258,7 @@ export function PaymentWindow({ target, onClose }: PaymentWindowProps) {
           </div>
         )}
 
-        {isCryptoMethod(state.method) && quote.status === 'loading' && (
-          <LoadingState text={t('shop:payment.quoting')} />
-        )}
+        {quote.status === 'loading' && <LoadingState text={t('shop:payment.quoting')} />}
         {quote.status === 'error' && (
           <div className="state state--error" role="alert">
             <p>
