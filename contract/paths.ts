@@ -43,6 +43,7 @@ export const API = {
     product: '/api/shop/product/:id',
     costPremium: '/api/v1/shop/cost/premium',
     costShop: '/api/v1/shop/cost/shop',
+    cryptoQuote: '/api/v1/shop/crypto_quote',
     lessonVideo: '/api/v1/shop/lessons/:id/video',
     lessonPoster: '/api/v1/shop/lessons/:id/poster',
     lessonCaptions: '/api/v1/shop/lessons/:id/captions/:language',

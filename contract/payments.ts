@@ -36,17 +36,39 @@ export type CloudPaymentsParams = Static<typeof CloudPaymentsParams>;
 export const ManualParams = Type.Object({ method: ManualMethodSchema, ...OrderScope });
 export type ManualParams = Static<typeof ManualParams>;
 
-/** SPEC §3 payment parameters. Prices are in major units (dollars, roubles, BTC, USDT). */
+export const CRYPTO_METHODS = ['btc', 'tether'] as const;
+export type CryptoMethod = (typeof CRYPTO_METHODS)[number];
+
 /**
- * A crypto method's price (the buyer's exact quoted amount) and address. With no address, `closed` says why when it
- * is the quotes': every amount near the price is held by other buyers, or this client made too many new quotes.
+ * A crypto method's price and address. The cost routes never quote: `price` is the buyer's exact quoted amount when
+ * `quoted` (an open quote for these contents), else the order's plain price, which must not be sent as is. The
+ * quote route (POST /api/v1/shop/crypto_quote) makes or reuses the quote. With no address, `closed` says why when
+ * it is the quotes': every amount near the price is held by other buyers, or this client made too many new quotes.
  */
-const CryptoParams = Type.Object({
+export const CryptoParams = Type.Object({
   price: Type.Number(),
   account: Type.String(),
+  quoted: Type.Boolean(),
   closed: Type.Optional(Type.Union([Type.Literal('amountsTaken'), Type.Literal('quoteBudget')])),
 });
+export type CryptoParams = Static<typeof CryptoParams>;
 
+/**
+ * What a crypto quote is for: the method's `manual_payments_params` from the cost answer, exactly what the claim
+ * later sends (less `payment_source`), so the quote and the claim name the same contents. Premium alone is
+ * `pay_for_premium: true` with no package; a package's items need its `package_id`.
+ */
+export const CryptoQuoteBody = Type.Object({
+  method: StringEnum(CRYPTO_METHODS),
+  pay_for_shop: Type.Optional(Type.Boolean()),
+  pay_for_premium: Type.Optional(Type.Boolean()),
+  package_id: Type.Optional(Type.Union([Id, Type.Null()])),
+  products: Type.Optional(Type.Array(Id, { maxItems: 100 })),
+  video_courses: Type.Optional(Type.Array(Id, { maxItems: 100 })),
+});
+export type CryptoQuoteBody = Static<typeof CryptoQuoteBody>;
+
+/** SPEC §3 payment parameters. Prices are in major units (dollars, roubles, BTC, USDT). */
 export const PaymentParams = Type.Object({
   public_id: Type.String(),
   description: Type.String(),

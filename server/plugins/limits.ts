@@ -9,6 +9,13 @@ const WINDOW_MS = 60_000;
 export const USER_SEARCH_PER_MINUTE = 30;
 export const USER_SEARCH_PER_ADDRESS_MINUTE = 4 * USER_SEARCH_PER_MINUTE;
 
+/**
+ * Crypto quote requests a buyer may send a minute, and an address: the window asks once per coin picked, and a new
+ * quote has its own hourly budget (QuoteBudget); this bounds the reading and answering of repeated calls.
+ */
+export const CRYPTO_QUOTE_PER_MINUTE = 60;
+export const CRYPTO_QUOTE_PER_ADDRESS_MINUTE = 4 * CRYPTO_QUOTE_PER_MINUTE;
+
 /** Counts one request under `key` in the shared store; past `max` a minute, 429 with Retry-After. */
 async function spend(app: FastifyInstance, key: string, max: number): Promise<void> {
   const { counters, clock } = app.services;
@@ -38,6 +45,19 @@ export function searchLimit(app: FastifyInstance) {
     if (!request.user) return;
     await spend(app, `user-search:user:${request.user.id}`, USER_SEARCH_PER_MINUTE);
     await spend(app, `user-search:address:${normalizeIP(request.ip)}`, USER_SEARCH_PER_ADDRESS_MINUTE);
+  };
+}
+
+/** Route hook for the crypto quote route, per user and per address (an office behind one NAT). Runs after requireUser. */
+export function cryptoQuoteLimit(app: FastifyInstance) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!request.user) return;
+    await spend(app, `crypto-quote-requests:user:${request.user.id}`, CRYPTO_QUOTE_PER_MINUTE);
+    await spend(
+      app,
+      `crypto-quote-requests:address:${normalizeIP(request.ip)}`,
+      CRYPTO_QUOTE_PER_ADDRESS_MINUTE,
+    );
   };
 }
 

@@ -15,8 +15,9 @@ export function paymentParams(overrides: Partial<PaymentParams> = {}): PaymentPa
     currency: 'USD',
     cloud_payments: { price: 25 },
     card: { price: 25, currency: 'USD', account: '4000 1234 5678 9010' },
-    btc: { price: 0.00041, account: 'bc1qrangeforgeexampleaddress' },
-    tether: { price: 25, account: 'TRangeForgeTetherAccount' },
+    // The cost routes' plain crypto prices: the window asks for the buyer's exact amount when a coin is picked.
+    btc: { price: 0.00025, account: 'bc1qrangeforgeexampleaddress', quoted: false },
+    tether: { price: 25, account: 'TRangeForgeTetherAccount', quoted: false },
     premium_required: false,
     premium_cost: 25,
     cloud_payments_params: { account: 'river@example.com', user_id: 7, order_id: 41, hash: 'abc', ...scope },

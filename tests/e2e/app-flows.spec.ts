@@ -152,17 +152,23 @@ describe('app journeys', () => {
     await offer.getByRole('button', { name: /^Buy for / }).click();
     const payment = page.getByRole('dialog', { name: '6-max Cash 100bb' });
     await payment.getByRole('checkbox', { name: /Opening ranges by position/ }).waitFor();
-    // Tether: this buyer’s exact amount (the price plus an offset in millionths of a USDT), to copy into the wallet.
+    // Tether: this buyer’s exact amount (the price plus an offset in millionths of a USDT), to copy into the wallet,
+    // quoted when the coin is picked (opening the window quotes nothing).
     await payment.getByRole('radio', { name: /Tether/ }).check();
     await payment.getByText('Send exactly this amount, in one transfer:').waitFor();
     const exact = payment.locator('.copy-field', {
       has: page.getByRole('button', { name: 'Copy the amount' }),
     });
-    expect(await exact.locator('code').textContent()).toMatch(/^\d+\.\d{6} USDT$/);
+    const shown = await exact.locator('code').textContent();
+    expect(shown).toMatch(/^\d+\.\d{6} USDT$/);
     await screenshotAtWidths(page, 'app-payment-tether');
     await page.setViewportSize({ width: 1440, height: 900 });
     await payment.getByRole('radio', { name: /Bank card transfer/ }).check();
     expect(await payment.getByRole('button', { name: 'Copy the amount' }).count()).toBe(0);
+    // Tether picked again: the same amount.
+    await payment.getByRole('radio', { name: /Tether/ }).check();
+    expect(await exact.locator('code').textContent()).toBe(shown);
+    await payment.getByRole('radio', { name: /Bank card transfer/ }).check();
     await payment.getByRole('button', { name: 'Send' }).click();
     await payment.getByText('Confirm is required').waitFor();
     await payment.getByLabel('Last 4 digits of the card you paid with').fill('12');

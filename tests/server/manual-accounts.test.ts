@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeholderMethods } from '../../server/modules/settings/manual-accounts.ts';
 import { DEFAULT_SETTINGS } from '../../server/modules/settings/settings.repository.ts';
 import { as, makeAdmin, registerUser, type Session } from './helpers/api.ts';
-import { premiumCost, PROVIDER_ENV } from './helpers/payments.ts';
+import { premiumCost, PROVIDER_ENV, requestQuote } from './helpers/payments.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
 const PRODUCTION = { NODE_ENV: 'production', URL_SIGNING_SECRET: 'y'.repeat(40), ...PROVIDER_ENV };
@@ -60,6 +60,17 @@ describeEachDatabase('manual payments in production', (kind) => {
       code: 'manualMethodUnavailable',
     });
     expect((await manual(user, 'tether', 'tx-abc-1')).statusCode).toBe(409);
+    // Picking a closed coin quotes nothing: no address, no amount held, no budget spent.
+    const picked = await requestQuote(t.app, user, 'btc', { pay_for_premium: true });
+    expect(picked.statusCode, picked.body).toBe(200);
+    expect(picked.json().data).toEqual({ price: 0.00025, account: '', quoted: false });
+    expect(
+      await t.app.services.db.kysely
+        .selectFrom('crypto_quotes')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .execute(),
+    ).toEqual([]);
 
     const saved = await as(t.app, admin, {
       method: 'POST',

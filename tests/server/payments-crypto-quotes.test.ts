@@ -10,8 +10,9 @@ import {
 } from '../../server/modules/payments/crypto-quote-budget.ts';
 import { as, registerUser, type Session } from './helpers/api.ts';
 import { holdBtcAmounts } from './helpers/crypto-quotes.ts';
+import { requestQuote } from './helpers/payments.ts';
 import { openSeededStore } from './helpers/store.ts';
-import { bearer, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
+import { describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
 interface CryptoPrice {
   price: number;
@@ -29,16 +30,14 @@ describeEachDatabase('crypto quotes hold up against a stranger with many account
   beforeAll(async () => ({ t, admin } = await openSeededStore(kind)));
   afterAll(async () => t.close());
 
-  /** Premium's cost call from a client address (fastify's request.ip). */
+  /** The buyer picks both coins in Premium's payment window, from a client address (fastify's request.ip). */
   const quoteFrom = async (user: Session, address: string): Promise<CryptoCost> => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/shop/cost/premium',
-      headers: bearer(user.token),
-      remoteAddress: address,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().data;
+    const pick = async (method: string) => {
+      const response = await requestQuote(t.app, user, method, { pay_for_premium: true }, address);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data as CryptoPrice;
+    };
+    return { btc: await pick('btc'), tether: await pick('tether') };
   };
   const satoshi = (cost: CryptoCost) => Math.round(cost.btc.price * 1e8);
   const expire = (user: Session) =>

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { forgetOldQuotes } from '../../server/modules/payments/crypto-quotes.ts';
 import { as, registerUser, type Session } from './helpers/api.ts';
 import { holdBtcAmounts } from './helpers/crypto-quotes.ts';
-import { me, orderStatus, purchases } from './helpers/payments.ts';
+import { me, orderStatus, pickCrypto, purchases } from './helpers/payments.ts';
 import { openSeededStore } from './helpers/store.ts';
 import { describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
@@ -23,11 +23,11 @@ describeEachDatabase('crypto payments name their buyer', (kind) => {
   beforeAll(async () => ({ t, admin } = await openSeededStore(kind)));
   afterAll(async () => t.close());
 
-  const quote = async (user: Session): Promise<CryptoCost> => {
-    const response = await as(t.app, user, { method: 'GET', url: '/api/v1/shop/cost/premium' });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().data;
-  };
+  /** The buyer picks bitcoin, then tether, in Premium's payment window: each coin is quoted then. */
+  const quote = async (user: Session): Promise<CryptoCost> => ({
+    btc: await pickCrypto(t.app, user, 'btc'),
+    tether: await pickCrypto(t.app, user, 'tether'),
+  });
   const claim = (user: Session, method: string, source: string) =>
     as(t.app, user, {
       method: 'POST',

@@ -10,6 +10,7 @@ import {
   notify,
   orderStatus,
   payFields,
+  pickCrypto,
   premiumCost,
   PROVIDER_ENV,
   purchases,
@@ -79,7 +80,7 @@ describeEachDatabase('payment races', (kind) => {
     const post = (user: Session | null, url: string, payload: unknown) =>
       as(t.app, user, { method: 'POST', url, payload });
     const manualOrder = async (user: Session, source: string) => {
-      await premiumCost(t.app, user);
+      await pickCrypto(t.app, user, 'btc');
       const response = await post(user, '/api/v1/manual_payment', {
         method: 'btc',
         payment_source: source,

@@ -14,6 +14,7 @@ import {
   me,
   notify,
   payFields,
+  pickCrypto,
   premiumCost,
   purchases,
   referralTotal,
@@ -46,11 +47,10 @@ describeEachDatabase('sandbox payments', (kind) => {
       cloud_payments_params: { user_id: user.id, pay_for_premium: true, pay_for_shop: false },
     });
     expect(data.cloud_payments_params.hash).toMatch(/^[0-9a-f]{64}$/);
-    // Crypto: the price plus this buyer's few satoshi or millionths of a USDT (payments-crypto.test.ts).
-    expect(data.tether.price).toBeGreaterThan(25);
-    expect(data.tether.price).toBeLessThan(25.25);
-    expect(data.btc.price).toBeGreaterThan(0.00025);
-    expect(data.btc.price).toBeLessThan(0.0002525);
+    // Crypto: the plain price until the buyer picks a coin (payments-crypto-window.test.ts), then that buyer's few
+    // satoshi or millionths of a USDT above it (payments-crypto.test.ts).
+    expect(data.tether).toMatchObject({ price: 25, quoted: false });
+    expect(data.btc).toMatchObject({ price: 0.00025, quoted: false });
     await as(t.app, user, { method: 'POST', url: '/api/v1/users/language', payload: { language: 'ru-RU' } });
     expect((await premiumCost(t.app, user)).cloud_payments).toEqual({ price: 2250 });
     expect((await as(t.app, null, { method: 'GET', url: '/api/v1/shop/cost/premium' })).statusCode).toBe(401);
@@ -151,9 +151,14 @@ describeEachDatabase('sandbox payments', (kind) => {
   });
 
   describe('manual payments', () => {
-    // A crypto claim expects the amount quoted by the payment window's cost call: the buyer opened it first.
+    // A crypto claim expects the amount quoted when the buyer picked the coin in the window (once per buyer here).
+    const picked = new Set<string>();
     const manual = async (user: Session | null, payload: Record<string, unknown>) => {
-      if (user && (payload.method === 'btc' || payload.method === 'tether')) await premiumCost(t.app, user);
+      const { method } = payload;
+      if (user && (method === 'btc' || method === 'tether') && !picked.has(`${user.id}:${method}`)) {
+        await pickCrypto(t.app, user, method);
+        picked.add(`${user.id}:${method}`);
+      }
       return as(t.app, user, { method: 'POST', url: '/api/v1/manual_payment', payload });
     };
     const premiumParams = {

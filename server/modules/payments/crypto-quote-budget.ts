@@ -3,11 +3,12 @@ import type { Clock } from '../../lib/time.ts';
 import type { CryptoMethod } from './crypto-quotes.ts';
 
 // Why new crypto quotes have a budget: each open quote holds one amount of its method for 24 h, and creating one
-// costs nothing but an account (QUOTES_PER_USER open per account). Only new quotes are counted: reloading the window
-// shows the open quote again and spends nothing. Past a budget the method is refused for that window (the answer
-// says why: `closed: 'quoteBudget'`). Showing the user's newest open quote instead would be wrong: it was quoted for
-// other contents at another price, so the buyer would send the wrong sum and the claim for these contents would
-// find no quote. A real buyer opens the window for a handful of contents an hour; the budgets are well above that.
+// costs nothing but an account (QUOTES_PER_USER open per account). Only new quotes are counted, made when a buyer
+// picks the coin (the quote route; opening the window quotes nothing): picking it again shows the open quote and
+// spends nothing. Past a budget the method is refused for that window (the answer says why: `closed: 'quoteBudget'`).
+// Showing the user's newest open quote instead would be wrong: it was quoted for other contents at another price, so
+// the buyer would send the wrong sum and the claim for these contents would find no quote. A real buyer picks a coin
+// for a handful of contents an hour; the budgets are well above that.
 
 /** New quotes one user may be given per method and hour (a buyer comparing contents makes a few). */
 export const NEW_QUOTES_PER_USER_HOUR = 20;

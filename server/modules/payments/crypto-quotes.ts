@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 
+import type { CryptoMethod } from '../../../contract/payments.ts';
 import type { Executor } from '../categories/categories.repository.ts';
 import {
   deleteExpiredQuotes,
@@ -19,8 +20,10 @@ import { isUniqueViolation } from './payments.repository.ts';
  * Every buyer sends bitcoin or tether to the same address, and a transaction id is public on the chain once
  * broadcast. So each buyer is quoted the order's price plus a small offset, unique among the method's open quotes:
  * the amount a transaction carries names the quote (and its buyer), and the admin approves the claim expecting it.
+ * A quote is made only when the buyer picks the coin (the quote route), never when the payment window opens: each
+ * holds one of the method's few amounts for a day, and most buyers pay by card.
  */
-export type CryptoMethod = 'btc' | 'tether';
+export type { CryptoMethod };
 
 export const isCryptoMethod = (method: string): method is CryptoMethod =>
   method === 'btc' || method === 'tether';
@@ -191,6 +194,22 @@ export async function quoteAmount(
     }
   }
   return { closed: 'amountsTaken' };
+}
+
+/**
+ * The user's open quote for these contents at this price (minor units), or null; reads only, so the cost routes may
+ * call it on every window opening without taking an amount or spending the budget.
+ */
+export async function openQuoteAmount(
+  db: Executor,
+  userId: number,
+  method: CryptoMethod,
+  scopeKey: string,
+  base: number,
+): Promise<number | null> {
+  const quote = await findQuote(db, userId, method, scopeKey);
+  if (!quote || quote.expires_at <= new Date().toISOString() || Number(quote.base) !== base) return null;
+  return Number(quote.amount);
 }
 
 /** The exact amount (major units, as text) the user was quoted for these contents, while the quote is open. */

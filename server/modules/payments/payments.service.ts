@@ -1,5 +1,7 @@
 import type { AdminPayment } from '../../../contract/admin.ts';
 import type {
+  CryptoParams,
+  CryptoQuoteBody,
   ManualMethod,
   ManualPaymentBody,
   PaymentInfo,
@@ -15,15 +17,9 @@ import { type Executor, lockOwner } from '../categories/categories.repository.ts
 import { closedManualMethods } from '../settings/manual-accounts.ts';
 import { readSettings } from '../settings/settings.repository.ts';
 import { type OrderScope, type PricedOrder, priceOrder, toMajor } from '../shop/pricing.ts';
+import { cryptoCostParams, quoteCryptoParams, quoteScope } from './crypto-params.ts';
 import type { QuoteBudget } from './crypto-quote-budget.ts';
-import {
-  baseUnits,
-  type CryptoMethod,
-  formatUnits,
-  isCryptoMethod,
-  quoteAmount,
-  quotedAmount,
-} from './crypto-quotes.ts';
+import { isCryptoMethod, quotedAmount } from './crypto-quotes.ts';
 import { fulfilOrder } from './fulfil.ts';
 import { linePricesOf } from './line-prices.ts';
 import {
@@ -140,7 +136,7 @@ export class PaymentsService {
    * SPEC §3 payment parameters. When there is something to pay, the user's open card order for these contents is
    * reused (or opened), so the widget's invoice id names it and repeated calls never pile up payable orders.
    */
-  async cost(user: UserRow, scope: OrderScope, address: string): Promise<PaymentParams> {
+  async cost(user: UserRow, scope: OrderScope): Promise<PaymentParams> {
     const settings = await readSettings(this.db);
     const closed = closedManualMethods(settings, this.config.production);
     const priced = await priceOrder(this.db.kysely, user, settings, scope);
@@ -153,19 +149,8 @@ export class PaymentsService {
       video_courses: priced.scope.videoCourses,
     };
     const price = toMajor(priced.amount);
-    const crypto = async (method: CryptoMethod, account: string) => {
-      const base = baseUnits(method, priced.amountUsd, settings.btc_usd_rate);
-      if (closed.has(method) || priced.amount <= 0)
-        return { price: Number(formatUnits(method, base)), account };
-      const quote = await quoteAmount(this.db.kysely, user.id, method, scopeKey(priced.scope), base, () =>
-        this.quoteBudget.allow(user.id, method, address),
-      );
-      // Every amount near this price is quoted to someone, or this client made too many new quotes: the method is
-      // closed for now rather than ambiguous, and the window says why.
-      if ('closed' in quote)
-        return { price: Number(formatUnits(method, base)), account: '', closed: quote.closed };
-      return { price: Number(formatUnits(method, quote.amount)), account };
-    };
+    const key = scopeKey(priced.scope);
+    const context = { db: this.db.kysely, userId: user.id, priced, settings, closed, scopeKey: key };
     return {
       public_id: this.config.cloudPayments.publicId,
       description: priced.items.length > 0 ? 'RangeForge store' : 'RangeForge Premium',
@@ -173,9 +158,9 @@ export class PaymentsService {
       cloud_payments: { price },
       // A closed method (production with the seed's placeholder account) has no account: the window says so.
       card: { price, currency: priced.currency, account: closed.has('card') ? '' : settings.card_account },
-      // Each user's crypto price is the order's plus a few satoshi or millionths of a USDT: it names the buyer.
-      btc: await crypto('btc', closed.has('btc') ? '' : settings.btc_account),
-      tether: await crypto('tether', closed.has('tether') ? '' : settings.tether_account),
+      // Read only: the plain price until the buyer picks the coin (cryptoQuote), then their own amount, which names them.
+      btc: await cryptoCostParams(context, 'btc'),
+      tether: await cryptoCostParams(context, 'tether'),
       premium_required: priced.premiumRequired,
       premium_cost: toMajor(priced.premiumCost),
       cloud_payments_params: {
@@ -192,6 +177,22 @@ export class PaymentsService {
       },
       sandbox: this.config.cloudPayments.sandbox,
     };
+  }
+
+  /**
+   * The exact amount of one crypto method for the contents the claim will name (the window asks when the buyer picks
+   * the coin): the open quote, or a new one counted against the QuoteBudget of the user and client `address`.
+   */
+  async cryptoQuote(user: UserRow, body: CryptoQuoteBody, address: string): Promise<CryptoParams> {
+    const scope = quoteScope(body);
+    const settings = await readSettings(this.db);
+    const closed = closedManualMethods(settings, this.config.production);
+    const priced = await priceOrder(this.db.kysely, user, settings, scope);
+    const key = scopeKey(priced.scope);
+    const context = { db: this.db.kysely, userId: user.id, priced, settings, closed, scopeKey: key };
+    return quoteCryptoParams(context, body.method, () =>
+      this.quoteBudget.allow(user.id, body.method, address),
+    );
   }
 
   /** One open card order per user and contents; a stale one, or one at an outdated price, is expired and replaced. */

@@ -1,6 +1,13 @@
 import { api } from '@/lib/api-client';
 import { API, pathFor } from '@contract/paths';
-import type { CostShopBody, ManualPaymentBody, PaymentInfo, PaymentParams } from '@contract/payments';
+import type {
+  CostShopBody,
+  CryptoParams,
+  CryptoQuoteBody,
+  ManualPaymentBody,
+  PaymentInfo,
+  PaymentParams,
+} from '@contract/payments';
 import type { ProductPage, ShopPage } from '@contract/shop';
 
 export function fetchShop(page: number, perPage: number, signal: AbortSignal): Promise<ShopPage> {
@@ -18,6 +25,14 @@ export function fetchPremiumCost(signal?: AbortSignal): Promise<PaymentParams> {
 
 export function fetchShopCost(body: CostShopBody, signal?: AbortSignal): Promise<PaymentParams> {
   return api.post<PaymentParams>(API.shop.costShop, body, { signal, quiet: true });
+}
+
+/**
+ * One coin's exact amount for the contents a claim will name (the method's manual params): the buyer's open quote,
+ * or a new one. Quiet because the payment window shows its own error and retry.
+ */
+export function fetchCryptoQuote(body: CryptoQuoteBody, signal?: AbortSignal): Promise<CryptoParams> {
+  return api.post<CryptoParams>(API.shop.cryptoQuote, body, { signal, quiet: true });
 }
 
 export function sendManualPayment(body: ManualPaymentBody): Promise<PaymentInfo> {

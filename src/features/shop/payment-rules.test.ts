@@ -3,13 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { paymentParams } from '@/test/fixtures';
 
 import {
+  exactCryptoAmount,
   initialPaymentState,
   manualPaymentBody,
   methodPrice,
+  needsCryptoQuote,
   paymentReducer,
   toggleSelection,
   validateCardPurchase,
   validateConfirmation,
+  withCryptoQuote,
 } from './payment-rules';
 
 describe('payment window state (SPEC §4)', () => {
@@ -27,7 +30,10 @@ describe('payment window state (SPEC §4)', () => {
   });
 
   it('refuses bitcoin or tether priced 0 while the card provider is not, and clears the method', () => {
-    const params = paymentParams({ btc: { price: 0, account: 'x' }, tether: { price: 0, account: 'y' } });
+    const params = paymentParams({
+      btc: { price: 0, account: 'x', quoted: false },
+      tether: { price: 0, account: 'y', quoted: false },
+    });
     for (const method of ['btc', 'tether'] as const) {
       const next = paymentReducer(initialPaymentState, { type: 'selectMethod', method, params });
       expect(next).toMatchObject({ method: null, error: 'chooseAnotherPayment' });
@@ -35,10 +41,40 @@ describe('payment window state (SPEC §4)', () => {
   });
 
   it('allows a zero crypto price when the card provider price is zero too', () => {
-    const params = paymentParams({ cloud_payments: { price: 0 }, btc: { price: 0, account: 'x' } });
+    const params = paymentParams({
+      cloud_payments: { price: 0 },
+      btc: { price: 0, account: 'x', quoted: false },
+    });
     expect(paymentReducer(initialPaymentState, { type: 'selectMethod', method: 'btc', params }).method).toBe(
       'btc',
     );
+  });
+
+  it('asks for a coin’s quote only when it has an address, is not quoted yet and is not refused', () => {
+    const params = paymentParams();
+    expect(needsCryptoQuote('btc', params)).toBe(true);
+    expect(needsCryptoQuote('tether', params)).toBe(true);
+    expect(needsCryptoQuote('card', params)).toBe(false);
+    expect(needsCryptoQuote('cloud', params)).toBe(false);
+    expect(needsCryptoQuote('btc', null)).toBe(false);
+    const quoted = paymentParams({ btc: { price: 0.00025011, account: 'bc1q', quoted: true } });
+    expect(needsCryptoQuote('btc', quoted)).toBe(false);
+    expect(
+      needsCryptoQuote('btc', paymentParams({ btc: { price: 0.00025, account: '', quoted: false } })),
+    ).toBe(false);
+    expect(
+      needsCryptoQuote('btc', paymentParams({ btc: { price: 0, account: 'bc1q', quoted: false } })),
+    ).toBe(false);
+  });
+
+  it('shows an exact crypto amount only once quoted', () => {
+    expect(exactCryptoAmount('btc', paymentParams())).toBeNull();
+    const quote = { price: 0.0002501, account: 'bc1q', quoted: true };
+    expect(exactCryptoAmount('btc', withCryptoQuote(paymentParams(), 'btc', quote))).toEqual({
+      amount: '0.00025010',
+      unit: 'BTC',
+    });
+    expect(exactCryptoAmount('card', paymentParams())).toBeNull();
   });
 
   it('clears the confirmation after sending', () => {
@@ -59,7 +95,7 @@ describe('payment window state (SPEC §4)', () => {
   it('shows each method in its own currency', () => {
     const params = paymentParams();
     expect(methodPrice('cloud', params)).toEqual({ amount: 25, currency: 'USD' });
-    expect(methodPrice('btc', params)).toEqual({ amount: 0.00041, currency: 'BTC' });
+    expect(methodPrice('btc', params)).toEqual({ amount: 0.00025, currency: 'BTC' });
     expect(methodPrice('tether', params)).toEqual({ amount: 25, currency: 'USDT' });
   });
 

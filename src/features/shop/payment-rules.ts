@@ -1,5 +1,5 @@
 import type { ErrorKey } from '@contract/errors';
-import type { ManualMethod, PaymentParams } from '@contract/payments';
+import type { CryptoMethod, CryptoParams, ManualMethod, PaymentParams } from '@contract/payments';
 
 /** SPEC §2: card payment provider, then the manual methods: bank card transfer, bitcoin, tether (TRC20). */
 export const PAYMENT_METHODS = ['cloud', 'card', 'btc', 'tether'] as const;
@@ -7,6 +7,10 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export function isManualMethod(method: PaymentMethod | null): method is ManualMethod {
   return method === 'card' || method === 'btc' || method === 'tether';
+}
+
+export function isCryptoMethod(method: PaymentMethod | null): method is CryptoMethod {
+  return method === 'btc' || method === 'tether';
 }
 
 export interface PaymentWindowState {
@@ -66,16 +70,38 @@ export function validateCardPurchase(params: PaymentParams | null): ErrorKey | n
 
 /**
  * The exact crypto amount to send, with every decimal the server quotes in (8 for bitcoin, 6 for tether): the last
- * digits are this buyer's own offset, which names the payment for the admin. Null for other methods.
+ * digits are this buyer's own offset, which names the payment for the admin. Null for other methods, and until the
+ * coin is quoted: the plain price names no one, and a claim for it would find no quote.
  */
 export function exactCryptoAmount(
   method: PaymentMethod | null,
   params: PaymentParams | null,
 ): { amount: string; unit: 'BTC' | 'USDT' } | null {
-  if (!params) return null;
+  if (!params || !isCryptoMethod(method) || !params[method].quoted) return null;
   if (method === 'btc') return { amount: params.btc.price.toFixed(8), unit: 'BTC' };
-  if (method === 'tether') return { amount: params.tether.price.toFixed(6), unit: 'USDT' };
-  return null;
+  return { amount: params.tether.price.toFixed(6), unit: 'USDT' };
+}
+
+/**
+ * Whether the window must ask the server for the coin's quote: a crypto method with an address, not quoted yet,
+ * and not refused by SPEC §4's zero-price rule (the window says "choose another" without asking).
+ */
+export function needsCryptoQuote(
+  method: PaymentMethod | null,
+  params: PaymentParams | null,
+): method is CryptoMethod {
+  if (!params || !isCryptoMethod(method)) return false;
+  const crypto = params[method];
+  return crypto.account !== '' && !crypto.quoted && !refusesMethod(method, params);
+}
+
+/** The window's parameters with a coin's answer from the quote route in place of the cost route's plain price. */
+export function withCryptoQuote(
+  params: PaymentParams,
+  method: CryptoMethod,
+  quote: CryptoParams,
+): PaymentParams {
+  return { ...params, [method]: quote };
 }
 
 /** Price and currency shown for a method. */

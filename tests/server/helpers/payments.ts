@@ -21,15 +21,24 @@ export const PROVIDER_ENV = {
   CLOUDPAYMENTS_API_SECRET: 'provider-secret-for-tests',
 };
 
+export interface CryptoData {
+  price: number;
+  account: string;
+  quoted: boolean;
+  closed?: string;
+}
+
 export interface CostData {
   cloud_payments: { price: number };
-  btc: { price: number; account: string };
-  tether: { price: number; account: string };
+  btc: CryptoData;
+  tether: CryptoData;
   premium_required: boolean;
   premium_cost: number;
   sandbox: boolean;
   currency: string;
   cloud_payments_params: { order_id: number; hash: string; user_id: number };
+  /** What a claim (and a crypto quote) of each method names. */
+  manual_payments_params: Record<'card' | 'btc' | 'tether', Record<string, unknown>>;
 }
 
 /**
@@ -66,11 +75,48 @@ export async function shopCost(
   return response.json().data;
 }
 
+/** What a quote or a claim names: a method's manual_payments_params (less the method). */
+export interface QuoteScope {
+  pay_for_premium?: boolean;
+  package_id?: number | null;
+  products?: number[];
+  video_courses?: number[];
+}
+
+/** The buyer picks a coin in the window: POST /api/v1/shop/crypto_quote from the buyer's own address. */
+export function requestQuote(
+  app: FastifyInstance,
+  user: Session,
+  method: string,
+  scope: QuoteScope,
+  address = buyerAddress(user),
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/shop/crypto_quote',
+    payload: { method, ...scope },
+    headers: bearer(user.token),
+    remoteAddress: address,
+  });
+}
+
+/** The exact amount quoted to the buyer for `scope` (200 expected). */
+export async function pickCrypto(
+  app: FastifyInstance,
+  user: Session,
+  method: 'btc' | 'tether',
+  scope: QuoteScope = { pay_for_premium: true },
+): Promise<CryptoData> {
+  const response = await requestQuote(app, user, method, scope);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+}
+
 /**
- * Opens the payment window for what a manual payment buys (the store's cost call for a package, else Premium's):
- * a crypto claim expects the exact amount that call quoted to the buyer.
+ * Opens the payment window for what a manual payment buys (the store's cost call for a package, else Premium's)
+ * and picks both coins: a crypto claim expects the exact amount its quote gave the buyer.
  */
-export function openPaymentWindow(
+export async function openPaymentWindow(
   app: FastifyInstance,
   user: Session,
   payload: {
@@ -80,9 +126,18 @@ export function openPaymentWindow(
     video_courses?: number[];
   },
 ): Promise<CostData> {
-  if (!payload.package_id) return premiumCost(app, user);
   const { package_id, products = [], video_courses = [] } = payload;
-  return shopCost(app, user, { package_id, products, video_courses });
+  const cost = package_id
+    ? await shopCost(app, user, { package_id, products, video_courses })
+    : await premiumCost(app, user);
+  const scope = package_id
+    ? { pay_for_premium: payload.pay_for_premium, package_id, products, video_courses }
+    : { pay_for_premium: true };
+  return {
+    ...cost,
+    btc: await pickCrypto(app, user, 'btc', scope),
+    tether: await pickCrypto(app, user, 'tether', scope),
+  };
 }
 
 /** Pays an order through the sandbox with the signed widget data the cost route gave. */

@@ -9,10 +9,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DataEnvelope, ErrorBody, Id, IdParams } from '../../../../contract/envelope.ts';
 import { type Language, LanguageSchema } from '../../../../contract/languages.ts';
 import { API } from '../../../../contract/paths.ts';
-import { CostShopBody, PaymentParams } from '../../../../contract/payments.ts';
+import { CostShopBody, CryptoParams, CryptoQuoteBody, PaymentParams } from '../../../../contract/payments.ts';
 import { notFound, unauthorized } from '../../../lib/http-error.ts';
 import type { RoutePlugin } from '../../../lib/type-provider.ts';
 import { currentUser, requireUser } from '../../../plugins/auth.ts';
+import { cryptoQuoteLimit } from '../../../plugins/limits.ts';
 
 const VideoLinkQuery = Type.Object({
   user: Type.Optional(Id),
@@ -24,6 +25,7 @@ type VideoLinkQuery = Static<typeof VideoLinkQuery>;
 /** A presigned lesson link outlives a lesson's length with room to pause, and no longer. */
 const LESSON_LINK_SECONDS = 15 * 60;
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const quoteErrors = { ...errors, 409: ErrorBody, 429: ErrorBody };
 
 export const shopRoutes: RoutePlugin = async (app) => {
   const { payments, shop, config, media } = app.services;
@@ -34,16 +36,12 @@ export const shopRoutes: RoutePlugin = async (app) => {
     API.shop.costPremium,
     { ...guarded, schema: { tags, response: { 200: DataEnvelope(PaymentParams), ...errors } } },
     async (request) => ({
-      data: await payments.cost(
-        currentUser(request),
-        {
-          payForPremium: true,
-          packageId: null,
-          products: [],
-          videoCourses: [],
-        },
-        normalizeIP(request.ip),
-      ),
+      data: await payments.cost(currentUser(request), {
+        payForPremium: true,
+        packageId: null,
+        products: [],
+        videoCourses: [],
+      }),
     }),
   );
 
@@ -54,16 +52,25 @@ export const shopRoutes: RoutePlugin = async (app) => {
       schema: { tags, body: CostShopBody, response: { 200: DataEnvelope(PaymentParams), ...errors } },
     },
     async (request) => ({
-      data: await payments.cost(
-        currentUser(request),
-        {
-          payForPremium: false,
-          packageId: request.body.package_id,
-          products: request.body.products,
-          videoCourses: request.body.video_courses,
-        },
-        normalizeIP(request.ip),
-      ),
+      data: await payments.cost(currentUser(request), {
+        payForPremium: false,
+        packageId: request.body.package_id,
+        products: request.body.products,
+        videoCourses: request.body.video_courses,
+      }),
+    }),
+  );
+
+  // One coin's exact amount, asked when the buyer picks it; the body is that method's manual_payments_params from
+  // the cost answer, so the quote names exactly what the claim will. New quotes also draw on QuoteBudget.
+  app.post(
+    API.shop.cryptoQuote,
+    {
+      preValidation: [requireUser, cryptoQuoteLimit(app)],
+      schema: { tags, body: CryptoQuoteBody, response: { 200: DataEnvelope(CryptoParams), ...quoteErrors } },
+    },
+    async (request) => ({
+      data: await payments.cryptoQuote(currentUser(request), request.body, normalizeIP(request.ip)),
     }),
   );
 

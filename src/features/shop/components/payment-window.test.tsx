@@ -62,11 +62,14 @@ describe('PaymentWindow', () => {
 
   it('refuses bitcoin priced 0 with "Choose another form of payment"', async () => {
     const user = userEvent.setup();
-    const params = paymentParams({ btc: { price: 0, account: 'bc1q' } });
+    const fetchSpy = mockFetch(() => undefined);
+    const params = paymentParams({ btc: { price: 0, account: 'bc1q', quoted: false } });
     renderApp(<PaymentWindow target={{ kind: 'premium', params }} onClose={vi.fn()} />, { user: testUser });
     await user.click(screen.getByRole('radio', { name: /Bitcoin/ }));
     expect(screen.getByRole('alert')).toHaveTextContent('Choose another form of payment');
     for (const radio of screen.getAllByRole('radio')) expect(radio).not.toBeChecked();
+    // Refused before asking: no amount is quoted for it.
+    expect(fetchSpy).not.toHaveBeenCalled();
   });
 
   it('refuses a card purchase when the shopping list is empty', async () => {
@@ -156,45 +159,128 @@ describe('PaymentWindow', () => {
     expect(screen.queryByRole('button', { name: 'Copy the account' })).not.toBeInTheDocument();
   });
 
-  it('tells a crypto buyer the exact amount quoted to them, with a copy button', async () => {
-    const user = userEvent.setup();
-    const params = paymentParams({
-      btc: { price: 0.0002501, account: 'bc1qrangeforgeexampleaddress' },
-      tether: { price: 25.01205, account: 'TRangeForgeTetherAccount' },
+  /** The quote route answering each coin from `answers` (by method), counting the calls. */
+  const quoteRoute = (answers: Record<string, { status?: number; body: unknown }>) =>
+    mockFetch((url, init) => {
+      if (url !== '/api/v1/shop/crypto_quote') return undefined;
+      const { method } = requestBody(init) as { method: string };
+      return answers[method];
     });
-    renderApp(<PaymentWindow target={{ kind: 'premium', params }} onClose={vi.fn()} />, { user: testUser });
+  const quoteCalls = (spy: ReturnType<typeof mockFetch>) =>
+    spy.mock.calls.filter(([url]) => url === '/api/v1/shop/crypto_quote');
+  const quoted = {
+    btc: { body: { data: { price: 0.0002501, account: 'bc1qrangeforgeexampleaddress', quoted: true } } },
+    tether: { body: { data: { price: 25.01205, account: 'TRangeForgeTetherAccount', quoted: true } } },
+  };
+  const amountField = () => screen.getByRole('button', { name: 'Copy the amount' }).closest('.copy-field')!;
+
+  it('asks for the exact amount when a coin is picked and shows it with the address, each with a copy button', async () => {
+    const user = userEvent.setup();
+    const fetchSpy = quoteRoute(quoted);
+    // The server answers only once let: the window is seen while it waits.
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    vi.stubGlobal('fetch', async (...args: Parameters<typeof fetch>) => {
+      await held;
+      return fetchSpy(...args);
+    });
+    renderApp(<PaymentWindow target={{ kind: 'premium', params: paymentParams() }} onClose={vi.fn()} />, {
+      user: testUser,
+    });
+    // The card provider is the starting method: nothing is quoted for a card buyer.
+    expect(quoteCalls(fetchSpy)).toHaveLength(0);
     await user.click(screen.getByRole('radio', { name: /Bitcoin/ }));
-    expect(screen.getByText('Send exactly this amount, in one transfer:')).toBeInTheDocument();
+    // Until the amount comes: a loading line, no address and no amount to send.
+    expect(screen.getByRole('status')).toHaveTextContent('Getting your exact amount…');
+    expect(screen.queryByText('bc1qrangeforgeexampleaddress')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send' })).not.toBeInTheDocument();
+    answer();
+    expect(await screen.findByText('Send exactly this amount, in one transfer:')).toBeInTheDocument();
+    expect(requestBody(quoteCalls(fetchSpy)[0]?.[1])).toEqual({
+      method: 'btc',
+      pay_for_shop: false,
+      pay_for_premium: true,
+      package_id: null,
+      products: [],
+      video_courses: [],
+    });
     // All eight decimals, as the wallet needs them: the last satoshi name this buyer's payment.
-    const amountField = () => screen.getByRole('button', { name: 'Copy the amount' }).closest('.copy-field')!;
     expect(amountField()).toHaveTextContent('0.00025010 BTC');
+    expect(screen.getByText('bc1qrangeforgeexampleaddress')).toBeInTheDocument();
     // The copy is the bare figure a wallet's amount field takes.
     await user.click(screen.getByRole('button', { name: 'Copy the amount' }));
     expect(await navigator.clipboard.readText()).toBe('0.00025010');
     await user.click(screen.getByRole('radio', { name: /Tether/ }));
     // Tether's six decimals (TRC20), trailing zero included: the wallet must send every millionth.
-    expect(amountField()).toHaveTextContent('25.012050 USDT');
+    await waitFor(() => expect(amountField()).toHaveTextContent('25.012050 USDT'));
     await user.click(screen.getByRole('button', { name: 'Copy the amount' }));
     expect(await navigator.clipboard.readText()).toBe('25.012050');
     // A card transfer names its buyer by the card's last digits: no exact amount.
     await user.click(screen.getByRole('radio', { name: /Bank card transfer/ }));
     expect(screen.queryByRole('button', { name: 'Copy the amount' })).not.toBeInTheDocument();
+    // Bitcoin picked again shows the same amount at once, without asking again.
+    await user.click(screen.getByRole('radio', { name: /Bitcoin/ }));
+    expect(amountField()).toHaveTextContent('0.00025010 BTC');
+    expect(quoteCalls(fetchSpy).map(([, init]) => (requestBody(init) as { method: string }).method)).toEqual([
+      'btc',
+      'tether',
+    ]);
+  });
+
+  it('shows an open quote from the cost answer without asking (the window opened again)', async () => {
+    const user = userEvent.setup();
+    const fetchSpy = quoteRoute(quoted);
+    const params = paymentParams({
+      btc: { price: 0.00025077, account: 'bc1qrangeforgeexampleaddress', quoted: true },
+    });
+    renderApp(<PaymentWindow target={{ kind: 'premium', params }} onClose={vi.fn()} />, { user: testUser });
+    await user.click(screen.getByRole('radio', { name: /Bitcoin/ }));
+    expect(amountField()).toHaveTextContent('0.00025077 BTC');
+    expect(quoteCalls(fetchSpy)).toHaveLength(0);
+  });
+
+  it('says when the amount could not be had, and asks again on Retry', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    const fetchSpy = mockFetch((url) => {
+      if (url !== '/api/v1/shop/crypto_quote') return undefined;
+      return fail
+        ? { status: 503, body: { error: 'The server is busy, try again in a moment', code: 'serverBusy' } }
+        : quoted.tether;
+    });
+    renderApp(<PaymentWindow target={{ kind: 'premium', params: paymentParams() }} onClose={vi.fn()} />, {
+      user: testUser,
+    });
+    await user.click(screen.getByRole('radio', { name: /Tether/ }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not get your exact amount');
+    expect(screen.queryByText('TRangeForgeTetherAccount')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send' })).not.toBeInTheDocument();
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(amountField()).toHaveTextContent('25.012050 USDT'));
+    expect(screen.getByText('TRangeForgeTetherAccount')).toBeInTheDocument();
+    expect(quoteCalls(fetchSpy)).toHaveLength(2);
   });
 
   it('says why a crypto method has no address: its amounts are all held, or too many new quotes', async () => {
     const user = userEvent.setup();
-    const params = paymentParams({
-      btc: { price: 0.00025, account: '', closed: 'amountsTaken' },
-      tether: { price: 25, account: '', closed: 'quoteBudget' },
+    quoteRoute({
+      btc: { body: { data: { price: 0.00025, account: '', quoted: false, closed: 'amountsTaken' } } },
+      tether: { body: { data: { price: 25, account: '', quoted: false, closed: 'quoteBudget' } } },
     });
-    renderApp(<PaymentWindow target={{ kind: 'premium', params }} onClose={vi.fn()} />, { user: testUser });
+    renderApp(<PaymentWindow target={{ kind: 'premium', params: paymentParams() }} onClose={vi.fn()} />, {
+      user: testUser,
+    });
     await user.click(screen.getByRole('radio', { name: /Bitcoin/ }));
-    expect(screen.getByRole('alert')).toHaveTextContent(
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       'Every bitcoin or tether amount near this price is held by other buyers right now',
     );
     await user.click(screen.getByRole('radio', { name: /Tether/ }));
-    expect(screen.getByRole('alert')).toHaveTextContent(
-      'Too many new crypto payment amounts were requested from this account or network in the last hour',
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Too many new crypto payment amounts were requested from this account or network in the last hour',
+      ),
     );
     expect(screen.queryByRole('button', { name: 'Copy the amount' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send' })).not.toBeInTheDocument();
@@ -202,11 +288,12 @@ describe('PaymentWindow', () => {
 
   it('needs a letter in a crypto transaction id', async () => {
     const user = userEvent.setup();
+    quoteRoute(quoted);
     renderApp(<PaymentWindow target={{ kind: 'premium', params: paymentParams() }} onClose={vi.fn()} />, {
       user: testUser,
     });
     await user.click(screen.getByRole('radio', { name: /Tether/ }));
-    const form = screen.getByLabelText('Transaction ID').closest('form')!;
+    const form = (await screen.findByLabelText('Transaction ID')).closest('form')!;
     await user.type(screen.getByLabelText('Transaction ID'), '123456');
     await user.click(within(form).getByRole('button', { name: 'Send' }));
     expect(screen.getByText('Invalid confirmation')).toBeInTheDocument();

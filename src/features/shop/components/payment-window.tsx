@@ -1,7 +1,7 @@
 import { useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { AsyncState } from '@/components/async-state';
+import { AsyncState, LoadingState } from '@/components/async-state';
 import { CopyButton } from '@/components/copy-button';
 import {
   ApplePayIcon,
@@ -18,9 +18,8 @@ import { formatMoney } from '@/lib/format';
 import { isLanguage } from '@/lib/languages';
 import { loadSession } from '@/lib/session';
 import { pushToast } from '@/lib/toast';
-import { useAsync } from '@/lib/use-async';
 
-import { fetchShopCost, sandboxCharge, sendManualPayment } from '../api';
+import { sandboxCharge, sendManualPayment } from '../api';
 import type { PaymentTarget } from '../atoms';
 import { payWithWidget } from '../card-widget';
 import {
@@ -37,6 +36,8 @@ import {
   validateCardPurchase,
   validateConfirmation,
 } from '../payment-rules';
+import { useCryptoQuote } from '../use-crypto-quote';
+import { usePaymentParams } from '../use-payment-params';
 
 /** SPEC §2: the payment popup is 550 px wide. */
 export const PAYMENT_POPUP_WIDTH = 550;
@@ -49,26 +50,6 @@ function initialSelection(target: PaymentTarget): Selection {
   };
 }
 
-/** Payment parameters: given for Premium, recalculated by the server for a package on every toggle. */
-function usePaymentParams(target: PaymentTarget, selection: Selection) {
-  const { t } = useTranslation();
-  const packageId = target.kind === 'package' ? target.offer.id : null;
-  const result = useAsync(
-    (signal) => fetchShopCost({ package_id: packageId ?? 0, ...selection }, signal),
-    JSON.stringify([packageId, selection]),
-    { enabled: packageId !== null, keepPrevious: true },
-  );
-  if (target.kind === 'premium') {
-    return { params: target.params, loading: false, error: null, reload: result.reload };
-  }
-  return {
-    params: result.data ?? null,
-    loading: result.loading,
-    error: result.error ? errorMessage(result.error, t) : null,
-    reload: result.reload,
-  };
-}
-
 export interface PaymentWindowProps {
   target: PaymentTarget;
   onClose: () => void;
@@ -77,8 +58,11 @@ export interface PaymentWindowProps {
 export function PaymentWindow({ target, onClose }: PaymentWindowProps) {
   const { t, i18n } = useTranslation();
   const [selection, setSelection] = useState(() => initialSelection(target));
-  const { params, loading, error, reload } = usePaymentParams(target, selection);
+  const cost = usePaymentParams(target, selection);
+  const { loading, error, reload } = cost;
   const [state, dispatch] = useReducer(paymentReducer, initialPaymentState);
+  // A picked coin is quoted now: its exact amount replaces the plain price in `params`.
+  const { params, quote } = useCryptoQuote(cost.params, state.method);
   const [busy, setBusy] = useState(false);
   const language = isLanguage(i18n.language) ? i18n.language : 'en-US';
 
@@ -152,6 +136,8 @@ export function PaymentWindow({ target, onClose }: PaymentWindowProps) {
   };
 
   const manual = isManualMethod(state.method) && params ? params[state.method] : null;
+  // A coin's address and amount are shown only once quoted: the plain price names no buyer.
+  const payable = manual !== null && manual.account !== '' && (!('quoted' in manual) || manual.quoted);
   const price = state.method && params ? methodPrice(state.method, params) : null;
   const exact = exactCryptoAmount(state.method, params);
   // A crypto method the server closed for this window says why (its amounts are all held, or too many new quotes).
@@ -226,7 +212,7 @@ export function PaymentWindow({ target, onClose }: PaymentWindowProps) {
                 name="payment-method"
                 value={method}
                 checked={state.method === method}
-                onChange={() => dispatch({ type: 'selectMethod', method, params })}
+                onChange={() => dispatch({ type: 'selectMethod', method, params: cost.params })}
               />
               {methodIcons[method]}
               <span>{methodLabels[method]}</span>
@@ -272,12 +258,23 @@ export function PaymentWindow({ target, onClose }: PaymentWindowProps) {
           </div>
         )}
 
-        {manual && isManualMethod(state.method) && manual.account === '' && (
+        {quote.status === 'loading' && <LoadingState text={t('shop:payment.quoting')} />}
+        {quote.status === 'error' && (
+          <div className="state state--error" role="alert">
+            <p>
+              {t('shop:payment.quoteFailed')}: {quote.message}
+            </p>
+            <button type="button" className="button button--ghost" onClick={quote.retry}>
+              {t('common:actions.retry')}
+            </button>
+          </div>
+        )}
+        {manual && quote.status === 'idle' && manual.account === '' && (
           <p className="form__error" role="alert">
             {unavailable}
           </p>
         )}
-        {manual && isManualMethod(state.method) && manual.account !== '' && (
+        {manual && isManualMethod(state.method) && payable && (
           <form
             className="payment-window__manual"
             noValidate
