@@ -24,6 +24,7 @@ import {
   quoteAmount,
   quotedAmount,
 } from './crypto-quotes.ts';
+import { ExtraChargesService } from './extra-charges.ts';
 import { fulfilOrder } from './fulfil.ts';
 import { linePricesOf } from './line-prices.ts';
 import {
@@ -362,6 +363,7 @@ export class PaymentsService {
     perPage: number,
   ): Promise<{ total: number; list: AdminPayment[] }> {
     const { total, rows } = await listAdminOrders(this.db.kysely, queue, page, perPage);
+    const extra = await new ExtraChargesService(this.db).ofOrders(rows.map((row) => row.id));
     return {
       total,
       list: rows.map((row) => ({
@@ -375,6 +377,7 @@ export class PaymentsService {
         refund_review: row.refund_review === 1,
         expected_amount: row.expected_amount,
         same_source_claims: Number(row.same_source_claims ?? 0),
+        extra_charges: extra.filter((charge) => charge.order_id === row.id),
       })),
     };
   }
