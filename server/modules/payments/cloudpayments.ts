@@ -3,8 +3,8 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { ExtraChargeRow, OrderRow } from '../../db/schema.ts';
 import { hmacBase64, safeEqual } from '../../lib/crypto.ts';
-import { type ExtraChargeReason, ExtraChargesService } from './extra-charges.ts';
 import { findExtraCharge } from './extra-charges.repository.ts';
+import { type ExtraChargeReason, ExtraChargesService } from './extra-charges.ts';
 import { holdsPartOf } from './fulfil.ts';
 import { findOrder } from './payments.repository.ts';
 import type { PaymentsService } from './payments.service.ts';
@@ -90,23 +90,19 @@ export class CloudPaymentsService {
   private async pay(order: OrderRow, note: Notification): Promise<number> {
     const transactionId = String(note.TransactionId ?? '');
     if (!transactionId) return CODE.rejected;
-    const charge = { transactionId, amount: Math.round(Number(note.Amount) * 100), currency: note.Currency };
+    const amount = Math.round(Number(note.Amount) * 100);
+    const currency = String(note.Currency ?? '');
     // Nothing to record without what was charged: refused, and the provider's retries stay visible in its panel.
-    if (
-      !Number.isSafeInteger(charge.amount) ||
-      charge.amount <= 0 ||
-      !/^[A-Z]{3}$/.test(charge.currency ?? '')
-    )
-      return CODE.badAmount;
-    const taken = { ...charge, currency: charge.currency as string };
+    if (!Number.isSafeInteger(amount) || amount <= 0 || !/^[A-Z]{3}$/.test(currency)) return CODE.badAmount;
+    const charge = { transactionId, amount, currency };
     // Recorded once as extra, a charge stays extra: its replays are answered as taken.
     if (await findExtraCharge(this.db.kysely, transactionId)) return CODE.ok;
     const extra = async (reason: ExtraChargeReason) => {
-      await this.extraCharges.record(order, taken, reason);
+      await this.extraCharges.record(order, charge, reason);
       return CODE.ok;
     };
     if (String(order.user_id) !== String(note.AccountId ?? '')) return extra('wrong_account');
-    if (taken.amount !== order.amount || taken.currency !== order.currency) return extra('wrong_amount');
+    if (amount !== order.amount || currency !== order.currency) return extra('wrong_amount');
     const payable = ['pending', 'expired', 'failed'];
     if (payable.includes(order.status) && (await this.payments.settle(order.id, transactionId, payable)))
       return CODE.ok;
