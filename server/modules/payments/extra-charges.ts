@@ -2,6 +2,7 @@ import type { AdminExtraCharge, EXTRA_CHARGE_REASONS } from '../../../contract/a
 import type { Db } from '../../db/database.ts';
 import type { OrderRow } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
+import type { Executor } from '../categories/categories.repository.ts';
 import { toMajor } from '../shop/pricing.ts';
 import {
   addExtraChargeRefund,
@@ -92,24 +93,24 @@ export class ExtraChargesService {
     const found = await extraChargeById(this.db.kysely, id);
     if (!found) throw notFound();
     if (!marked) throw conflict('extraChargeSettled');
-    const charges = await this.ofOrders([found.order_id]);
+    const charges = await adminExtraCharges(this.db.kysely, [found.order_id]);
     return charges.find((charge) => charge.id === id) as AdminExtraCharge;
   }
+}
 
-  /** The extra charges of these orders as the admin sees them (settled ones too), oldest first. */
-  async ofOrders(orderIds: number[]): Promise<AdminExtraCharge[]> {
-    const rows = await extraChargesOfOrders(this.db.kysely, orderIds);
-    return rows.map((row) => ({
-      id: row.id,
-      order_id: row.order_id,
-      transaction_id: row.transaction_id,
-      amount: toMajor(row.amount),
-      currency: row.currency,
-      reason: row.reason as ExtraChargeReason,
-      card_refunded: toMajor(row.card_refunded),
-      refunded_at: row.refunded_at,
-      refunded_by: row.refunded_by_name ?? null,
-      datetime: row.created_at,
-    }));
-  }
+/** The extra charges of these orders as the admin sees them (settled ones too), oldest first. */
+export async function adminExtraCharges(db: Executor, orderIds: number[]): Promise<AdminExtraCharge[]> {
+  const rows = await extraChargesOfOrders(db, orderIds);
+  return rows.map((row) => ({
+    id: row.id,
+    order_id: row.order_id,
+    transaction_id: row.transaction_id,
+    amount: toMajor(row.amount),
+    currency: row.currency,
+    reason: row.reason as ExtraChargeReason,
+    card_refunded: toMajor(row.card_refunded),
+    refunded_at: row.refunded_at,
+    refunded_by: row.refunded_by_name ?? null,
+    datetime: row.created_at,
+  }));
 }

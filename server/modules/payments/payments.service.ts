@@ -24,7 +24,7 @@ import {
   quoteAmount,
   quotedAmount,
 } from './crypto-quotes.ts';
-import { ExtraChargesService } from './extra-charges.ts';
+import { adminExtraCharges } from './extra-charges.ts';
 import { fulfilOrder } from './fulfil.ts';
 import { linePricesOf } from './line-prices.ts';
 import {
@@ -363,7 +363,10 @@ export class PaymentsService {
     perPage: number,
   ): Promise<{ total: number; list: AdminPayment[] }> {
     const { total, rows } = await listAdminOrders(this.db.kysely, queue, page, perPage);
-    const extra = await new ExtraChargesService(this.db).ofOrders(rows.map((row) => row.id));
+    const extra = await adminExtraCharges(
+      this.db.kysely,
+      rows.map((row) => row.id),
+    );
     return {
       total,
       list: rows.map((row) => ({

@@ -62,7 +62,8 @@ export function ExtraCharges({ charges, onSettled }: { charges: AdminExtraCharge
               })}
             </span>{' '}
             {reasons[charge.reason]}
-            {settled === null && charge.card_refunded > 0 && (
+            {/* A charge marked refunded by hand and refunded by card too went back twice: both show. */}
+            {charge.card_refunded > 0 && (settled === null || charge.refunded_by !== null) && (
               <> · {t('admin:payments.extra.cardRefunded', { amount: money(charge.card_refunded) })}</>
             )}
             {settled !== null && <> · {settled}</>}
