@@ -4,6 +4,34 @@ import { CategoryKindSchema, Pair, RangeButton, RootTypeSchema } from './categor
 import { Id } from './envelope.ts';
 import { PaymentStatusSchema } from './payments.ts';
 
+/** Why a card charge on an order's invoice was not taken as the order's payment (extra-charges.ts). */
+export const EXTRA_CHARGE_REASONS = [
+  'paid_twice',
+  'order_refunded',
+  'order_closed',
+  'wrong_amount',
+  'wrong_account',
+] as const;
+
+/** A card charge the provider took that paid for nothing (a second charge of one invoice): owed back whole. */
+export const AdminExtraCharge = Type.Object({
+  id: Type.Integer(),
+  order_id: Type.Integer(),
+  /** The provider's transaction: what the admin refunds in the provider's panel. */
+  transaction_id: Type.String(),
+  /** What the provider charged (major units), in its currency (not necessarily the order's). */
+  amount: Type.Number(),
+  currency: Type.String(),
+  reason: Type.Union(EXTRA_CHARGE_REASONS.map((reason) => Type.Literal(reason))),
+  /** Sent back so far by the provider's refunds (major units). */
+  card_refunded: Type.Number(),
+  /** When it was settled (refunded whole by the provider, or marked by an admin) and by which admin; null: open. */
+  refunded_at: Type.Union([Type.String(), Type.Null()]),
+  refunded_by: Type.Union([Type.String(), Type.Null()]),
+  datetime: Type.String(),
+});
+export type AdminExtraCharge = Static<typeof AdminExtraCharge>;
+
 export const AdminPayment = Type.Object({
   id: Type.Integer(),
   user_id: Type.Integer(),
@@ -25,12 +53,17 @@ export const AdminPayment = Type.Object({
   expected_amount: Type.Union([Type.String(), Type.Null()]),
   /** Claims (this one included) of the same chain transaction by any user; 1 when alone, 0 for card orders. */
   same_source_claims: Type.Integer(),
+  /** Card charges on this order's invoice that paid for nothing (settled ones too); the open ones are owed back. */
+  extra_charges: Type.Array(AdminExtraCharge),
 });
 export type AdminPayment = Static<typeof AdminPayment>;
 
 export const AdminPaymentsQuery = Type.Object({
   status: Type.Optional(PaymentStatusSchema),
-  /** `refunds`: every order (card orders included) still owing a refund, whatever the status filter says. */
+  /**
+   * `refunds`: every order (card orders included) still owing a refund or holding an extra charge not yet refunded,
+   * whatever the status filter says.
+   */
   queue: Type.Optional(Type.Union([Type.Literal('manual'), Type.Literal('refunds')])),
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),

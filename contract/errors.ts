@@ -90,6 +90,7 @@ export const ERROR_MESSAGES = {
   lineTakenBack: 'This line has already been taken back',
   orderNotPaid: 'Only a paid order can be taken back',
   noRefundToCheck: 'This order has no refund to check',
+  extraChargeSettled: 'This extra charge has already been refunded',
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_MESSAGES;

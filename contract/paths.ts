@@ -70,6 +70,7 @@ export const API = {
     orderLines: '/api/v1/admin/orders/:id/lines',
     takeBack: '/api/v1/admin/orders/:id/take_back',
     nothingToTakeBack: '/api/v1/admin/orders/:id/nothing_to_take_back',
+    extraChargeRefunded: '/api/v1/admin/extra_charges/:id/refunded',
     users: '/api/v1/admin/users',
     settings: '/api/v1/admin/settings',
     items: '/api/v1/admin/items',

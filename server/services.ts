@@ -19,6 +19,7 @@ import { SharesService } from './modules/categories/shares.service.ts';
 import { HealthService } from './modules/health/health.service.ts';
 import { CloudPaymentsService } from './modules/payments/cloudpayments.ts';
 import { QuoteBudget } from './modules/payments/crypto-quote-budget.ts';
+import { ExtraChargesService } from './modules/payments/extra-charges.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
 import { SandboxPayments, sandboxSecret } from './modules/payments/sandbox.ts';
 import { RefundSettlementService } from './modules/payments/settlement.service.ts';
@@ -41,6 +42,8 @@ export interface Services {
   cloudPayments: CloudPaymentsService;
   /** The admin's take-backs of refunds the server could not match, and of manual payments refunded by hand. */
   refunds: RefundSettlementService;
+  /** Card charges that paid for nothing (a second charge of one invoice): recorded, owed back, settled. */
+  extraCharges: ExtraChargesService;
   /** Test card payments; null with real provider keys (its route is then not registered at all). */
   sandbox: SandboxPayments | null;
   admin: AdminService;
@@ -97,6 +100,7 @@ export function createServices(
     payments,
     cloudPayments: new CloudPaymentsService(db, config, payments),
     refunds: new RefundSettlementService(db),
+    extraCharges: new ExtraChargesService(db),
     sandbox: sandbox ? new SandboxPayments(db, payments) : null,
     admin: new AdminService(db, config.mediaDir, media),
     trainer: new TrainerService(db, counters, clock),

@@ -20,6 +20,7 @@ import { restoreRequestsMigration } from './migrations/014-restore-requests.ts';
 import { cryptoQuotesMigration } from './migrations/015-crypto-quotes.ts';
 import { refundSettlementsMigration } from './migrations/016-refund-settlements.ts';
 import { tetherMillionthsMigration } from './migrations/017-tether-millionths.ts';
+import { extraChargesMigration } from './migrations/018-extra-charges.ts';
 
 /** Versioned migrations in code (no file-system scan, so they bundle and run the same under tsx and vitest). */
 function provider(db: Db): MigrationProvider {
@@ -44,6 +45,7 @@ function provider(db: Db): MigrationProvider {
         '015-crypto-quotes': cryptoQuotesMigration(db.dialect),
         '016-refund-settlements': refundSettlementsMigration,
         '017-tether-millionths': tetherMillionthsMigration,
+        '018-extra-charges': extraChargesMigration(db.dialect),
       };
     },
   };

@@ -176,6 +176,28 @@ export interface CardRefundsTable {
   order_id: number;
   amount: number;
   created_at: string;
+  /** The extra charge this refund sent back (migration 018); NULL: the order's own payment. */
+  extra_charge_id: Generated<number | null>;
+}
+
+/**
+ * A card charge on an order's invoice that is not the order's payment (migration 018): recorded once per provider
+ * transaction, grants nothing, owed back to the buyer until refunded (extra-charges.ts).
+ */
+export interface ExtraChargesTable {
+  id: Generated<number>;
+  transaction_id: string;
+  order_id: number;
+  /** What the provider charged (minor units) and in which currency: not necessarily the order's. */
+  amount: number;
+  currency: string;
+  reason: string;
+  /** What the provider has refunded of it (minor units); at most its amount. */
+  card_refunded: Generated<number>;
+  /** When it was settled: refunded whole by the provider, or marked refunded by hand by `refunded_by` (an admin). */
+  refunded_at: Generated<string | null>;
+  refunded_by: Generated<number | null>;
+  created_at: string;
 }
 
 export interface PurchasesTable {
@@ -228,6 +250,7 @@ export interface Database {
   lessons: LessonsTable;
   orders: OrdersTable;
   card_refunds: CardRefundsTable;
+  extra_charges: ExtraChargesTable;
   purchases: PurchasesTable;
   referral_payments: ReferralPaymentsTable;
   settings: SettingsTable;
@@ -277,6 +300,7 @@ export type UserRow = Selectable<UsersTable>;
 export type CategoryRow = Selectable<CategoriesTable>;
 export type NewCategory = Insertable<CategoriesTable>;
 export type OrderRow = Selectable<OrdersTable>;
+export type ExtraChargeRow = Selectable<ExtraChargesTable>;
 export type ShopItemRow = Selectable<ShopItemsTable>;
 
 /** An exact crypto amount quoted to one user for one order's contents (migration 015); minor coin units. */

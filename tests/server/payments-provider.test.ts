@@ -32,14 +32,20 @@ describeEachDatabase('card provider with real keys', (kind) => {
   const referred = () => referredBuyer(t.app);
   const pushFoldPack = async (user: Session) =>
     (await as(t.app, user, { method: 'GET', url: '/api/shop' })).json().data.list[1];
-  const refunds = async () =>
+  const refundQueue = async () =>
     (
       await as(t.app, admin, {
         method: 'GET',
         url: '/api/v1/admin/manual_payments',
-        query: { queue: 'refunds' },
+        query: { queue: 'refunds', per_page: '100' },
       })
-    ).json().data.list as Array<{ id: number; user_id: number; refund_due: number; method: string }>;
+    ).json().data.list as Array<{
+      id: number;
+      user_id: number;
+      refund_due: number;
+      method: string;
+      extra_charges: Array<{ amount: number; currency: string; reason: string }>;
+    }>;
 
   it('no sandbox route answers, and the cost route names the real account', async () => {
     const user = await registerUser(t.app);
@@ -70,22 +76,51 @@ describeEachDatabase('card provider with real keys', (kind) => {
     expect((await notify(t.app, 'check', fields)).json()).toEqual({ code: 0 });
     expect((await notify(t.app, 'pay', fields)).json()).toEqual({ code: 0 });
     expect((await notify(t.app, 'pay', fields)).json()).toEqual({ code: 0 });
-    expect((await notify(t.app, 'pay', { ...fields, TransactionId: 'another-tx' })).json()).toEqual({
-      code: 13,
+    // Another charge of the same invoice is taken (the money is gone) as an extra charge: it grants nothing.
+    expect(
+      (await notify(t.app, 'pay', { ...fields, TransactionId: `another-tx-${buyer.id}` })).json(),
+    ).toEqual({
+      code: 0,
     });
     expect((await me(t.app, buyer)).is_premium).toBe(true);
     expect((await purchases(t.app, buyer)).total).toBe(1);
     expect(await referralTotal(t.app, referrer)).toBe(1);
   });
 
-  it('rejects a wrong amount, currency, account or invoice', async () => {
+  it('refuses a check of a wrong amount, currency, account or invoice', async () => {
     const user = await registerUser(t.app);
     const fields = payFields(await premiumCost(t.app, user), `tx-wrong-${user.id}`);
-    expect((await notify(t.app, 'pay', { ...fields, Amount: '1.00' })).json()).toEqual({ code: 12 });
-    expect((await notify(t.app, 'pay', { ...fields, Currency: 'RUB' })).json()).toEqual({ code: 12 });
-    expect((await notify(t.app, 'pay', { ...fields, AccountId: '999999' })).json()).toEqual({ code: 11 });
-    expect((await notify(t.app, 'pay', { ...fields, InvoiceId: '999999' })).json()).toEqual({ code: 10 });
+    expect((await notify(t.app, 'check', { ...fields, Amount: '1.00' })).json()).toEqual({ code: 12 });
+    expect((await notify(t.app, 'check', { ...fields, Currency: 'RUB' })).json()).toEqual({ code: 12 });
+    expect((await notify(t.app, 'check', { ...fields, AccountId: '999999' })).json()).toEqual({ code: 11 });
+    expect((await notify(t.app, 'check', { ...fields, InvoiceId: '999999' })).json()).toEqual({ code: 10 });
     expect((await me(t.app, user)).is_premium).toBe(false);
+  });
+
+  it('a charge of a wrong amount, currency or account settles nothing: each is an extra charge owed back', async () => {
+    const user = await registerUser(t.app);
+    const cost = await premiumCost(t.app, user);
+    const fields = payFields(cost, `tx-wrong-pay-${user.id}`);
+    const wrong = [
+      { ...fields, TransactionId: `${fields.TransactionId}-a`, Amount: '1.00' },
+      { ...fields, TransactionId: `${fields.TransactionId}-c`, Currency: 'RUB' },
+      { ...fields, TransactionId: `${fields.TransactionId}-u`, AccountId: '999999' },
+    ];
+    for (const charge of wrong) expect((await notify(t.app, 'pay', charge)).json()).toEqual({ code: 0 });
+    // Nothing recorded without an invoice of ours, an amount or a transaction: refused, the provider retries.
+    expect((await notify(t.app, 'pay', { ...fields, InvoiceId: '999999' })).json()).toEqual({ code: 10 });
+    expect((await notify(t.app, 'pay', { ...fields, Amount: 'abc' })).json()).toEqual({ code: 12 });
+    expect((await notify(t.app, 'pay', { ...fields, TransactionId: '' })).json()).toEqual({ code: 13 });
+    expect((await me(t.app, user)).is_premium).toBe(false);
+    const queued = (await refundQueue()).find((order) => order.id === cost.cloud_payments_params.order_id);
+    expect(queued?.extra_charges.map((charge) => [charge.amount, charge.currency, charge.reason])).toEqual([
+      [1, 'USD', 'wrong_amount'],
+      [25, 'RUB', 'wrong_amount'],
+      [25, 'USD', 'wrong_account'],
+    ]);
+    // The order itself is still payable at its price.
+    expect((await notify(t.app, 'pay', fields)).json()).toEqual({ code: 0 });
+    expect((await me(t.app, user)).is_premium).toBe(true);
   });
 
   it('two open orders for the same thing, both paid at once: granted once, the second flagged for refund', async () => {
@@ -131,7 +166,7 @@ describeEachDatabase('card provider with real keys', (kind) => {
       tree.json().data.children.filter((node: { is_template: boolean }) => node.is_template),
     ).toHaveLength(1);
     // Paid 25 + (25 + 15) + (25 + 15 + 39) = 144; delivered 25 + 15 + 39 = 79: 65 owed back on the duplicates.
-    const owed = (await refunds()).filter((order) => order.user_id === buyer.id);
+    const owed = (await refundQueue()).filter((order) => order.user_id === buyer.id);
     expect(owed.reduce((sum, order) => sum + order.refund_due, 0)).toBe(65);
     expect(owed.every((order) => order.method === 'cloudpayments')).toBe(true);
     // The referrer earns on what was delivered (20% of 79), never on the duplicate charges.
@@ -156,7 +191,7 @@ describeEachDatabase('card provider with real keys', (kind) => {
       });
       expect(again.statusCode).toBe(404);
     }
-    expect((await refunds()).filter((order) => order.user_id === buyer.id)).toEqual([]);
+    expect((await refundQueue()).filter((order) => order.user_id === buyer.id)).toEqual([]);
   });
 
   it('an owned item is left out of the cost, and the store marks it owned', async () => {

@@ -1,9 +1,12 @@
 import type { CancelNotificationBody, RefundNotificationBody } from '../../../contract/payments.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import type { ExtraChargeRow, OrderRow } from '../../db/schema.ts';
 import { hmacBase64, safeEqual } from '../../lib/crypto.ts';
+import { findExtraCharge } from './extra-charges.repository.ts';
+import { type ExtraChargeReason, ExtraChargesService } from './extra-charges.ts';
 import { holdsPartOf } from './fulfil.ts';
-import { findOrder, transactionOf } from './payments.repository.ts';
+import { findOrder } from './payments.repository.ts';
 import type { PaymentsService } from './payments.service.ts';
 import { CardRefundsService } from './refunds.service.ts';
 
@@ -25,6 +28,7 @@ export interface Notification {
 /** The real card provider's notifications: the only public way an order gets paid without an admin. */
 export class CloudPaymentsService {
   private readonly refunds: CardRefundsService;
+  private readonly extraCharges: ExtraChargesService;
 
   constructor(
     private readonly db: Db,
@@ -32,6 +36,7 @@ export class CloudPaymentsService {
     private readonly payments: PaymentsService,
   ) {
     this.refunds = new CardRefundsService(db);
+    this.extraCharges = new ExtraChargesService(db);
   }
 
   /**
@@ -45,11 +50,16 @@ export class CloudPaymentsService {
     return safeEqual(hmacBase64(secret, rawBody), signature);
   }
 
-  /** Checks the notification against its order; `pay` settles it once (a replay of the same transaction is a no-op). */
+  /**
+   * Checks the notification against its order; `pay` settles it once (a replay of the same transaction is a no-op).
+   * A Pay reports money already taken: one that cannot settle its order is recorded as an extra charge (see
+   * ExtraChargesService) and answered 0 like a settled one, so the provider stops retrying and the admin refunds it.
+   */
   async handle(kind: NotificationKind, note: Notification): Promise<number> {
     const order = await findOrder(this.db.kysely, Number(note.InvoiceId));
     // A test order (made while the server ran the sandbox) is never paid by a provider call.
     if (!order || order.method !== 'cloudpayments' || order.sandbox) return CODE.badInvoice;
+    if (kind === 'pay') return this.pay(order, note);
     if (String(order.user_id) !== String(note.AccountId ?? '')) return CODE.badAccount;
     const amount = Math.round(Number(note.Amount) * 100);
     if (!Number.isFinite(amount) || amount !== order.amount || note.Currency !== order.currency)
@@ -64,21 +74,44 @@ export class CloudPaymentsService {
     // Settled already (and perhaps refunded since): a replay of its own transaction is answered as taken.
     if (order.status === 'paid' || order.status === 'refunded')
       return order.transaction_id === transactionId ? CODE.ok : CODE.rejected;
-    // Before the charge (check) only an open order may be paid; after it (pay) the money is taken, so an order that
-    // expired while the buyer sat in the widget, or whose earlier attempt was declined (a fail notification) before
-    // a second card went through on the same invoice, is settled all the same.
-    const payable = kind === 'pay' ? ['pending', 'expired', 'failed'] : ['pending'];
-    if (!payable.includes(order.status)) return CODE.rejected;
-    // Before the charge, an order past its day (no longer payable at its price) or part of which the buyer came to
-    // hold meanwhile is refused: a new cost call prices what is left, today. A charge already made is settled (the
-    // held part flagged for refund).
-    if (kind === 'check') {
-      if (await this.payments.expireIfStale(order)) return CODE.rejected;
-      return (await holdsPartOf(this.db.kysely, order)) ? CODE.rejected : CODE.ok;
-    }
-    if (await this.payments.settle(order.id, transactionId, payable)) return CODE.ok;
-    // Lost a race with a concurrent copy of the same notification: fine if that copy carried this transaction.
-    return (await transactionOf(this.db.kysely, order.id)) === transactionId ? CODE.ok : CODE.rejected;
+    // Before the charge only an open order may be paid, and not one past its day (no longer payable at its price) or
+    // part of which the buyer came to hold meanwhile: a new cost call prices what is left, today.
+    if (order.status !== 'pending') return CODE.rejected;
+    if (await this.payments.expireIfStale(order)) return CODE.rejected;
+    return (await holdsPartOf(this.db.kysely, order)) ? CODE.rejected : CODE.ok;
+  }
+
+  /**
+   * A completed charge on the order's invoice. It settles the order when it is the order's price from the order's
+   * buyer and the order is still payable: pending, or (the money being taken) expired while the buyer sat in the
+   * widget, or failed by an earlier declined attempt before a second card went through; a part the buyer came to hold
+   * meanwhile is flagged for refund by the settlement. Anything else is an extra charge.
+   */
+  private async pay(order: OrderRow, note: Notification): Promise<number> {
+    const transactionId = String(note.TransactionId ?? '');
+    if (!transactionId) return CODE.rejected;
+    const amount = Math.round(Number(note.Amount) * 100);
+    const currency = String(note.Currency ?? '');
+    // Nothing to record without what was charged: refused, and the provider's retries stay visible in its panel.
+    if (!Number.isSafeInteger(amount) || amount <= 0 || !/^[A-Z]{3}$/.test(currency)) return CODE.badAmount;
+    const charge = { transactionId, amount, currency };
+    // Recorded once as extra, a charge stays extra: its replays are answered as taken.
+    if (await findExtraCharge(this.db.kysely, transactionId)) return CODE.ok;
+    const extra = async (reason: ExtraChargeReason) => {
+      await this.extraCharges.record(order, charge, reason);
+      return CODE.ok;
+    };
+    if (String(order.user_id) !== String(note.AccountId ?? '')) return extra('wrong_account');
+    if (amount !== order.amount || currency !== order.currency) return extra('wrong_amount');
+    const payable = ['pending', 'expired', 'failed'];
+    if (payable.includes(order.status) && (await this.payments.settle(order.id, transactionId, payable)))
+      return CODE.ok;
+    // Settled already, perhaps a moment ago by a concurrent copy of this notification (then it is taken) or by
+    // another charge of the same invoice (then this one is extra).
+    const now = (await findOrder(this.db.kysely, order.id)) ?? order;
+    if (now.transaction_id === transactionId) return CODE.ok;
+    if (now.status === 'paid') return extra('paid_twice');
+    return extra(now.status === 'refunded' ? 'order_refunded' : 'order_closed');
   }
 
   /**
@@ -94,10 +127,13 @@ export class CloudPaymentsService {
   ): Promise<number> {
     const order = await findOrder(this.db.kysely, Number(note.InvoiceId));
     if (!order || order.method !== 'cloudpayments' || order.sandbox) return CODE.badInvoice;
+    const payment = 'PaymentTransactionId' in note ? note.PaymentTransactionId : note.TransactionId;
+    // An extra charge is named by its own transaction (the account it named may not be the order's buyer).
+    const extra = payment ? await findExtraCharge(this.db.kysely, payment) : undefined;
+    if (extra && extra.order_id === order.id) return this.refundExtra(kind, note, extra);
     if (note.AccountId !== undefined && String(order.user_id) !== note.AccountId) return CODE.badAccount;
     // Not settled yet (a Pay still on its way): refused now, applied when the provider tries again.
     if (order.transaction_id === null) return CODE.rejected;
-    const payment = 'PaymentTransactionId' in note ? note.PaymentTransactionId : note.TransactionId;
     if (payment !== order.transaction_id) return CODE.badInvoice;
     if (note.Currency !== undefined && note.Currency !== order.currency) return CODE.badAmount;
     const amount = Math.round(Number(note.Amount) * 100);
@@ -105,5 +141,19 @@ export class CloudPaymentsService {
     if (amount <= 0 || (kind === 'cancel' && amount !== order.amount)) return CODE.badAmount;
     const result = await this.refunds.apply(order.id, `${kind}:${note.TransactionId}`, amount);
     return result === 'applied' ? CODE.ok : result === 'tooMuch' ? CODE.badAmount : CODE.rejected;
+  }
+
+  /** A provider refund of an extra charge: counted toward that charge alone; the order keeps what it delivered. */
+  private async refundExtra(
+    kind: RefundKind,
+    note: RefundNotificationBody | CancelNotificationBody,
+    charge: ExtraChargeRow,
+  ): Promise<number> {
+    if (note.Currency !== undefined && note.Currency !== charge.currency) return CODE.badAmount;
+    const amount = Math.round(Number(note.Amount) * 100);
+    if (!(amount > 0) || (kind === 'cancel' && amount !== charge.amount)) return CODE.badAmount;
+    const key = `${kind}:${note.TransactionId}`;
+    const result = await this.extraCharges.refund(charge.id, charge.order_id, key, amount);
+    return result === 'applied' ? CODE.ok : CODE.badAmount;
   }
 }

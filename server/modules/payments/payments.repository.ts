@@ -147,12 +147,6 @@ export async function reopenRejected(
     .executeTakeFirst();
 }
 
-/** The transaction id a settled order carries, to tell a replayed notification from a second payment. */
-export async function transactionOf(db: Executor, id: number): Promise<string | null | undefined> {
-  const row = await db.selectFrom('orders').select('transaction_id').where('id', '=', id).executeTakeFirst();
-  return row?.transaction_id;
-}
-
 export async function flagRefund(db: Executor, id: number, amount: number): Promise<void> {
   await db
     .updateTable('orders')
@@ -215,8 +209,8 @@ export async function insertReferralPayment(
 export type AdminQueue = { kind: 'manual'; status: string } | { kind: 'refunds' };
 
 /**
- * Manual payments by status (refunded: card orders too), or every order still owing a refund or holding a card
- * refund for the admin to check (card orders included), oldest first.
+ * Manual payments by status (refunded: card orders too), or every order still owing a refund, holding a card refund
+ * for the admin to check or an extra charge not yet refunded (card orders included), oldest first.
  */
 export async function listAdminOrders(db: Executor, queue: AdminQueue, page: number, perPage: number) {
   const orders = db.selectFrom('orders').innerJoin('users', 'users.id', 'orders.user_id');
@@ -231,6 +225,13 @@ export async function listAdminOrders(db: Executor, queue: AdminQueue, page: num
           eb.or([
             eb.and([eb('orders.refund_amount', '>', 0), eb('orders.refunded_at', 'is', null)]),
             eb('orders.refund_review', '=', 1),
+            eb.exists(
+              eb
+                .selectFrom('extra_charges')
+                .select('extra_charges.id')
+                .whereRef('extra_charges.order_id', '=', 'orders.id')
+                .where('extra_charges.refunded_at', 'is', null),
+            ),
           ]),
         );
   const total = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();

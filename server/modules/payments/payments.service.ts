@@ -20,6 +20,7 @@ import { type OrderScope, type PricedOrder, priceOrder, toMajor } from '../shop/
 import { cryptoCostParams, quoteCryptoParams, quoteScope } from './crypto-params.ts';
 import type { QuoteBudget } from './crypto-quote-budget.ts';
 import { isCryptoMethod, quotedAmount } from './crypto-quotes.ts';
+import { adminExtraCharges } from './extra-charges.ts';
 import { fulfilOrder } from './fulfil.ts';
 import { linePricesOf } from './line-prices.ts';
 import {
@@ -363,6 +364,10 @@ export class PaymentsService {
     perPage: number,
   ): Promise<{ total: number; list: AdminPayment[] }> {
     const { total, rows } = await listAdminOrders(this.db.kysely, queue, page, perPage);
+    const extra = await adminExtraCharges(
+      this.db.kysely,
+      rows.map((row) => row.id),
+    );
     return {
       total,
       list: rows.map((row) => ({
@@ -376,6 +381,7 @@ export class PaymentsService {
         refund_review: row.refund_review === 1,
         expected_amount: row.expected_amount,
         same_source_claims: Number(row.same_source_claims ?? 0),
+        extra_charges: extra.filter((charge) => charge.order_id === row.id),
       })),
     };
   }

@@ -7,7 +7,7 @@ import type { Executor } from '../categories/categories.repository.ts';
 /** Records a provider refund once; false when its key is already there (a replayed notification). */
 export async function insertCardRefund(
   db: Executor,
-  values: { transaction_key: string; order_id: number; amount: number },
+  values: { transaction_key: string; order_id: number; amount: number; extra_charge_id?: number },
 ): Promise<boolean> {
   const inserted = await db
     .insertInto('card_refunds')

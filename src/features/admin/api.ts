@@ -1,6 +1,7 @@
 import { api } from '@/lib/api-client';
 import type { Page } from '@/lib/use-paged-list';
 import type {
+  AdminExtraCharge,
   AdminOrderLines,
   AdminPackage,
   AdminPayment,
@@ -14,7 +15,8 @@ import type { PAYMENT_STATUSES } from '@contract/payments';
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /**
  * The manual payments of one status (refunded: card orders the provider refunded), or `refunds`: every order owing
- * money back (a second charge for owned items) or holding a partial card refund for the admin to check.
+ * money back (a second charge for owned items, an extra card charge of its invoice) or holding a partial card refund
+ * for the admin to check.
  */
 export type PaymentFilter = PaymentStatus | 'refunds';
 
@@ -52,6 +54,11 @@ export function confirmPayment(id: number): Promise<unknown> {
 /** The refund of a double charge has been sent: the order leaves the refund queue. */
 export function markRefunded(id: number): Promise<unknown> {
   return api.post<unknown>(pathFor(API.admin.refundedPayment, { id }));
+}
+
+/** An extra card charge (one that paid for nothing) was sent back outside the provider: it leaves the refund queue. */
+export function markExtraChargeRefunded(id: number): Promise<AdminExtraCharge> {
+  return api.post<AdminExtraCharge>(pathFor(API.admin.extraChargeRefunded, { id }));
 }
 
 export function rejectPayment(id: number): Promise<unknown> {

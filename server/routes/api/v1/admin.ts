@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 
 import {
+  AdminExtraCharge,
   AdminOrderLines,
   AdminPackage,
   AdminPayment,
@@ -42,7 +43,7 @@ function videoUploadError(error: unknown): HttpError {
 }
 
 export const adminRoutes: RoutePlugin = async (app) => {
-  const { payments, admin, refunds } = app.services;
+  const { payments, admin, refunds, extraCharges } = app.services;
   const tags = ['admin'];
   const guarded = { preValidation: requireAdmin };
   app.addSchema(PackNode);
@@ -133,6 +134,24 @@ export const adminRoutes: RoutePlugin = async (app) => {
     },
     async (request) => ({
       data: await refunds.nothingToTakeBack(request.params.id, currentUser(request).id),
+    }),
+  );
+
+  app.post(
+    API.admin.extraChargeRefunded,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        description:
+          'The admin has sent back an extra card charge (one that paid for nothing) outside the provider: it leaves ' +
+          'the refund queue, naming the admin. 404: no such charge; 409: refunded already.',
+        params: IdParams,
+        response: { 200: DataEnvelope(AdminExtraCharge), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await extraCharges.adminRefunded(request.params.id, currentUser(request).id),
     }),
   );
 

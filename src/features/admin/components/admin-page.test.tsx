@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appStore } from '@/lib/store';
 import { toastsAtom } from '@/lib/toast';
 import { mockFetch, renderApp, requestBody, testUser } from '@/test/render';
+import type { AdminExtraCharge } from '@contract/admin';
 
 import { AdminPage } from './admin-page';
 import { EMPTY_ITEM, toItemBody, validateItem } from './items-panel';
@@ -27,6 +28,7 @@ const pending = {
   refund_review: false,
   expected_amount: null as string | null,
   same_source_claims: 1,
+  extra_charges: [] as AdminExtraCharge[],
 };
 
 /** The settings and store-item calls the admin page also makes, answered with defaults and no items. */
@@ -122,6 +124,55 @@ describe('AdminPage', () => {
     await waitFor(() => expect(marked.done).toBe(true));
     expect(spy.mock.calls.some(([url]) => String(url).includes('queue=refunds'))).toBe(true);
     expect(appStore.get(toastsAtom).map((toast) => toast.message)).toContain('Marked as refunded');
+  });
+
+  it('lists a second card charge of one invoice with its transaction, and marks it refunded by hand', async () => {
+    const user = userEvent.setup();
+    const extra: AdminExtraCharge = {
+      id: 5,
+      order_id: 46,
+      transaction_id: '9000002',
+      amount: 25,
+      currency: 'USD',
+      reason: 'paid_twice',
+      card_refunded: 0,
+      refunded_at: null,
+      refunded_by: null,
+      datetime: '2026-11-24T12:00:00Z',
+    };
+    const order = {
+      ...pending,
+      id: 46,
+      method: 'cloudpayments',
+      status: 'paid',
+      amount: 25,
+      extra_charges: [extra],
+    };
+    const marked = { done: false };
+    mockFetch((url, init) => {
+      if (url === '/api/v1/admin/extra_charges/5/refunded' && init.method === 'POST') {
+        marked.done = true;
+        return { body: { data: { ...extra, refunded_at: '2026-11-24T13:00:00Z', refunded_by: 'boss' } } };
+      }
+      if (url.startsWith('/api/v1/admin/manual_payments')) {
+        const queue = url.includes('queue=refunds') && !marked.done ? [order] : [];
+        return { body: { data: { total: queue.length, page: 1, per_page: 10, list: queue } } };
+      }
+      return otherAdminCalls(url);
+    });
+    renderApp(<AdminPage />, { user: admin });
+    await user.selectOptions(await screen.findByLabelText('Status'), 'Refunds due');
+    const row = (await screen.findByText('newbie')).closest('tr')!;
+    expect(row).toHaveTextContent('Extra charge $25.00, transaction 9000002');
+    expect(row).toHaveTextContent('charged again for an order already paid');
+    // Not money owed for owned items: the order's own refund action is not offered.
+    expect(within(row).queryByRole('button', { name: 'Refund sent' })).not.toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Extra charge 9000002 refunded' }));
+    await waitFor(() => expect(marked.done).toBe(true));
+    expect(appStore.get(toastsAtom).map((toast) => toast.message)).toContain(
+      'Extra charge marked as refunded',
+    );
+    expect(await screen.findByText('No payments with this status.')).toBeInTheDocument();
   });
 
   it('shows each crypto claim’s exact amount and marks claims of one transaction by two users', async () => {

@@ -16,6 +16,7 @@ import {
   type PaymentStatus,
   rejectPayment,
 } from '../api';
+import { ExtraCharges } from './extra-charges';
 import { TakeBackDialog } from './take-back-dialog';
 
 export function PaymentsPanel() {
@@ -142,6 +143,7 @@ export function PaymentsPanel() {
                     {payment.refund_review && (
                       <span className="badge badge--danger">{t('admin:payments.refundReview')}</span>
                     )}
+                    <ExtraCharges charges={payment.extra_charges} onSettled={reload} />
                     {payment.expected_amount !== null && (
                       // The buyer was quoted this exact amount: the transaction carrying it is theirs.
                       <div>
