@@ -63,10 +63,14 @@ function heldSaves(page: Page): Promise<number[]> {
 /** The header's sign-in link, the auth page's form, back on the tool signed in. */
 async function signInFromHeader(page: Page, login: string): Promise<void> {
   await page.getByRole('link', { name: 'Sign in', exact: true }).first().click();
-  // The held paints have not reached the server: the page asks before leaving the tool, and the player leaves.
+  // With the held paints in its save queue (not after a reload: nobody's queue is restored then) the page asks
+  // before leaving the tool, and the player leaves.
   const ask = page.getByRole('dialog', { name: 'Edits not saved yet' });
-  await ask.waitFor();
-  await ask.getByRole('button', { name: 'Leave' }).click();
+  const asked = await Promise.race([
+    ask.waitFor().then(() => true),
+    page.waitForURL(/\/auth\/login$/).then(() => false),
+  ]);
+  if (asked) await ask.getByRole('button', { name: 'Leave' }).click();
   await page.waitForURL(/\/auth\/login$/);
   await page.getByLabel('Login or e-mail').fill(login);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
