@@ -49,7 +49,8 @@ export function storedEndedSession(): { userId: number } | null {
   try {
     const text = localStorage.getItem(ENDED_SESSION_KEY);
     const value: unknown = text ? JSON.parse(text) : null;
-    const userId = typeof value === 'object' && value !== null ? (value as { userId?: unknown }).userId : null;
+    const userId =
+      typeof value === 'object' && value !== null ? (value as { userId?: unknown }).userId : null;
     return typeof userId === 'number' && Number.isSafeInteger(userId) && userId > 0 ? { userId } : null;
   } catch {
     return null;

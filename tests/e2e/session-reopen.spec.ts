@@ -221,4 +221,6 @@ describe('reopening after an ended session [sqlite]', () => reopenSuite('sqlite'
 
 const pg = postgresAvailability();
 if (pg.adminUrl) describe('reopening after an ended session [postgres]', () => reopenSuite('postgres'));
-else describe.skip(`reopening after an ended session [postgres] skipped: ${pg.reason}`, () => reopenSuite('postgres'));
+else
+  describe.skip(`reopening after an ended session [postgres] skipped: ${pg.reason}`, () =>
+    reopenSuite('postgres'));
