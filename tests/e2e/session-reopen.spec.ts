@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createThrowawayDatabase, postgresAvailability } from '../server/helpers/postgres.ts';
 import { type AppServer, startAppServer } from './support/app-server.ts';
-import { type BrowserSession, launchBrowser } from './support/browser.ts';
+import { type BrowserSession, launchBrowser, screenshotAtWidths } from './support/browser.ts';
 import { api, register } from './support/page-api.ts';
 
 const PASSWORD = 'secret123';
@@ -61,7 +61,7 @@ function heldSaves(page: Page): Promise<number[]> {
 }
 
 /** The header's sign-in link, the auth page's form, back on the tool signed in. */
-async function signInFromHeader(page: Page, login: string): Promise<void> {
+async function signInFromHeader(page: Page, login: string, screenshot?: string): Promise<void> {
   await page.getByRole('link', { name: 'Sign in', exact: true }).first().click();
   // With the held paints in its save queue (not after a reload: nobody's queue is restored then) the page asks
   // before leaving the tool, and the player leaves.
@@ -70,7 +70,12 @@ async function signInFromHeader(page: Page, login: string): Promise<void> {
     ask.waitFor().then(() => true),
     page.waitForURL(/\/auth\/login$/).then(() => false),
   ]);
-  if (asked) await ask.getByRole('button', { name: 'Leave' }).click();
+  if (asked) {
+    // It says what the edits wait for: the account's sign-in, not the connection.
+    await ask.getByText('Your session ended, so your last edits have not reached the server.').waitFor();
+    if (screenshot) await screenshotAtWidths(page, screenshot);
+    await ask.getByRole('button', { name: 'Leave' }).click();
+  }
   await page.waitForURL(/\/auth\/login$/);
   await page.getByLabel('Login or e-mail').fill(login);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -148,7 +153,7 @@ function reopenSuite(database: 'sqlite' | 'postgres') {
   it('reopens the range with its held paints after signing in through the header link', async () => {
     const username = `header_${database}`;
     const { id, other } = await endedWithHeldPaints(username);
-    await signInFromHeader(page, username);
+    await signInFromHeader(page, username, database === 'sqlite' ? 'session-ended-leave' : undefined);
     expect(new URL(page.url()).pathname).toBe('/');
     await expectReopened(id, other);
   });
@@ -172,7 +177,7 @@ function reopenSuite(database: 'sqlite' | 'postgres') {
   });
 
   it('reopens the range after a reload and a sign-in through the header link', async () => {
-    const username = `reloadheader_${database}`;
+    const username = `relhead_${database}`;
     const { id, other } = await endedWithHeldPaints(username);
     await page.reload();
     await page.getByTestId('session-ended').waitFor();
@@ -183,7 +188,7 @@ function reopenSuite(database: 'sqlite' | 'postgres') {
   it('gives another account signing in neither the range nor the held paints, after a reload too', async () => {
     const owner = `owner_${database}`;
     const { id } = await endedWithHeldPaints(owner);
-    const stranger = `stranger_${database}`;
+    const stranger = `other_${database}`;
     const registered = await fetch(`${server.baseUrl}/api/v1/auth/register`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
