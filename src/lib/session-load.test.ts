@@ -148,7 +148,7 @@ describe('a session the server ended, across a reload', () => {
     expect(appStore.get(endedSessionAtom)).toEqual({ userId: 5 });
 
     // Any sign-in ends it: another account's too (the held work then waits for its own account's sign-in).
-    applySession(me(6), 'other');
+    applySession({ ...me(6), language: 'en-US' }, 'other');
     expect(appStore.get(endedSessionAtom)).toBeNull();
     expect(storedEndedSession()).toBeNull();
   });
