@@ -181,8 +181,13 @@ function reopenSuite(database: 'sqlite' | 'postgres') {
     const { id, other } = await endedWithHeldPaints(username);
     await page.reload();
     await page.getByTestId('session-ended').waitFor();
+    // Meanwhile the signed-out page shows this browser's own chart, and the player paints on it: that is no reason
+    // to keep the account's range closed once the account is back.
+    await cell(page, '22').click();
+    await expect.poll(() => weight(page, '22')).toBe('100');
     await signInFromHeader(page, username);
     await expectReopened(id, other);
+    expect(await weight(page, '22')).not.toBe('100');
   });
 
   it('gives another account signing in neither the range nor the held paints, after a reload too', async () => {
