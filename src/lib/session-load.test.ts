@@ -2,7 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { watchChartCacheOwner } from './offline-cache';
 import { CHART_CACHE } from './offline-cache-names';
-import { loadSession, resetSession, sessionAtom } from './session';
+import {
+  applySession,
+  endedSessionAtom,
+  endSession,
+  loadSession,
+  resetSession,
+  sessionAtom,
+  storedEndedSession,
+} from './session';
 import { appStore } from './store';
 
 // Loading the session: an app started without a connection keeps the last confirmed user (never another's); the
@@ -34,6 +42,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   appStore.set(sessionAtom, { status: 'loading', user: null });
+  appStore.set(endedSessionAtom, null);
 });
 
 describe('offline session', () => {
@@ -115,5 +124,61 @@ describe('session answers that a sign-in overtook', () => {
     expect(await loadSession()).toBeNull();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(appStore.get(sessionAtom)).toEqual({ status: 'ready', user: null });
+  });
+});
+
+describe('a session the server ended, across a reload', () => {
+  const anonymous = { ...me(0), id: null };
+  /** A reload: this page's memory is gone, the browser's storage is not. */
+  const reload = () => {
+    appStore.set(sessionAtom, { status: 'loading', user: null });
+    appStore.set(endedSessionAtom, null);
+  };
+
+  it('knows the ended account again after a reload, until anyone signs in', async () => {
+    fetchMock.mockImplementationOnce(() => answer(200, { data: { me: me(5), token: 'tok' } }));
+    await loadSession();
+    endSession();
+    expect(localStorage.getItem('rangeforge.token')).toBeNull();
+    expect(storedEndedSession()).toEqual({ userId: 5 });
+
+    reload();
+    fetchMock.mockImplementationOnce(() => answer(200, { data: { me: anonymous, token: null } }));
+    expect(await loadSession()).toBeNull();
+    expect(appStore.get(endedSessionAtom)).toEqual({ userId: 5 });
+
+    // Any sign-in ends it: another account's too (the held work then waits for its own account's sign-in).
+    applySession({ ...me(6), language: 'en-US' }, 'other');
+    expect(appStore.get(endedSessionAtom)).toBeNull();
+    expect(storedEndedSession()).toBeNull();
+  });
+
+  it('forgets it at the player’s own sign-out, and when a token answers for someone', async () => {
+    fetchMock.mockImplementationOnce(() => answer(200, { data: { me: me(5), token: 'tok' } }));
+    await loadSession();
+    endSession();
+    resetSession();
+    expect(storedEndedSession()).toBeNull();
+    reload();
+    fetchMock.mockImplementationOnce(() => answer(200, { data: { me: anonymous, token: null } }));
+    await loadSession();
+    expect(appStore.get(endedSessionAtom)).toBeNull();
+
+    localStorage.setItem('rangeforge.endedSession', JSON.stringify({ userId: 5 }));
+    localStorage.setItem('rangeforge.token', 'tok');
+    reload();
+    fetchMock.mockImplementationOnce(() => answer(200, { data: { me: me(5), token: 'tok' } }));
+    await loadSession();
+    expect(appStore.get(endedSessionAtom)).toBeNull();
+    expect(storedEndedSession()).toBeNull();
+  });
+
+  it('reads the stored account as untrusted: anything but a positive integer id is nobody', () => {
+    for (const stored of ['{"userId":0}', '{"userId":"5"}', '{"userId":1.5}', '[5]', 'null', '{', '5']) {
+      localStorage.setItem('rangeforge.endedSession', stored);
+      expect(storedEndedSession()).toBeNull();
+    }
+    localStorage.setItem('rangeforge.endedSession', '{"userId":12}');
+    expect(storedEndedSession()).toEqual({ userId: 12 });
   });
 });

@@ -27,6 +27,36 @@ export const sessionAtom = atom<SessionState>({ status: 'loading', user: null })
  */
 export const endedSessionAtom = atom<{ userId: number } | null>(null);
 
+/**
+ * The ended session's account, kept on this device so a reload while nobody has signed in again still knows whose
+ * work the page holds (the banner shows again, and that account's sign-in finds its range open). Only the id; removed
+ * by any sign-in and by the player's own sign-out.
+ */
+const ENDED_SESSION_KEY = 'rangeforge.endedSession';
+
+function setEndedSession(ended: { userId: number } | null): void {
+  appStore.set(endedSessionAtom, ended);
+  try {
+    if (ended) localStorage.setItem(ENDED_SESSION_KEY, JSON.stringify({ userId: ended.userId }));
+    else localStorage.removeItem(ENDED_SESSION_KEY);
+  } catch {
+    // Without storage a reload simply forgets whose session ended; the held edits still wait for their account.
+  }
+}
+
+/** The account whose session ended as this device last knew it: read as untrusted input, a valid id or nothing. */
+export function storedEndedSession(): { userId: number } | null {
+  try {
+    const text = localStorage.getItem(ENDED_SESSION_KEY);
+    const value: unknown = text ? JSON.parse(text) : null;
+    const userId =
+      typeof value === 'object' && value !== null ? (value as { userId?: unknown }).userId : null;
+    return typeof userId === 'number' && Number.isSafeInteger(userId) && userId > 0 ? { userId } : null;
+  } catch {
+    return null;
+  }
+}
+
 export const AVATAR_BASE = '/media/avatars/';
 export const DEFAULT_AVATAR = '/images/default-avatar.svg';
 
@@ -81,7 +111,8 @@ function normaliseUser(me: Partial<Me>): SessionUser {
 /** Stores a signed-in user and token (after login, register or a session reload). */
 export function applySession(me: Partial<Me> | null | undefined, token?: string | null): SessionUser | null {
   if (!me || me.id === undefined || me.id === null) {
-    signOutHere(null);
+    // Nobody signed in on a page without a token: a session that ended before a reload is still the one that ended.
+    signOutHere(getToken() === null ? appStore.get(endedSessionAtom) : null);
     return null;
   }
   if (token) setToken(token);
@@ -96,7 +127,7 @@ export function applySession(me: Partial<Me> | null | undefined, token?: string 
   rememberUser(user);
   appStore.set(sessionAtom, { status: 'ready', user });
   // Someone is signed in: an ended session's work now waits for its owner's own sign-in (range-saver.ts).
-  appStore.set(endedSessionAtom, null);
+  setEndedSession(null);
   return user;
 }
 
@@ -105,6 +136,11 @@ export async function loadSession(): Promise<SessionUser | null> {
   // The answer speaks for the token the request carried. A sign-in or sign-out while it was out (the page's own
   // form, another tab) is newer: asking again keeps an anonymous answer from erasing a token stored meanwhile.
   const asked = getToken();
+  // A page loaded after the server ended the session (nobody signed in since): the account is known again at once.
+  if (asked === null && !appStore.get(sessionAtom).user && !appStore.get(endedSessionAtom)) {
+    const ended = storedEndedSession();
+    if (ended) appStore.set(endedSessionAtom, ended);
+  }
   try {
     const data = await api.get<UserResponse>(API.auth.user, { quiet: true });
     if (getToken() !== asked) return loadSession();
@@ -131,7 +167,7 @@ export async function loadSession(): Promise<SessionUser | null> {
 
 /** Signs this page out; `ended` names the account whose session the server ended, null for a sign-out of its own. */
 function signOutHere(ended: { userId: number } | null): void {
-  appStore.set(endedSessionAtom, ended);
+  setEndedSession(ended);
   setToken(null);
   rememberUser(null);
   appStore.set(sessionAtom, { status: 'ready', user: null });

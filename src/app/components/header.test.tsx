@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { INCOMING_REFRESH_MS, incomingDecided } from '@/lib/incoming-count';
@@ -8,6 +9,12 @@ import { pageReloader } from '@/lib/use-language';
 import { mockFetch, renderApp, requestBody, testUser } from '@/test/render';
 
 import { Header } from './header';
+
+/** Where the app is and the state it was sent there with, as the routes read them. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname} ${JSON.stringify(location.state)}`}</output>;
+}
 
 describe('Header', () => {
   beforeEach(() => {
@@ -34,6 +41,30 @@ describe('Header', () => {
     );
     expect(within(nav).getByRole('link', { name: 'Ranges store' })).toHaveAttribute('href', '/store');
     expect(screen.queryByRole('button', { name: 'Log out' })).not.toBeInTheDocument();
+  });
+
+  it('signs in from the page it is on and comes back to it, never to an auth page', async () => {
+    mockFetch(() => undefined);
+    const first = renderApp(
+      <>
+        <Header />
+        <LocationProbe />
+      </>,
+      { route: '/tournament?view=1' },
+    );
+    await userEvent.click(screen.getByRole('link', { name: 'Sign in' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/auth/login {"from":"/tournament?view=1"}');
+    first.unmount();
+
+    renderApp(
+      <>
+        <Header />
+        <LocationProbe />
+      </>,
+      { route: '/auth/register' },
+    );
+    await userEvent.click(screen.getByRole('link', { name: 'Sign in' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/auth/login null');
   });
 
   it('shows the user, highlights the profile block on /profile and treats the bare avatar base as none', () => {

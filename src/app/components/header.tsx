@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 
 import { logout } from '@/features/auth/api';
 import { resetSession, useCurrentUser } from '@/lib/session';
@@ -43,7 +43,13 @@ function NavLinks({ onNavigate, isAdmin }: { onNavigate?: () => void; isAdmin: b
 export function Header() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const user = useCurrentUser();
+  // The sign-in brings the player back to the page it left (the auth page's `from`): on /tournament after a session
+  // the server ended, that is where the range they were editing opens again.
+  const signInFrom = location.pathname.startsWith('/auth')
+    ? undefined
+    : { from: location.pathname + location.search + location.hash };
   const [burgerOpen, setBurgerOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const burgerRef = useRef<HTMLDivElement>(null);
@@ -126,7 +132,12 @@ export function Header() {
                 <span className="logout__label">{t('common:header.logout')}</span>
               </button>
             ) : (
-              <Link to="/auth/login" className="button button--primary header__signin" onClick={closeMenu}>
+              <Link
+                to="/auth/login"
+                state={signInFrom}
+                className="button button--primary header__signin"
+                onClick={closeMenu}
+              >
                 {t('common:header.signIn')}
               </Link>
             )}

@@ -208,9 +208,18 @@ export const rangeSaver = {
   /** Sends what waits now; true once the server has everything. */
   flush: (): Promise<boolean> => (queue ? queue.flush() : Promise.resolve(true)),
   hasPending: (): boolean => queue?.hasPending ?? false,
-  /** The newest body of `categoryId` the server has not confirmed yet, shown instead of the server's copy. */
+  /**
+   * The newest body of `categoryId` the server has not confirmed yet, shown instead of the server's copy. One the
+   * server refused as a conflict is still the player's newest: the editor shows it while the player chooses, as it
+   * did on the page where the conflict arose (a held edit sent at a sign-in after an ended session or a reload).
+   */
   pendingBody(categoryId: number): RangeBody | undefined {
     const userId = currentUserId();
-    return userId === null ? undefined : queue?.pendingBody(keyOf(userId, categoryId));
+    if (userId === null) return undefined;
+    const key = keyOf(userId, categoryId);
+    return (
+      queue?.pendingBody(key) ??
+      appStore.get(rangeConflictsAtom).find((conflict) => conflict.key === key)?.mine
+    );
   },
 };

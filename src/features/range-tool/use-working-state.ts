@@ -3,12 +3,13 @@
 // before the app's first render (restoreWorkingStateAtStart), so the equity of the last visit is computed with no
 // click; an account's comes back once the session has answered. A stored state never replaces an edit made on this
 // page, and the player's own sign-out removes the account's state from this browser (a session the server ended
-// keeps it, with the open range, for the account's next sign-in).
+// keeps it, with the open range, for the account's next sign-in: by the banner, the header's link to the auth page
+// or after a reload, that sign-in finds the tool as the account left it, its held edits shown).
 import { useEffect } from 'react';
 
 import { getToken } from '@/lib/api-client';
 import { languageAtom } from '@/lib/i18n';
-import { endedSessionAtom, sessionAtom, useSession } from '@/lib/session';
+import { endedSessionAtom, sessionAtom, useCurrentUser, useSession } from '@/lib/session';
 import { appStore, useAtomValue } from '@/lib/store';
 import type { RootType } from '@contract/categories';
 
@@ -102,7 +103,15 @@ const keeper = {
   applying: false,
   timer: undefined as ReturnType<typeof setTimeout> | undefined,
   started: false,
+  /**
+   * The account whose session the server ended and who signed in again while the tool was not showing its work (it
+   * was on the auth page, or the page was reloaded meanwhile): the next time the tool is shown for it, its stored
+   * state comes back, the open range with its held edit, whatever the screen held in between.
+   */
+  reopen: null as number | null,
 };
+
+const signedInId = () => appStore.get(sessionAtom).user?.id ?? null;
 
 function write(): void {
   clearTimeout(keeper.timer);
@@ -172,7 +181,24 @@ const FRESH: WorkingState = {
 
 /** The page now shows `scope`'s tool: its stored state comes back unless the screen holds an edit. */
 function enter(scope: WorkingScope): void {
-  if (sameScope(keeper.scope, scope) || !keeper.root) return;
+  if (!keeper.root) return;
+  if (scope !== 'anonymous' && keeper.reopen === scope.userId && signedInId() === scope.userId) {
+    // Back after an ended session: the account's own work, stored for it, wins over what the screen held meanwhile
+    // (the auth page's return cleared the selection; after a reload, the browser's own anonymous chart).
+    keeper.reopen = null;
+    // The library's clearing of the selection as the tool mounted is not the account's state to keep.
+    clearTimeout(keeper.timer);
+    keeper.timer = undefined;
+    keeper.scope = scope;
+    keeper.touched = false;
+    keeper.owner = scope;
+    const state = readWorkingState(browserStorage(), keeper.root, scope);
+    if (state) apply(state, scope);
+    return;
+  }
+  if (sameScope(keeper.scope, scope)) return;
+  // An ended session this page did not show (it was reloaded since): its state waits, untouched, for its sign-in.
+  if (scope !== 'anonymous' && signedInId() !== scope.userId) return;
   const before = keeper.scope;
   keeper.scope = scope;
   if (typeof before === 'object' && before !== null && typeof scope === 'object') {
@@ -210,9 +236,17 @@ function start(): void {
   appStore.sub(buttonsAtom, () => {
     if (!keeper.applying && keeper.owner) scheduleWrite();
   });
-  let user = appStore.get(sessionAtom).user?.id ?? null;
+  let user = signedInId();
   appStore.sub(sessionAtom, () => {
-    const next = appStore.get(sessionAtom).user?.id ?? null;
+    const next = signedInId();
+    // Read before the sign-in clears it (applySession sets the user first).
+    const ended = appStore.get(endedSessionAtom)?.userId ?? null;
+    if (next !== null && next !== user) {
+      // The ended session's own account is back. A tool on screen that still shows its work (the banner's sign-in,
+      // over the page) has nothing to bring back; otherwise the next showing of the tool does.
+      const showing = keeper.root !== null && sameScope(keeper.scope, { userId: next });
+      keeper.reopen = user === null && ended === next && !showing ? next : null;
+    }
     // A session the server ended keeps the account's state: its range stays open for it until it signs in again.
     if (user !== null && next === null && appStore.get(endedSessionAtom)?.userId !== user) {
       // Signed out by the player: this browser forgets the account's state and writes none of it again.
@@ -253,6 +287,8 @@ export function useWorkingState(rootType: RootType): void {
   const ready = useSession().status === 'ready';
   // An account whose session the server ended is still the one the screen belongs to (rangeOwnerAtom).
   const userId = useAtomValue(rangeOwnerAtom);
+  // Its sign-in changes no owner, yet may bring its work back (an ended session kept across a reload).
+  const signedIn = useCurrentUser()?.id ?? null;
 
   useEffect(() => {
     start();
@@ -266,5 +302,5 @@ export function useWorkingState(rootType: RootType): void {
   useEffect(() => {
     // Runs after the library's own effects of the same commit (it clears the selection when the account changes).
     if (ready) enter(userId === null ? 'anonymous' : { userId });
-  }, [ready, userId]);
+  }, [ready, userId, signedIn]);
 }

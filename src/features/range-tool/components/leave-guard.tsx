@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router-dom';
 
 import { Popup } from '@/components/popup';
+import { endedSessionAtom } from '@/lib/session';
+import { useAtomValue } from '@/lib/store';
 
 import { rangeSaver } from '../range-saver';
 
@@ -18,6 +20,8 @@ export function LeaveGuard() {
       rangeSaver.hasPending() && currentLocation.pathname !== nextLocation.pathname,
   );
   const [asking, setAsking] = useState(false);
+  // After the server ended the session it is not the connection the edits wait for, but the account's sign-in.
+  const sessionEnded = useAtomValue(endedSessionAtom) !== null;
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return undefined;
@@ -43,7 +47,7 @@ export function LeaveGuard() {
 
   return (
     <Popup open={asking} title={t('ranges:saving.leaveTitle')} onClose={stay} width={550}>
-      <p>{t('ranges:saving.leaveText')}</p>
+      <p>{t(sessionEnded ? 'ranges:saving.leaveTextSessionEnded' : 'ranges:saving.leaveText')}</p>
       <div className="range-popup-actions">
         <button type="button" className="button button--ghost" onClick={stay}>
           {t('ranges:saving.stay')}
