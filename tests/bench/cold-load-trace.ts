@@ -71,7 +71,9 @@ const steps = (await import(pathToFileURL(join(root, 'scripts', 'lib', 'build-st
   dbCliEntry: string;
 };
 const server = await startProductionServer(root, steps, dist);
-const session = await launchBrowser();
+const session = await launchBrowser({
+  args: (process.env.BENCH_CHROMIUM_ARGS ?? '').split(' ').filter(Boolean),
+});
 const events: TraceEvent[] = [];
 try {
   // A scripted first visit leaves the working state behind.

@@ -23,6 +23,10 @@
  * Before/after: COLD_BASELINE_DIST=<a dist/ folder of another build> serves that folder from a second server of the
  * same build and alternates loads between the two (baseline, current, baseline…), so load on the machine falls on
  * both alike; a column per build and player.
+ *
+ * BENCH_CHROMIUM_ARGS passes extra chromium switches. `--disable-features=WebUIOmniboxPopup` keeps chromium from
+ * starting its own omnibox popup (a WebUI renderer that loads about 400 chrome:// modules) in every new context, in
+ * the middle of the load being timed: a player's browser has long started it.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -97,7 +101,9 @@ const builds = [
   { name: baselineDist ? 'current' : 'Values', dist: join(root, 'dist') },
 ];
 const servers = await Promise.all(builds.map((build) => startProductionServer(root, steps, build.dist)));
-const session = await launchBrowser();
+const session = await launchBrowser({
+  args: (process.env.BENCH_CHROMIUM_ARGS ?? '').split(' ').filter(Boolean),
+});
 
 /** One load's phases, each in ms from navigation start; NaN where a build does not give it (marks of an older build). */
 type Phases = Record<(typeof PHASES)[number]['key'], number>;
