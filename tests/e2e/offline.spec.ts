@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { ARTIFACTS_DIR, withAppAndBrowser } from './support/browser.ts';
-import { api, forgetWorkingState, register } from './support/page-api.ts';
+import { api, forgetWorkingState, register, savedHands } from './support/page-api.ts';
 
 const cell = (page: Page, hand: string) => page.locator(`.range-grid [data-hand="${hand}"]`);
 const saveState = (page: Page) => page.getByTestId('save-state').getAttribute('data-state');
@@ -31,15 +31,6 @@ const createRange = (baseUrl: string, token: string, name: string, hands: string
     buttons: [{ color: RAISE, label: 'Raise' }],
     pairs: raise(...hands),
   }).then((created) => created.id);
-
-async function savedHands(baseUrl: string, token: string, id: number): Promise<string[]> {
-  const pairs = await api<{ hand: string; colors: unknown[] }[]>(
-    baseUrl,
-    token,
-    `/api/v1/categories/range?category_id=${id}&begin=0&end=169`,
-  );
-  return pairs.filter((pair) => pair.colors.length > 0).map((pair) => pair.hand);
-}
 
 const category = (baseUrl: string, token: string, id: number) =>
   api<Range>(baseUrl, token, `/api/v1/categories/${id}`);

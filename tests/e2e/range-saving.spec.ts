@@ -7,34 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createThrowawayDatabase, postgresAvailability } from '../server/helpers/postgres.ts';
 import { type AppServer, startAppServer } from './support/app-server.ts';
 import { type BrowserSession, launchBrowser } from './support/browser.ts';
-import { api, logInThroughForm, register } from './support/page-api.ts';
+import { api, createRange, logInThroughForm, register, savedHands } from './support/page-api.ts';
 
 const cell = (page: Page, hand: string) => page.locator(`.range-grid [data-hand="${hand}"]`);
 const saveState = (page: Page) => page.getByTestId('save-state').getAttribute('data-state');
 /** The update route of one range: POST /api/v1/categories/:id. */
 const UPDATE_ROUTE = /\/api\/v1\/categories\/\d+$/;
-
-async function createRange(baseUrl: string, token: string, name: string): Promise<number> {
-  const created = await api<{ id: number }>(baseUrl, token, '/api/v1/categories', {
-    name,
-    kind: 'range',
-    root_type: 'preflop_root',
-    parent_id: null,
-    buttons: [{ color: '#1847BE', label: 'Raise' }],
-    pairs: [],
-  });
-  return created.id;
-}
-
-/** The hands the server holds for a range. */
-async function savedHands(baseUrl: string, token: string, id: number): Promise<string[]> {
-  const pairs = await api<{ hand: string; colors: unknown[] }[]>(
-    baseUrl,
-    token,
-    `/api/v1/categories/range?category_id=${id}&begin=0&end=169`,
-  );
-  return pairs.filter((pair) => pair.colors.length > 0).map((pair) => pair.hand);
-}
 
 /** The ranges whose saves the page holds in IndexedDB (range-tool/pending-store.ts). */
 function heldSaves(page: Page): Promise<number[]> {

@@ -8,34 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createThrowawayDatabase, postgresAvailability } from '../server/helpers/postgres.ts';
 import { type AppServer, startAppServer } from './support/app-server.ts';
 import { type BrowserSession, launchBrowser, screenshotAtWidths } from './support/browser.ts';
-import { api, register } from './support/page-api.ts';
+import { api, createRange, register, savedHands } from './support/page-api.ts';
 
 const PASSWORD = 'secret123';
 const cell = (page: Page, hand: string) => page.locator(`.range-grid [data-hand="${hand}"]`);
 const weight = (page: Page, hand: string) => cell(page, hand).getAttribute('data-weight');
 const openNode = (page: Page, id: number) =>
   page.locator(`[data-node-id="${id}"] .library-node__name[aria-current="true"]`);
-
-async function createRange(baseUrl: string, token: string, name: string): Promise<number> {
-  const created = await api<{ id: number }>(baseUrl, token, '/api/v1/categories', {
-    name,
-    kind: 'range',
-    root_type: 'preflop_root',
-    parent_id: null,
-    buttons: [{ color: '#1847BE', label: 'Raise' }],
-    pairs: [],
-  });
-  return created.id;
-}
-
-async function savedHands(baseUrl: string, token: string, id: number): Promise<string[]> {
-  const pairs = await api<{ hand: string; colors: unknown[] }[]>(
-    baseUrl,
-    token,
-    `/api/v1/categories/range?category_id=${id}&begin=0&end=169`,
-  );
-  return pairs.filter((pair) => pair.colors.length > 0).map((pair) => pair.hand);
-}
 
 /** Whether the page holds a save of range `id` in IndexedDB (range-tool/pending-store.ts). */
 async function holds(page: Page, id: number): Promise<boolean> {

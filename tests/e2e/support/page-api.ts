@@ -17,6 +17,29 @@ export async function api<T>(baseUrl: string, token: string, path: string, body?
   return payload.data;
 }
 
+/** A preflop range at the top of the user's tree with one Raise button and no hands; its id. */
+export async function createRange(baseUrl: string, token: string, name: string): Promise<number> {
+  const created = await api<{ id: number }>(baseUrl, token, '/api/v1/categories', {
+    name,
+    kind: 'range',
+    root_type: 'preflop_root',
+    parent_id: null,
+    buttons: [{ color: '#1847BE', label: 'Raise' }],
+    pairs: [],
+  });
+  return created.id;
+}
+
+/** The hands the server holds for range `id` (those with at least one colour). */
+export async function savedHands(baseUrl: string, token: string, id: number): Promise<string[]> {
+  const pairs = await api<{ hand: string; colors: unknown[] }[]>(
+    baseUrl,
+    token,
+    `/api/v1/categories/range?category_id=${id}&begin=0&end=169`,
+  );
+  return pairs.filter((pair) => pair.colors.length > 0).map((pair) => pair.hand);
+}
+
 /**
  * Registers through the page's own fetch on the origin it is on (the token lands in localStorage, where the app
  * reads it on its next load) and returns the token for direct API calls.
