@@ -105,6 +105,23 @@ function savingSuite(database: 'sqlite' | 'postgres') {
     await expect.poll(() => saveState(page), { timeout: 15_000 }).not.toBe('offline');
   });
 
+  it('keeps the range open after a visit to the store, so a paint made back in the tool is saved to it', async () => {
+    const token = await register(page, server.baseUrl, `returner_${database}`);
+    const id = await createRange(server.baseUrl, token, 'HJ open');
+    await page.goto(`${server.baseUrl}/`);
+    await open(page, id);
+    await cell(page, 'AA').click();
+    await expect.poll(() => savedHands(server.baseUrl, token, id)).toEqual(['AA']);
+
+    await page.getByRole('link', { name: 'Store' }).first().click();
+    await page.waitForURL(`${server.baseUrl}/store`);
+    await page.goBack();
+    // The chart on screen is still the range's: it is still the open one, and a paint goes to it.
+    await page.locator(`[data-node-id="${id}"] .library-node__name[aria-current="true"]`).waitFor();
+    await cell(page, 'KK').click();
+    await expect.poll(() => savedHands(server.baseUrl, token, id), { timeout: 15_000 }).toEqual(['AA', 'KK']);
+  });
+
   it('holds edits offline across a reload, asks before leaving and sends them when the server is back', async () => {
     const token = await register(page, server.baseUrl, `offline_${database}`);
     const id = await createRange(server.baseUrl, token, 'CO open');

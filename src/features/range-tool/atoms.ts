@@ -122,6 +122,11 @@ export const rangeOwnerAtom = atom(
 
 /** The library's selected range (SPEC §3 categoryId) and its note. */
 export const categoryIdAtom = atom<number | null>(null);
+/**
+ * The tree (root type) and account the selection belongs to. The library forgets the selection when either changes,
+ * not each time the tool mounts: a player back from the store finds the range still open, and its edits still saved.
+ */
+export const selectionScopeAtom = atom<{ rootType: string; owner: number | null } | null>(null);
 /** The open range when it is a ready-made strategy (bought or seeded), as the server said when it was opened. */
 export const templateRangeIdAtom = atom<number | null>(null);
 /**

@@ -28,6 +28,7 @@ import {
   rangeHistoryAtom,
   rangeLoadingAtom,
   rangeOwnerAtom,
+  selectionScopeAtom,
   templateRangeIdAtom,
   villainColorsAtom,
 } from './atoms';
@@ -177,6 +178,11 @@ export function useRangeLibrary(rootType: RootType) {
   useEffect(() => {
     // A tree per root type and account: switching / ↔ /tournament, or to another account, forgets the selection. A
     // session the server ended keeps it (the owner stays): the range stays open for the account that signs in again.
+    // The tool mounting again in the same tree (back from the store) keeps it too: the chart on screen is still that
+    // range's, so its edits must still be saved to it.
+    const scope = appStore.get(selectionScopeAtom);
+    if (scope?.rootType === rootType && scope.owner === owner) return;
+    appStore.set(selectionScopeAtom, { rootType, owner });
     setCategoryId(null);
   }, [rootType, owner, setCategoryId]);
 
