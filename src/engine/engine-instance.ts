@@ -3,6 +3,7 @@
 // the workers are warm or at the first preflop job (see preflop-table.ts).
 import preflopTableUrl from '@equity-wasm-pkg/preflop.bin?url';
 
+import { answerChannelName, pageEndpoint } from './answer-channel.ts';
 import { EngineClient } from './engine.client.ts';
 import { createPreflopTableSource, type PreflopTableSource } from './preflop-table.ts';
 
@@ -42,8 +43,17 @@ export function getEngineClient(): EngineClient {
   client ??= new EngineClient({
     size: poolSize(),
     createWorker: () => {
-      const worker = new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module' });
-      return { endpoint: worker, terminate: () => worker.terminate() };
+      // The worker's name is its answer channel's (see answer-channel.ts).
+      const name = answerChannelName();
+      const worker = new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name });
+      const answers = new BroadcastChannel(name);
+      return {
+        endpoint: pageEndpoint(worker, answers),
+        terminate: () => {
+          worker.terminate();
+          answers.close();
+        },
+      };
     },
     preflopTable: () => getPreflopTable().load(),
     warmUpAfter: () => {

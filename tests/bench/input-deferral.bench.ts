@@ -3,8 +3,10 @@
  * worker that answers after 2 ms of work; the page times the post to the answer's handling. The post is made either
  * inside a pointerdown listener (a real click through the browser's input pipeline) or from a timer. Chromium defers
  * the page's tasks after a discrete input until the next frame has been produced (its DeferRendererTasksAfterInput
- * scheduling feature, on by default), and a worker's answer is such a task: so after a click it waits for the next
- * frame, however fast the worker was. The two kinds of round alternate after warm-up; medians with min and max.
+ * scheduling feature, on by default), and a worker's answer on its own port is such a task: so after a click it waits
+ * for the next frame, however fast the worker was. An answer on a BroadcastChannel is not held back, which is why the
+ * engine's workers answer on both (src/engine/answer-channel.ts). Every kind of round (click or timer, port or
+ * channel) alternates with the others after warm-up; medians with min and max.
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -36,9 +38,12 @@ const browsers = {
   }),
 };
 type Kind = 'click' | 'timer';
+type Route = 'port' | 'channel';
+const routeNames: Record<Route, string> = { port: "the worker's port", channel: 'a BroadcastChannel' };
 
-/** One round of `kind` in `page`: the post → answer milliseconds, once the page has handled the answer. */
-async function round(page: Page, kind: Kind, count: number): Promise<number> {
+/** One round of `kind` in `page`, answered on `route`: the post → answer milliseconds, once the page has handled it. */
+async function round(page: Page, kind: Kind, route: Route, count: number): Promise<number> {
+  await page.evaluate(`window.route = '${route}'`);
   if (kind === 'click') await page.locator('#target').click();
   else await page.evaluate('setTimeout(() => window.postJob(), 0)');
   await page.waitForFunction(`window.rounds.length === ${count}`);
@@ -54,11 +59,14 @@ try {
   // Round robin: each browser's click round, then its timer round, so a busy moment of the machine is shared.
   for (let index = 0; index < WARM_UP + ROUNDS; index += 1) {
     for (const entry of pages) {
-      for (const kind of ['click', 'timer'] as const) {
-        const ms = await round(entry.page, kind, (entry.count += 1));
-        if (index < WARM_UP) continue;
-        const key = `${entry.name}: posted ${kind === 'click' ? 'in a pointerdown listener (a click)' : 'from a timer'}`;
-        samples.set(key, [...(samples.get(key) ?? []), ms]);
+      for (const route of ['port', 'channel'] as const) {
+        for (const kind of ['click', 'timer'] as const) {
+          const ms = await round(entry.page, kind, route, (entry.count += 1));
+          if (index < WARM_UP) continue;
+          const posted = kind === 'click' ? 'in a pointerdown listener (a click)' : 'from a timer';
+          const key = `${entry.name}: posted ${posted}, answered on ${routeNames[route]}`;
+          samples.set(key, [...(samples.get(key) ?? []), ms]);
+        }
       }
     }
   }
@@ -75,11 +83,18 @@ try {
   console.table(
     Object.fromEntries([...samples].map(([key, values]) => [key, { 'post → answer handled': cell(values) }])),
   );
-  const median = (key: string) => stats(samples.get(key) ?? [0]).median.toFixed(2);
+  const median = (browser: string, kind: Kind, route: Route) => {
+    const posted = kind === 'click' ? 'in a pointerdown listener (a click)' : 'from a timer';
+    return stats(
+      samples.get(`${browser}: posted ${posted}, answered on ${routeNames[route]}`) ?? [0],
+    ).median.toFixed(2);
+  };
   console.log(
-    `input floor: after a click median ${median('default: posted in a pointerdown listener (a click)')} ms, ` +
-      `from a timer ${median('default: posted from a timer')} ms; with DeferRendererTasksAfterInput off, after a ` +
-      `click ${median('DeferRendererTasksAfterInput off: posted in a pointerdown listener (a click)')} ms`,
+    `input floor: after a click median ${median('default', 'click', 'port')} ms on the worker's port, ` +
+      `${median('default', 'click', 'channel')} ms on a BroadcastChannel; from a timer ` +
+      `${median('default', 'timer', 'port')} ms and ${median('default', 'timer', 'channel')} ms; with ` +
+      `DeferRendererTasksAfterInput off, after a click ` +
+      `${median('DeferRendererTasksAfterInput off', 'click', 'port')} ms on the port`,
   );
 } finally {
   for (const session of Object.values(browsers)) await session.close();

@@ -1,0 +1,65 @@
+// The engine's workers answer the page on two routes (src/engine/answer-channel.ts): their own port and a
+// BroadcastChannel named after each worker, which Chromium does not hold back after an input. In the real build,
+// every answer a worker posts on its port arrives on its channel too, and the equity shown is the engine's.
+import { describe, expect, it } from 'vitest';
+
+import { withAppAndBrowser } from './support/browser.ts';
+
+// Counts, per worker name, the messages the page receives from the worker and on the channel of that name. A string:
+// this file is type-checked without the DOM library.
+const COUNT_ANSWERS = `
+  window.__answers = {};
+  const NativeWorker = Worker;
+  window.Worker = class extends NativeWorker {
+    constructor(url, options) {
+      super(url, options);
+      const name = options?.name ?? '';
+      window.__answers[name] ??= { port: 0, channel: 0 };
+      this.addEventListener('message', () => { window.__answers[name].port += 1; });
+    }
+  };
+  const NativeChannel = BroadcastChannel;
+  window.BroadcastChannel = class extends NativeChannel {
+    constructor(name) {
+      super(name);
+      window.__answers[name] ??= { port: 0, channel: 0 };
+      this.addEventListener('message', () => { window.__answers[name].channel += 1; });
+    }
+  };
+`;
+
+type Answers = Record<string, { port: number; channel: number }>;
+
+describe('engine answers', () => {
+  const app = withAppAndBrowser();
+
+  it('reach the page on each worker port and on that worker answer channel alike', async () => {
+    const { page } = app.session;
+    await page.addInitScript({ content: COUNT_ANSWERS });
+    await page.goto(`${app.server.baseUrl}/`);
+    // AhKh against QQ on Jh8h2c: `npm run equity -- --hero AhKh --villain QQ --board Jh8h2c` gives 0.531818.
+    await page.getByLabel('Opponent as text').fill('QQ');
+    await page.getByLabel('Opponent as text').press('Enter');
+    await page.getByRole('radio', { name: 'Hand' }).click();
+    for (const card of ['Ah', 'Kh']) await page.locator(`.deck-card[data-card="${card}"]`).click();
+    await page.getByRole('radio', { name: 'Board' }).click();
+    for (const card of ['Jh', '8h', '2c']) await page.locator(`.deck-card[data-card="${card}"]`).click();
+    await expect
+      .poll(() => page.getByTestId('hand-equity').textContent(), { timeout: 30_000 })
+      .toContain('53.18%');
+
+    // Let the last answers of both routes land before comparing them.
+    await page.waitForLoadState('networkidle');
+    const read = () => page.evaluate('window.__answers') as Promise<Answers>;
+    await expect
+      .poll(async () => Object.values(await read()).every(({ port, channel }) => port === channel))
+      .toBe(true);
+    const answers = await read();
+    const workers = Object.keys(answers);
+    expect(workers.length).toBeGreaterThan(0);
+    for (const name of workers) {
+      expect(name).toMatch(/^rangeforge-engine-[0-9a-f]{24}$/);
+      expect(answers[name]!.port).toBeGreaterThan(0);
+    }
+  });
+});
