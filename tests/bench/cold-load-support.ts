@@ -13,10 +13,19 @@ export const WORKING_STATE_KEY = 'rangeforge.workingState.preflop_root.anonymous
 /**
  * Worker.prototype.postMessage wrapped to time the flop's equity job: the first heads-up equity call (a Comlink
  * message whose path names it) once the expression `counts` holds, and the moment its answer (the message with its id) is
- * back on the page's main thread, before the page renders it.
+ * back on the page's main thread, before the page renders it: on the worker's port or on a BroadcastChannel, which the
+ * engine's workers answer on as well (answer-channel.ts), whichever comes first.
  */
 const watchEquityJob = (counts: string) => `
   const EQUITY_CALLS = ['equityReportPacked', 'equityReport', 'shardRun'];
+  const answerChannels = [];
+  const NativeChannel = BroadcastChannel;
+  window.BroadcastChannel = class extends NativeChannel {
+    constructor(name) {
+      super(name);
+      answerChannels.push(this);
+    }
+  };
   // A worker's own postMessage, or a port's when the engine talks to its workers through channels.
   for (const target of [Worker.prototype, MessagePort.prototype]) {
     const post = target.postMessage;
@@ -25,14 +34,15 @@ const watchEquityJob = (counts: string) => `
       const call = message && message.path ? message.path[0] : '';
       if (!cold.posted && EQUITY_CALLS.includes(call) && ${counts}) {
         cold.posted = performance.now();
+        const routes = [this, ...answerChannels];
         const answer = (event) => {
           if (!event.data || event.data.id !== message.id) return;
           cold.answered = performance.now();
-          this.removeEventListener('message', answer, true);
+          for (const route of routes) route.removeEventListener('message', answer, true);
         };
         // A capture listener runs before the engine client's own (added earlier, without capture), so the answer is
         // timed before the page renders it.
-        this.addEventListener('message', answer, true);
+        for (const route of routes) route.addEventListener('message', answer, true);
       }
       return post.apply(this, args);
     };
