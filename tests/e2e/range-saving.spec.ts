@@ -7,31 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createThrowawayDatabase, postgresAvailability } from '../server/helpers/postgres.ts';
 import { type AppServer, startAppServer } from './support/app-server.ts';
 import { type BrowserSession, launchBrowser } from './support/browser.ts';
-import { api, createRange, logInThroughForm, register, savedHands } from './support/page-api.ts';
+import { api, createRange, heldSaves, logInThroughForm, register, savedHands } from './support/page-api.ts';
 
 const cell = (page: Page, hand: string) => page.locator(`.range-grid [data-hand="${hand}"]`);
 const saveState = (page: Page) => page.getByTestId('save-state').getAttribute('data-state');
 /** The update route of one range: POST /api/v1/categories/:id. */
 const UPDATE_ROUTE = /\/api\/v1\/categories\/\d+$/;
-
-/** The ranges whose saves the page holds in IndexedDB (range-tool/pending-store.ts). */
-function heldSaves(page: Page): Promise<number[]> {
-  return page.evaluate(
-    () =>
-      new Promise<number[]>((resolve, reject) => {
-        const opening = indexedDB.open('rangeforge-pending-saves', 1);
-        opening.onerror = () => reject(opening.error);
-        opening.onsuccess = () => {
-          const read = opening.result.transaction('saves').objectStore('saves').getAll();
-          read.onerror = () => reject(read.error);
-          read.onsuccess = () => {
-            opening.result.close();
-            resolve((read.result as { categoryId: number }[]).map((save) => save.categoryId));
-          };
-        };
-      }),
-  );
-}
 
 /** Clicks a range in the library and waits until the editor holds it. */
 async function open(page: Page, id: number): Promise<void> {

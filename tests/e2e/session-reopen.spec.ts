@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createThrowawayDatabase, postgresAvailability } from '../server/helpers/postgres.ts';
 import { type AppServer, startAppServer } from './support/app-server.ts';
 import { type BrowserSession, launchBrowser, screenshotAtWidths } from './support/browser.ts';
-import { api, createRange, register, savedHands } from './support/page-api.ts';
+import { api, createRange, heldSaves, register, savedHands } from './support/page-api.ts';
 
 const PASSWORD = 'secret123';
 const cell = (page: Page, hand: string) => page.locator(`.range-grid [data-hand="${hand}"]`);
@@ -19,24 +19,6 @@ const openNode = (page: Page, id: number) =>
 /** Whether the page holds a save of range `id` in IndexedDB (range-tool/pending-store.ts). */
 async function holds(page: Page, id: number): Promise<boolean> {
   return (await heldSaves(page)).includes(id);
-}
-
-function heldSaves(page: Page): Promise<number[]> {
-  return page.evaluate(
-    () =>
-      new Promise<number[]>((resolve, reject) => {
-        const opening = indexedDB.open('rangeforge-pending-saves', 1);
-        opening.onerror = () => reject(opening.error);
-        opening.onsuccess = () => {
-          const read = opening.result.transaction('saves').objectStore('saves').getAll();
-          read.onerror = () => reject(read.error);
-          read.onsuccess = () => {
-            opening.result.close();
-            resolve((read.result as { categoryId: number }[]).map((save) => save.categoryId));
-          };
-        };
-      }),
-  );
 }
 
 /** The header's sign-in link, the auth page's form, back on the tool signed in. */

@@ -106,3 +106,22 @@ export async function forgetWorkingState(page: Page): Promise<void> {
     }
   });
 }
+
+/** The ranges whose saves the page holds in IndexedDB (range-tool/pending-store.ts). */
+export function heldSaves(page: Page): Promise<number[]> {
+  return page.evaluate(
+    () =>
+      new Promise<number[]>((resolve, reject) => {
+        const opening = indexedDB.open('rangeforge-pending-saves', 1);
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const read = opening.result.transaction('saves').objectStore('saves').getAll();
+          read.onerror = () => reject(read.error);
+          read.onsuccess = () => {
+            opening.result.close();
+            resolve((read.result as { categoryId: number }[]).map((save) => save.categoryId));
+          };
+        };
+      }),
+  );
+}
