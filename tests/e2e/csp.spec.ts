@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { launchBrowser, withAppAndBrowser } from './support/browser.ts';
+import { playHandAgainstText } from './support/page-api.ts';
 
 describe('content security policy', () => {
   const app = withAppAndBrowser();
@@ -24,12 +25,7 @@ describe('content security policy', () => {
       .toMatch(/Engine \d+\.\d+\.\d+ ready/);
     // AhKh against QQ typed as the opponent's range, on Jh8h2c, through the range tool's equity workspace;
     // `npm run equity -- --hero AhKh --villain QQ --board Jh8h2c` gives 0.531818.
-    await page.getByLabel('Opponent as text').fill('QQ');
-    await page.getByLabel('Opponent as text').press('Enter');
-    await page.getByRole('radio', { name: 'Hand' }).click();
-    for (const card of ['Ah', 'Kh']) await page.locator(`.deck-card[data-card="${card}"]`).click();
-    await page.getByRole('radio', { name: 'Board' }).click();
-    for (const card of ['Jh', '8h', '2c']) await page.locator(`.deck-card[data-card="${card}"]`).click();
+    await playHandAgainstText(page, ['Ah', 'Kh'], 'QQ', ['Jh', '8h', '2c']);
     await expect
       .poll(() => page.getByTestId('hand-equity').textContent(), { timeout: 30_000 })
       .toContain('53.18%');

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { withAppAndBrowser } from './support/browser.ts';
+import { playHandAgainstText } from './support/page-api.ts';
 
 // Counts, per worker name, the messages the page receives from the worker and on the channel of that name. A string:
 // this file is type-checked without the DOM library.
@@ -38,12 +39,7 @@ describe('engine answers', () => {
     await page.addInitScript({ content: COUNT_ANSWERS });
     await page.goto(`${app.server.baseUrl}/`);
     // AhKh against QQ on Jh8h2c: `npm run equity -- --hero AhKh --villain QQ --board Jh8h2c` gives 0.531818.
-    await page.getByLabel('Opponent as text').fill('QQ');
-    await page.getByLabel('Opponent as text').press('Enter');
-    await page.getByRole('radio', { name: 'Hand' }).click();
-    for (const card of ['Ah', 'Kh']) await page.locator(`.deck-card[data-card="${card}"]`).click();
-    await page.getByRole('radio', { name: 'Board' }).click();
-    for (const card of ['Jh', '8h', '2c']) await page.locator(`.deck-card[data-card="${card}"]`).click();
+    await playHandAgainstText(page, ['Ah', 'Kh'], 'QQ', ['Jh', '8h', '2c']);
     await expect
       .poll(() => page.getByTestId('hand-equity').textContent(), { timeout: 30_000 })
       .toContain('53.18%');

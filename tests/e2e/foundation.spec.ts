@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 import { screenshotAtWidths, withAppAndBrowser } from './support/browser.ts';
+import { playHandAgainstText } from './support/page-api.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -60,12 +61,7 @@ describe('foundation slice', () => {
       .poll(() => page.getByTestId('engine-status').textContent(), { timeout: 30_000 })
       .toMatch(/Engine \d+\.\d+\.\d+ ready/);
     // The hand AhKh against the opponent's range typed as text (QQ, six combos) on Jh8h2c, as the engine CLI has it.
-    await page.getByLabel('Opponent as text').fill('QQ');
-    await page.getByLabel('Opponent as text').press('Enter');
-    await page.getByRole('radio', { name: 'Hand' }).click();
-    for (const card of ['Ah', 'Kh']) await page.locator(`.deck-card[data-card="${card}"]`).click();
-    await page.getByRole('radio', { name: 'Board' }).click();
-    for (const card of ['Jh', '8h', '2c']) await page.locator(`.deck-card[data-card="${card}"]`).click();
+    await playHandAgainstText(page, ['Ah', 'Kh'], 'QQ', ['Jh', '8h', '2c']);
     await expect
       .poll(() => page.getByTestId('hand-equity').textContent(), { timeout: 30_000 })
       .toContain(cliEquity('AhKh', 'QQ', 'Jh8h2c'));

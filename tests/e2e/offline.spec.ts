@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { ARTIFACTS_DIR, withAppAndBrowser } from './support/browser.ts';
-import { api, forgetWorkingState, register, savedHands } from './support/page-api.ts';
+import { api, forgetWorkingState, playHandAgainstText, register, savedHands } from './support/page-api.ts';
 
 const cell = (page: Page, hand: string) => page.locator(`.range-grid [data-hand="${hand}"]`);
 const saveState = (page: Page) => page.getByTestId('save-state').getAttribute('data-state');
@@ -73,12 +73,7 @@ describe('offline', () => {
     await expect
       .poll(() => page.getByTestId('engine-status').textContent(), { timeout: 30_000 })
       .toMatch(/Engine \d+\.\d+\.\d+ ready/);
-    await page.getByLabel('Opponent as text').fill('QQ');
-    await page.getByLabel('Opponent as text').press('Enter');
-    await page.getByRole('radio', { name: 'Hand' }).click();
-    for (const card of ['Ah', 'Kh']) await page.locator(`.deck-card[data-card="${card}"]`).click();
-    await page.getByRole('radio', { name: 'Board' }).click();
-    for (const card of ['Jh', '8h', '2c']) await page.locator(`.deck-card[data-card="${card}"]`).click();
+    await playHandAgainstText(page, ['Ah', 'Kh'], 'QQ', ['Jh', '8h', '2c']);
     await expect
       .poll(() => page.getByTestId('hand-equity').textContent(), { timeout: 30_000 })
       .toContain('53.18%');

@@ -125,3 +125,21 @@ export function heldSaves(page: Page): Promise<number[]> {
       }),
   );
 }
+
+/**
+ * In the range tool's equity workspace: types `opponent` as the opponent's range, then picks the hand's cards and the
+ * board's. The caller waits for the equity it expects.
+ */
+export async function playHandAgainstText(
+  page: Page,
+  hand: string[],
+  opponent: string,
+  board: string[],
+): Promise<void> {
+  await page.getByLabel('Opponent as text').fill(opponent);
+  await page.getByLabel('Opponent as text').press('Enter');
+  await page.getByRole('radio', { name: 'Hand' }).click();
+  for (const card of hand) await page.locator(`.deck-card[data-card="${card}"]`).click();
+  await page.getByRole('radio', { name: 'Board' }).click();
+  for (const card of board) await page.locator(`.deck-card[data-card="${card}"]`).click();
+}
