@@ -1,9 +1,15 @@
 // A MessageChannel stands in for the page ↔ worker port and a BroadcastChannel for the answer channel (Node's, under
 // the browser's names): both routes are real, and each can be cut to prove the other carries the answers.
 import { type Endpoint, expose, transfer, wrap } from 'comlink';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { type AnswerChannel, answerChannelName, pageEndpoint, workerEndpoint } from './answer-channel.ts';
+import {
+  type AnswerChannel,
+  answerChannelName,
+  openAnswerChannel,
+  pageEndpoint,
+  workerEndpoint,
+} from './answer-channel.ts';
 
 interface TestApi {
   double(value: number): number;
@@ -111,5 +117,30 @@ describe('answerChannelName', () => {
     const names = new Set(Array.from({ length: 100 }, answerChannelName));
     expect(names.size).toBe(100);
     for (const name of names) expect(name).toMatch(/^rangeforge-engine-[0-9a-f]{24}$/);
+  });
+});
+
+describe('openAnswerChannel', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('opens the channel of that name, which carries what is posted on another of the name', async () => {
+    const name = answerChannelName();
+    const [page, worker] = [openAnswerChannel(name), openAnswerChannel(name)];
+    if (!page || !worker) throw new Error('no answer channel opened');
+    opened.push(page, worker);
+    const received = new Promise((resolve) =>
+      page.addEventListener('message', (event) => resolve(event.data)),
+    );
+    worker.postMessage({ id: 'answer', value: 42 });
+    await expect(within(received)).resolves.toEqual({ id: 'answer', value: 42 });
+  });
+
+  it('opens none without a name (a worker not started by the pool)', () => {
+    expect(openAnswerChannel('')).toBeUndefined();
+  });
+
+  it('opens none where the browser has no BroadcastChannel: the port alone carries the answers', () => {
+    vi.stubGlobal('BroadcastChannel', undefined);
+    expect(openAnswerChannel(answerChannelName())).toBeUndefined();
   });
 });

@@ -28,6 +28,15 @@ export function answerChannelName(): string {
 }
 
 /**
+ * The answer channel called `name`, or undefined where there is none to open (no name, or a browser without
+ * BroadcastChannel in this context): the worker's port then carries every answer alone, as before.
+ */
+export function openAnswerChannel(name: string): AnswerChannel | undefined {
+  if (!name || typeof BroadcastChannel === 'undefined') return undefined;
+  return new BroadcastChannel(name);
+}
+
+/**
  * The page's endpoint for one worker: calls go to the worker, and answers are listened for on both the worker and
  * `answers`. Comlink's one listener per endpoint settles a call by its id once, so the later copy is dropped.
  */

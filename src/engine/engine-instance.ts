@@ -3,7 +3,7 @@
 // the workers are warm or at the first preflop job (see preflop-table.ts).
 import preflopTableUrl from '@equity-wasm-pkg/preflop.bin?url';
 
-import { answerChannelName, pageEndpoint } from './answer-channel.ts';
+import { answerChannelName, openAnswerChannel, pageEndpoint } from './answer-channel.ts';
 import { EngineClient } from './engine.client.ts';
 import { createPreflopTableSource, type PreflopTableSource } from './preflop-table.ts';
 
@@ -46,12 +46,12 @@ export function getEngineClient(): EngineClient {
       // The worker's name is its answer channel's (see answer-channel.ts).
       const name = answerChannelName();
       const worker = new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name });
-      const answers = new BroadcastChannel(name);
+      const answers = openAnswerChannel(name);
       return {
-        endpoint: pageEndpoint(worker, answers),
+        endpoint: answers ? pageEndpoint(worker, answers) : worker,
         terminate: () => {
           worker.terminate();
-          answers.close();
+          answers?.close();
         },
       };
     },

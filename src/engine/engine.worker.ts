@@ -5,7 +5,7 @@ import { expose } from 'comlink';
 import init, * as equityWasm from '@equity-wasm';
 import wasmUrl from '@equity-wasm-pkg/equity_wasm_bg.wasm?url';
 
-import { workerEndpoint } from './answer-channel.ts';
+import { openAnswerChannel, workerEndpoint } from './answer-channel.ts';
 import { createDeferredEngineApi } from './engine-api.ts';
 
 // Start-up marks on the worker's own timeline (bench:cold reads them): script running, then the module compiled,
@@ -17,7 +17,5 @@ const ready = init({ module_or_path: wasmUrl }).then(() => {
 });
 // Answers also travel on the channel named after the worker (the pool names each one), which Chromium does not hold
 // back after an input.
-expose(
-  createDeferredEngineApi(ready),
-  self.name ? workerEndpoint(self, new BroadcastChannel(self.name)) : self,
-);
+const answers = openAnswerChannel(self.name);
+expose(createDeferredEngineApi(ready), answers ? workerEndpoint(self, answers) : self);

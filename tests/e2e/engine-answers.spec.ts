@@ -1,6 +1,7 @@
 // The engine's workers answer the page on two routes (src/engine/answer-channel.ts): their own port and a
 // BroadcastChannel named after each worker, which Chromium does not hold back after an input. In the real build,
-// every answer a worker posts on its port arrives on its channel too, and the equity shown is the engine's.
+// every answer a worker posts on its port arrives on its channel too, and the equity shown is the engine's; a page
+// without BroadcastChannel gets the same equity on the ports alone.
 import { describe, expect, it } from 'vitest';
 
 import { withAppAndBrowser } from './support/browser.ts';
@@ -56,6 +57,22 @@ describe('engine answers', () => {
     for (const name of workers) {
       expect(name).toMatch(/^rangeforge-engine-[0-9a-f]{24}$/);
       expect(answers[name]!.port).toBeGreaterThan(0);
+    }
+  });
+
+  it('reach the page on the ports alone where the page has no BroadcastChannel', async () => {
+    const context = await app.session.browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.addInitScript({ content: 'delete window.BroadcastChannel;' });
+      await page.goto(`${app.server.baseUrl}/`);
+      expect(await page.evaluate('typeof BroadcastChannel')).toBe('undefined');
+      await playHandAgainstText(page, ['Ah', 'Kh'], 'QQ', ['Jh', '8h', '2c']);
+      await expect
+        .poll(() => page.getByTestId('hand-equity').textContent(), { timeout: 30_000 })
+        .toContain('53.18%');
+    } finally {
+      await context.close();
     }
   });
 });
