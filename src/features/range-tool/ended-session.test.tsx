@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type * as RangeApiModule from './api';
+import { pageActions } from './test-support';
 
 // The server calls are stand-ins; the module's paths (the saver refreshes the offline copies by them) are real.
 vi.mock('./api', async (original) => ({
@@ -18,20 +19,13 @@ vi.mock('./api', async (original) => ({
   ...(await import('./test-support')).rangeApiModule(),
 }));
 
-const blue = '#1847BE';
-const user = (id: number) => ({ id, username: `player${id}`, email: `p${id}@example.com` });
-
 /** The page with account 5 signed in and its range 31 open. */
 async function load() {
   const { appStore, StoreProvider } = await import('@/lib/store');
   const session = await import('@/lib/session');
   const atoms = await import('./atoms');
   const { rangeApi } = await import('./api');
-  const { ApiError } = await import('@/lib/api-client');
   const { handleApiError } = await import('@/app/providers');
-  /** Another call than a save (the tree, the health probe, the profile) met the ended session: 401. */
-  const refused = () =>
-    act(() => handleApiError(new ApiError(401, 'User is not authorized', 'unauthorized')));
   const library = await import('./use-range-library');
   const { indexedDbStore } = await import('./pending-store');
   const api = vi.mocked(rangeApi);
@@ -51,22 +45,7 @@ async function load() {
       ),
     },
   );
-  const signIn = async (id: number) => {
-    await act(async () => {
-      session.applySession(user(id), `token-${id}`);
-      await Promise.resolve();
-    });
-  };
-  const paint = (hand: string) =>
-    act(() => {
-      appStore.set(atoms.rangePairsAtom, {
-        ...appStore.get(atoms.rangePairsAtom),
-        [hand]: [{ color: blue, weight: 100 }],
-      });
-      appStore.set(atoms.editVersionAtom, (version) => version + 1);
-    });
-  /** Waits past the queue's coalescing window, so a save that would go out has gone. */
-  const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+  const { signIn, refused, paint, settle } = await pageActions(handleApiError);
   const store = indexedDbStore<{ pairs: { hand: string }[] }>();
   /** The saves held on this device, and the hands of each. */
   const held = () => store.all();

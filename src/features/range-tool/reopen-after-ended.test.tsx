@@ -11,14 +11,13 @@ import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type * as RangeApiModule from './api';
+import { pageActions, PAINT_COLOR } from './test-support';
 
 vi.mock('./api', async (original) => ({
   ...(await original<typeof RangeApiModule>()),
   ...(await import('./test-support')).rangeApiModule(),
 }));
 
-const blue = '#1847BE';
-const user = (id: number) => ({ id, username: `player${id}`, email: `p${id}@example.com` });
 type SavedPair = { hand: string; colors: { color: string; weight: number }[] };
 
 /** The stand-in server's range 31 of account 5: its chart and revision, moved by every save. */
@@ -30,7 +29,6 @@ async function page() {
   const session = await import('@/lib/session');
   const atoms = await import('./atoms');
   const { rangeApi } = await import('./api');
-  const { ApiError } = await import('@/lib/api-client');
   const { handleApiError } = await import('@/app/providers');
   const library = await import('./use-range-library');
   const working = await import('./use-working-state');
@@ -58,24 +56,7 @@ async function page() {
         ),
       },
     );
-  const signIn = (id: number) =>
-    act(async () => {
-      session.applySession(user(id), `token-${id}`);
-      await Promise.resolve();
-    });
-  /** Another call than a save met the ended session: 401 (providers.tsx signs the page out, as the server's). */
-  const refused = () =>
-    act(() => handleApiError(new ApiError(401, 'User is not authorized', 'unauthorized')));
-  const paint = (hand: string) =>
-    act(() => {
-      appStore.set(atoms.rangePairsAtom, {
-        ...appStore.get(atoms.rangePairsAtom),
-        [hand]: [{ color: blue, weight: 100 }],
-      });
-      appStore.set(atoms.editVersionAtom, (version) => version + 1);
-    });
-  /** Past the save queue's and the working state's delays. */
-  const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+  const { signIn, refused, paint, settle } = await pageActions(handleApiError);
   const painted = () => Object.keys(appStore.get(atoms.rangePairsAtom)).sort();
   const { indexedDbStore } = await import('./pending-store');
   const held = async () => (await indexedDbStore().all()).map((save) => save.key);
@@ -166,7 +147,7 @@ describe('signing in again after the server ended the session', () => {
   it('shows the held edit and leaves the choice to the player when the range moved on the server meanwhile', async () => {
     await endedWithHeldEdits();
     // Saved elsewhere while this page was signed out.
-    server = { pairs: [{ hand: '72o', colors: [{ color: blue, weight: 100 }] }], revision: 9 };
+    server = { pairs: [{ hand: '72o', colors: [{ color: PAINT_COLOR, weight: 100 }] }], revision: 9 };
     const next = await reload();
     next.api.save.mockImplementation(async () => {
       const { ApiError } = await import('@/lib/api-client');

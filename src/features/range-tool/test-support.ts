@@ -1,6 +1,8 @@
 // Set-up shared by the range tool's component tests (never imported by the app).
+import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 
+import type { ApiError } from '@/lib/api-client';
 import { appStore } from '@/lib/store';
 
 import { buttonsAtom, currentColorAtom, rangeHistoryAtom, suitModeAtom, weightAtom } from './atoms';
@@ -36,4 +38,41 @@ export function resetPainting(): void {
   appStore.set(currentColorAtom, DEFAULT_COLOR);
   appStore.set(weightAtom, '100');
   appStore.set(suitModeAtom, false);
+}
+
+/** The colour `pageActions` paints in. */
+export const PAINT_COLOR = '#1847BE';
+
+/** Account `id` as the server's user endpoint describes it. */
+export const player = (id: number) => ({ id, username: `player${id}`, email: `p${id}@example.com` });
+
+/**
+ * What the session tests do on the page loaded last: sign account `id` in, have a call other than a save meet the
+ * ended session (a 401 given to `handleApiError`, the page's own from src/app/providers.tsx, which signs the page out
+ * as the server did; a feature does not import the app), paint a hand in PAINT_COLOR as an edit, and wait past the
+ * save queue's and the working state's delays.
+ */
+export async function pageActions(handleApiError: (error: ApiError) => void) {
+  // Imported here, not at the top: a test that resets its modules to load a new page gets that page's instances.
+  const { appStore: store } = await import('@/lib/store');
+  const atoms = await import('./atoms');
+  const session = await import('@/lib/session');
+  const { ApiError: Refusal } = await import('@/lib/api-client');
+  return {
+    signIn: (id: number) =>
+      act(async () => {
+        session.applySession(player(id), `token-${id}`);
+        await Promise.resolve();
+      }),
+    refused: () => act(() => handleApiError(new Refusal(401, 'User is not authorized', 'unauthorized'))),
+    paint: (hand: string) =>
+      act(() => {
+        store.set(atoms.rangePairsAtom, {
+          ...store.get(atoms.rangePairsAtom),
+          [hand]: [{ color: PAINT_COLOR, weight: 100 }],
+        });
+        store.set(atoms.editVersionAtom, (version) => version + 1);
+      }),
+    settle: () => act(() => new Promise((resolve) => setTimeout(resolve, 600))),
+  };
 }
