@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 import { errorMessage } from '@/lib/error-message';
 import type { TrainerAnswerResult, TrainerChart } from '@contract/trainer';
@@ -43,9 +43,10 @@ const INITIAL: DrillState = {
  */
 export function useTrainerDrill(chartIds: readonly number[], random: Random) {
   const [state, setState] = useState<DrillState>(INITIAL);
-  // answer() reads the latest state without being re-created on every change (keyboard handlers hold it).
+  // answer() reads the latest state without being re-created on every change (keyboard handlers hold it). A layout
+  // effect keeps it at the state on screen from the commit on: a key pressed the moment a hand shows answers it.
   const stateRef = useRef(state);
-  useEffect(() => {
+  useLayoutEffect(() => {
     stateRef.current = state;
   }, [state]);
   const charts = useRef(new Map<number, TrainerChart>());

@@ -111,6 +111,34 @@ describe('trainer drill', () => {
     expect(screen.getByText('Your answer: Not in range at 50%')).toBeInTheDocument();
   });
 
+  it('answers a key pressed the moment the hand is shown, before React has run its passive effects', async () => {
+    const answers: unknown[] = [];
+    mockFetch((url, init) => {
+      if (url === '/api/v1/trainer/charts/5') return { body: { data: chart } };
+      if (url === '/api/v1/trainer/answers') {
+        const body = requestBody(init) as { combo: string };
+        answers.push(body);
+        return { body: { data: result(body, true) } };
+      }
+      return undefined;
+    });
+    // A mutation observer's callback runs right after the commit that shows the hand (a microtask), ahead of the
+    // effects React schedules for later: the earliest a player's key can arrive.
+    const pressed = new Promise<void>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector('#trainer-hand')) return;
+        observer.disconnect();
+        fireEvent.keyDown(window, { key: '1' });
+        resolve();
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
+    renderApp(<Drill chartIds={[5]} random={seededRandom(5)} />, { user: testUser });
+    await pressed;
+    expect(await screen.findByText('Right')).toBeInTheDocument();
+    expect(answers).toHaveLength(1);
+  });
+
   it('shows a failed answer with a retry that sends it again', async () => {
     const user = userEvent.setup();
     let fail = true;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { LoadingState } from '@/components/async-state';
@@ -43,8 +43,11 @@ export function Drill({ chartIds, random }: { chartIds: readonly number[]; rando
     if (status === 'asking') handRef.current?.focus();
   }, [status, deal]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
+  // The keys act on the drill as last committed: the handler is swapped in as the screen changes (a layout effect,
+  // so a key pressed the moment a new hand is shown already answers it) and stays registered once for the page.
+  const onKey = useRef<(event: KeyboardEvent) => void>(() => undefined);
+  useLayoutEffect(() => {
+    onKey.current = (event) => {
       if (isFieldKey(event)) return;
       if (event.key === ' ' && status === 'answered') {
         // Also stops the focused Next button's own click, so Space deals exactly one hand.
@@ -58,9 +61,12 @@ export function Drill({ chartIds, random }: { chartIds: readonly number[]; rando
       event.preventDefault();
       void answer(choice === 'fold' ? null : actions[choice]!.color, frequencyMode ? frequency : undefined);
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [status, actions, answer, next, frequencyMode, frequency]);
+  });
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onKey.current(event);
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, []);
 
   const chosenAction =
     chosen &&
