@@ -50,6 +50,48 @@ const importBoundaries = [
   restrict(['server/**', 'contract/**'], noSpa),
 ];
 
+// The app's bundle carries no TypeBox: in src/ the contract modules that build schemas are imported for their types
+// only. The numbers and lists the app needs at run time live in the schema-free modules, which import no schema
+// module themselves.
+const SCHEMA_MODULES = [
+  'admin',
+  'auth',
+  'categories',
+  'envelope',
+  'health',
+  'payments',
+  'profile',
+  'shop',
+  'trainer',
+];
+const SCHEMA_FREE_MODULES = ['errors', 'hands', 'languages', 'limits', 'paths'];
+const typesOnlyInSpa = {
+  files: ['src/**/*.{ts,tsx}', ...SCHEMA_FREE_MODULES.map((name) => `contract/${name}.ts`)],
+  // Tests are not bundled: they may check the app against the server's own patterns.
+  ignores: ['src/**/*.test.{ts,tsx}', 'src/test/**'],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: [
+              '@sinclair/typebox',
+              ...SCHEMA_MODULES.flatMap((name) => [
+                `@contract/${name}`,
+                `**/contract/${name}*`,
+                `./${name}.ts`,
+              ]),
+            ],
+            allowTypeImports: true,
+            message: 'Schema modules are types only in the SPA: take shared values from contract/limits.ts.',
+          },
+        ],
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -73,6 +115,8 @@ export default tseslint.config(
     plugins: { 'simple-import-sort': simpleImportSort },
     rules: {
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // `import { type A } from 'm'` keeps `import 'm'` in the output (the module still runs); `import type` drops it.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // Groups, a blank line between each: node built-ins, packages, project aliases, relative imports.
       'simple-import-sort/imports': [
@@ -91,6 +135,7 @@ export default tseslint.config(
     },
   },
   ...importBoundaries,
+  typesOnlyInSpa,
   {
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -1,14 +1,14 @@
 import { type Static, Type } from '@sinclair/typebox';
 
-import { LanguageSchema } from './languages.ts';
-
-/** SPEC §9 limits, shared so the SPA validates with the same numbers. */
-export const USERNAME_MIN = 4;
-export const USERNAME_MAX = 20;
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 20;
-/** A pragmatic e-mail shape: something@something.tld, no spaces. */
-export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+import { LanguageSchema } from './envelope.ts';
+import {
+  DEVICE_TOKENS_MAX,
+  EMAIL_PATTERN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from './limits.ts';
 
 export const Username = Type.String({ minLength: USERNAME_MIN, maxLength: USERNAME_MAX });
 export const Password = Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX });
@@ -26,8 +26,6 @@ export const RegisterParams = Type.Object({ token: Type.String({ maxLength: 64 }
 
 /** A device token as the server issues it (32 random bytes, base64url); only its sha256 is stored. */
 export const DeviceToken = Type.String({ pattern: '^[A-Za-z0-9_-]{20,100}$' });
-/** Device tokens a browser keeps at most (one per account signed in from it); the newest are kept. */
-export const DEVICE_TOKENS_MAX = 10;
 
 export const LoginBody = Type.Object({
   login: Type.String({ minLength: 1, maxLength: 254 }),
@@ -102,8 +100,7 @@ export type PasswordChanged = Static<typeof PasswordChanged>;
 export const Message = Type.Object({ message: Type.String() });
 export type Message = Static<typeof Message>;
 
-/** Restore codes: 6 digits, valid 10 minutes, 5 attempts, single use. */
-export const RESTORE_CODE_TTL_MS = 10 * 60 * 1000;
+/** Restore codes: 6 digits, valid RESTORE_CODE_TTL_MS (limits.ts), 5 attempts, single use. */
 export const RESTORE_CODE_MAX_ATTEMPTS = 5;
 
 /** A device token is trusted for 180 days after it was issued; each sign-in with it replaces it with a fresh one. */

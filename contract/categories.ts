@@ -2,6 +2,13 @@ import { type Static, Type } from '@sinclair/typebox';
 
 import { Id, StringEnum } from './envelope.ts';
 import { COLOR_PATTERN, COMBO_PATTERN } from './hands.ts';
+import {
+  CATEGORY_NAME_MAX,
+  MAX_DEAD_CARDS,
+  MAX_EXTRA_VILLAINS,
+  NOTE_MAX,
+  VILLAIN_TEXT_MAX,
+} from './limits.ts';
 
 export const ROOT_TYPES = ['preflop_root', 'tournament_root'] as const;
 export type RootType = (typeof ROOT_TYPES)[number];
@@ -16,14 +23,11 @@ export const CategoryKindSchema = StringEnum(CATEGORY_KINDS);
 export const FREE_RANGE_LIMIT = 20;
 /** Free tier: at most this many own categories of every kind (folders and tournaments count); beyond it, 402. */
 export const FREE_CATEGORY_LIMIT = 100;
-/** Free tier: a note of at most this many characters; longer notes answer 402. */
-export const FREE_NOTE_MAX = 2000;
 /**
  * Everyone, Premium included: at most this many categories (bought strategies count) and notes of NOTE_MAX
- * characters. Past the category cap the server answers 409 `categoryLimitReached`.
+ * characters (limits.ts). Past the category cap the server answers 409 `categoryLimitReached`.
  */
 export const CATEGORY_HARD_LIMIT = 5000;
-export const NOTE_MAX = 10000;
 
 export const ColorEntry = Type.Object({
   color: Type.String({ pattern: COLOR_PATTERN }),
@@ -56,12 +60,6 @@ export const RangeSides = Type.Object({
 });
 export type RangeSides = Static<typeof RangeSides>;
 
-/** Multiway: the hero, the sides' villain and at most this many more villains (the engine takes 2 to 6 ranges). */
-export const MAX_EXTRA_VILLAINS = 4;
-/** Longest text range of a villain: a range written combo by combo with weights (1326 × "AhKh:0.1234,") fits. */
-export const VILLAIN_TEXT_MAX = 16000;
-/** Most dead cards: 52 less the two hands and five board cards of a heads-up deal. */
-export const MAX_DEAD_CARDS = 43;
 /** A card: "Ah", any case, a ten as "Th" or as the range tool's picker writes it, "10h" (stored as "Th"). */
 export const CARD_PATTERN = '^(?:10|[AKQJTakqjt98765432])[cdhsCDHS]$';
 
@@ -90,7 +88,7 @@ export const RangeWorkspace = Type.Object(
 );
 export type RangeWorkspace = Static<typeof RangeWorkspace>;
 
-export const CategoryName = Type.String({ minLength: 1, maxLength: 120 });
+export const CategoryName = Type.String({ minLength: 1, maxLength: CATEGORY_NAME_MAX });
 
 export const CreateCategoryBody = Type.Object({
   name: CategoryName,

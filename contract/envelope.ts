@@ -1,5 +1,7 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 
+import { LANGUAGES } from './languages.ts';
+
 /** Success body: every route answers `{ data: ... }` (ARCHITECTURE §6), so the SPA reads `response.data.data`. */
 export const DataEnvelope = <T extends TSchema>(data: T) => Type.Object({ data });
 
@@ -37,3 +39,6 @@ export const StringEnum = <const T extends readonly string[]>(
   values: T,
   options: { description?: string } = {},
 ) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+
+/** An interface language (contract/languages.ts). */
+export const LanguageSchema = StringEnum(LANGUAGES);

@@ -1,7 +1,7 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 
 import { Username } from './auth.ts';
-import { LanguageSchema } from './languages.ts';
+import { LanguageSchema } from './envelope.ts';
 
 export const UpdateUsernameBody = Type.Object({ username: Username });
 export type UpdateUsernameBody = Static<typeof UpdateUsernameBody>;
@@ -17,8 +17,8 @@ export const LanguageBody = Type.Object({ language: LanguageSchema });
 export type LanguageBody = Static<typeof LanguageBody>;
 export const LanguageResponse = Type.Object({ language: LanguageSchema });
 
-/** Avatar upload: multipart field `avatar` (or any single file field); stored as 256x256 WebP. */
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+/** Avatar upload (at most AVATAR_MAX_BYTES, limits.ts): multipart field `avatar` (or any single file field); stored as
+ * 256x256 WebP. */
 export const AVATAR_SIZE = 256;
 export const AvatarResponse = Type.Object({ avatar: Type.String() });
 

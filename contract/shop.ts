@@ -1,7 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 
-import { StringEnum } from './envelope.ts';
-import { LanguageSchema } from './languages.ts';
+import { LanguageSchema, StringEnum } from './envelope.ts';
 
 export const CURRENCIES = ['USD', 'RUB'] as const;
 export type Currency = (typeof CURRENCIES)[number];

@@ -3,20 +3,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { ColorEntry, RangeButton, RootTypeSchema } from './categories.ts';
 import { Id } from './envelope.ts';
 import { COLOR_PATTERN, COMBO_PATTERN } from './hands.ts';
-
-/**
- * Leitner boxes per hand class and chart: a miss puts the class in box 0, a right answer moves it one box up, to
- * TRAINER_MAX_BOX at most. A class never answered sits in TRAINER_START_BOX, where it is drawn by its combos alone.
- */
-export const TRAINER_MAX_BOX = 4;
-export const TRAINER_START_BOX = 2;
-
-/**
- * Frequency mode: an answer is right when the chosen action has weight > 0 in the cell and the given frequency is
- * within this many percentage points of that weight. Ten points accept the 25/50/75/100 presets for the usual
- * mixes (a 30% call answered with 25%) and still refuse calling a 10% call "half the time".
- */
-export const TRAINER_FREQUENCY_TOLERANCE = 10;
+import { TRAINER_MAX_BOX } from './limits.ts';
 
 /** Answers per user and minute; a human needs a second or more per hand, a script filling the stats does not. */
 export const TRAINER_ANSWERS_PER_MINUTE = 120;

@@ -3,7 +3,8 @@
 // lock every other client of the account. Shared code, because the sign-in forms and the profile's password change
 // both receive one.
 
-import { DEVICE_TOKENS_MAX, type PasswordChanged } from '@contract/auth';
+import type { PasswordChanged } from '@contract/auth';
+import { DEVICE_TOKENS_MAX } from '@contract/limits';
 
 const DEVICE_TOKENS_KEY = 'rangeforge.deviceTokens';
 

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { type AppServer } from './support/app-server.ts';
+import type { AppServer } from './support/app-server.ts';
 import { type BrowserSession, screenshotAtWidths, withAppAndBrowser } from './support/browser.ts';
 import { logInThroughForm as logIn } from './support/page-api.ts';
 

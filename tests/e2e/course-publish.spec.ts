@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { type AppServer } from './support/app-server.ts';
+import type { AppServer } from './support/app-server.ts';
 import { type BrowserSession, withAppAndBrowser } from './support/browser.ts';
 import { logInThroughForm as logIn } from './support/page-api.ts';
 

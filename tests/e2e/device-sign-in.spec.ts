@@ -2,7 +2,7 @@
 // it; the player's own browser, which kept the device token of its sign-up past sign-out, still signs in.
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { type AppServer } from './support/app-server.ts';
+import type { AppServer } from './support/app-server.ts';
 import { type BrowserSession, withAppAndBrowser } from './support/browser.ts';
 
 describe('the owner signs in while a stranger locks the account', () => {

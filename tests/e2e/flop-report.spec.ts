@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { type AppServer } from './support/app-server.ts';
+import type { AppServer } from './support/app-server.ts';
 import { screenshotAtWidths, withAppAndBrowser } from './support/browser.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

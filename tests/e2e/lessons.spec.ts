@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { type AppServer } from './support/app-server.ts';
+import type { AppServer } from './support/app-server.ts';
 import { withAppAndBrowser } from './support/browser.ts';
 
 /** Registers in the page, buys the course named `course` through the sandbox card provider, returns its offer. */

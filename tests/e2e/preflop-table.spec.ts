@@ -5,7 +5,7 @@
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { type AppServer } from './support/app-server.ts';
+import type { AppServer } from './support/app-server.ts';
 import { withAppAndBrowser } from './support/browser.ts';
 
 const TABLE_URL = /\/assets\/preflop-[\w-]+\.bin$/;

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { type AppServer } from './support/app-server.ts';
+import type { AppServer } from './support/app-server.ts';
 import { withAppAndBrowser } from './support/browser.ts';
 import { registerInPage } from './support/page-api.ts';
 

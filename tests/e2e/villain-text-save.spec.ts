@@ -5,8 +5,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { VILLAIN_TEXT_MAX } from '../../contract/categories.ts';
 import { classCombos, HAND_CLASSES } from '../../contract/hands.ts';
+import { VILLAIN_TEXT_MAX } from '../../contract/limits.ts';
 import type { AppServer } from './support/app-server.ts';
 import { withAppAndBrowser } from './support/browser.ts';
 import { api, register } from './support/page-api.ts';

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { type AppServer } from './support/app-server.ts';
+import type { AppServer } from './support/app-server.ts';
 import { type BrowserSession, withAppAndBrowser } from './support/browser.ts';
 import { registerInPage as register } from './support/page-api.ts';
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { cardIndex, comboIndex } from '../../contract/hands.ts';
-import { type EngineClient } from '../../src/engine/engine.client.ts';
+import type { EngineClient } from '../../src/engine/engine.client.ts';
 import { createEngineApi, type EngineApi } from '../../src/engine/engine-api.ts';
 import { chunkSize, planChunks, runFlopReport } from '../../src/engine/flop-report.client.ts';
 import { loadEquityWasm } from '../../src/engine/node/load-wasm.ts';

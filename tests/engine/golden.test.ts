@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { type EngineClient } from '../../src/engine/engine.client.ts';
+import type { EngineClient } from '../../src/engine/engine.client.ts';
 import { createEngineApi, type EngineApi } from '../../src/engine/engine-api.ts';
 import { estimateWork, shardCount } from '../../src/engine/equity-schedule.ts';
 import { loadEquityWasm } from '../../src/engine/node/load-wasm.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
-import { FREE_NOTE_MAX } from '../../contract/categories.ts';
+import { FREE_NOTE_MAX } from '../../contract/limits.ts';
 import { as, makePremium, registerUser, type Session } from './helpers/api.ts';
 import { categoryCalls } from './helpers/categories.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';

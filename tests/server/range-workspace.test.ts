@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
-import { MAX_EXTRA_VILLAINS } from '../../contract/categories.ts';
 import { ERROR_MESSAGES } from '../../contract/errors.ts';
+import { MAX_EXTRA_VILLAINS } from '../../contract/limits.ts';
 import { as, makePremium, registerUser, type Session } from './helpers/api.ts';
 import { categoryCalls } from './helpers/categories.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';

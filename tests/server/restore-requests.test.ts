@@ -2,7 +2,8 @@
 // player's e-mail can no longer use up the owner's mail, lock the owner's code checks or retire the owner's code.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
-import { RESTORE_CODE_MAX_ATTEMPTS, RESTORE_CODE_TTL_MS } from '../../contract/auth.ts';
+import { RESTORE_CODE_MAX_ATTEMPTS } from '../../contract/auth.ts';
+import { RESTORE_CODE_TTL_MS } from '../../contract/limits.ts';
 import { ManualClock } from '../../server/lib/time.ts';
 import {
   MAX_OPEN_RESTORE_REQUESTS,

@@ -6,7 +6,7 @@ import {
   PASSWORD_MIN,
   USERNAME_MAX,
   USERNAME_MIN,
-} from '../../../contract/auth.ts';
+} from '../../../contract/limits.ts';
 import { ConfigError } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { deleteDeviceTokens } from '../auth/devices.repository.ts';

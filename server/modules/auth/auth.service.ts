@@ -1,12 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-import {
-  type ConfirmBody,
-  type LoginBody,
-  type RecoverBody,
-  type RegisterBody,
-  RESTORE_CODE_TTL_MS,
-} from '../../../contract/auth.ts';
+import type { ConfirmBody, LoginBody, RecoverBody, RegisterBody } from '../../../contract/auth.ts';
+import { RESTORE_CODE_TTL_MS } from '../../../contract/limits.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { sixDigitCode } from '../../lib/crypto.ts';

@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
 
-import {
-  type Category,
-  type CategoryKind,
-  type CreateCategoryBody,
-  type RangeQuery,
-  type RootType,
-  type TreeNode,
-  type TreeResponse,
-  type UpdateCategoryBody,
+import type {
+  Category,
+  CategoryKind,
+  CreateCategoryBody,
+  RangeQuery,
+  RootType,
+  TreeNode,
+  TreeResponse,
+  UpdateCategoryBody,
 } from '../../../contract/categories.ts';
 import type { Db } from '../../db/database.ts';
 import type { CategoryRow, UserRow } from '../../db/schema.ts';

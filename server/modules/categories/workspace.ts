@@ -2,8 +2,8 @@
 // range) and dead cards. Validated on the way in, stored as JSON, and kept meaningful when charts are copied,
 // shared or deleted.
 import type { RangeWorkspace, WorkspaceVillain } from '../../../contract/categories.ts';
-import { MAX_EXTRA_VILLAINS } from '../../../contract/categories.ts';
 import { cardIndex, cardText, classCombos, HAND_CLASSES } from '../../../contract/hands.ts';
+import { MAX_EXTRA_VILLAINS } from '../../../contract/limits.ts';
 import type { CategoryRow } from '../../db/schema.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import type { Executor } from './categories.repository.ts';

@@ -1,6 +1,6 @@
 import type { ColorEntry } from '../../../contract/categories.ts';
 import { canonicalCombo, cardIndex, classOfCards, HAND_CLASSES } from '../../../contract/hands.ts';
-import { TRAINER_FREQUENCY_TOLERANCE } from '../../../contract/trainer.ts';
+import { TRAINER_FREQUENCY_TOLERANCE } from '../../../contract/limits.ts';
 import type { StoredCell } from '../categories/pairs.ts';
 
 /** The right answer for one combo of a chart: its colours with weights and the share outside the range (fold). */

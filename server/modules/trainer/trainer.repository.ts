@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 
-import { TRAINER_MAX_BOX, TRAINER_START_BOX } from '../../../contract/trainer.ts';
+import { TRAINER_MAX_BOX, TRAINER_START_BOX } from '../../../contract/limits.ts';
 import type { Db } from '../../db/database.ts';
 import type { Executor } from '../categories/categories.repository.ts';
 

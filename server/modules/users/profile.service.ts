@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 
 import sharp from 'sharp';
 
-import { AVATAR_MAX_BYTES, AVATAR_SIZE, type UpdatePasswordBody } from '../../../contract/profile.ts';
+import { AVATAR_MAX_BYTES } from '../../../contract/limits.ts';
+import { AVATAR_SIZE, type UpdatePasswordBody } from '../../../contract/profile.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { badRequest, conflict, HttpError } from '../../lib/http-error.ts';

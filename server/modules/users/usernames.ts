@@ -1,4 +1,4 @@
-import { USERNAME_MAX, USERNAME_MIN } from '../../../contract/auth.ts';
+import { USERNAME_MAX, USERNAME_MIN } from '../../../contract/limits.ts';
 import { badRequest } from '../../lib/http-error.ts';
 
 /**

@@ -2,7 +2,7 @@
 // browser that asked): the mailed code is checked only with the request token the server answered. Kept in
 // sessionStorage so a reload of the restore page keeps it, while another tab or a closed one does not.
 
-import { RESTORE_CODE_TTL_MS } from '@contract/auth';
+import { RESTORE_CODE_TTL_MS } from '@contract/limits';
 
 const RESTORE_REQUEST_KEY = 'rangeforge.restoreRequest';
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;

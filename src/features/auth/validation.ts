@@ -1,5 +1,5 @@
-import { EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@contract/auth';
 import type { ErrorKey } from '@contract/errors';
+import { EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@contract/limits';
 
 /** A field's problem as an `errors:` translation key (the same keys the server sends as `code`). */
 export type FieldError = ErrorKey | null;

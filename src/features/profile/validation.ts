@@ -1,5 +1,5 @@
-import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@contract/auth';
 import type { ErrorKey } from '@contract/errors';
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@contract/limits';
 
 export type PasswordField = 'current_password' | 'new_password' | 'confirm_password';
 

@@ -2,8 +2,8 @@
 // open) meets a newer copy saved in another session. The server refuses it with 409 and the current version; the
 // player sees both and decides. These are the pure rules; use-range-conflict.ts carries them out.
 import type { Category, CreateCategoryBody, Pair, UpdateCategoryBody } from '@contract/categories';
-import { CategoryName } from '@contract/categories';
 import { HAND_CLASSES } from '@contract/hands';
+import { CATEGORY_NAME_MAX } from '@contract/limits';
 
 /** What the save queue sends for a range: the whole chart, its buttons, note and sides, on a base revision. */
 /** `workspace` is absent only from bodies an older page held in IndexedDB. */
@@ -46,9 +46,8 @@ export function conflictVersion(body: unknown): RangeVersion | null {
 
 /** "Open (2)" with the player's own words for a copy; trimmed to the longest name the server takes. */
 export function copyName(name: string, suffix: string): string {
-  const max = CategoryName.maxLength ?? 120;
   const tail = ` (${suffix})`;
-  return `${name.slice(0, Math.max(1, max - tail.length))}${tail}`;
+  return `${name.slice(0, Math.max(1, CATEGORY_NAME_MAX - tail.length))}${tail}`;
 }
 
 /** "Save mine as a copy": a new range beside the conflicted one, with my chart, buttons, note and sides. */

@@ -2,7 +2,7 @@
 // of the chart, colours, cards, suit choices or method starts a new job at once and aborts the superseded one.
 import { useEffect, useRef } from 'react';
 
-import { type EngineClient, type MultiwayResult } from '@/engine/engine.client';
+import type { EngineClient, MultiwayResult } from '@/engine/engine.client';
 import { getEngineClient } from '@/engine/engine-instance';
 import type { CategoryStat } from '@/engine/engine-types';
 import type { JobContext } from '@/engine/latest-job';

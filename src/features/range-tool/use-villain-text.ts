@@ -1,7 +1,7 @@
 import { useState } from 'react';
 
 import { getEngineClient } from '@/engine/engine-instance';
-import { VILLAIN_TEXT_MAX } from '@contract/categories';
+import { VILLAIN_TEXT_MAX } from '@contract/limits';
 
 /** Why a typed villain range was not kept: the engine cannot read it, or it is too long to save even written short. */
 export type VillainTextError = { kind: 'unreadable'; message: string } | { kind: 'tooLong'; max: number };

@@ -5,7 +5,6 @@
 // chart, sides and workspace come back from the server, or from the save queue's held edit (pending-store.ts).
 // Everything read back is checked as untrusted input: a value that does not fit is dropped, never applied.
 import type { Pair, RangeButton, RootType, WorkspaceVillain } from '@contract/categories';
-import { MAX_DEAD_CARDS, MAX_EXTRA_VILLAINS, VILLAIN_TEXT_MAX } from '@contract/categories';
 import {
   classCombos,
   COLOR_PATTERN,
@@ -13,6 +12,7 @@ import {
   MAX_PAIR_WEIGHT,
   PAIR_WEIGHT_TOLERANCE,
 } from '@contract/hands';
+import { MAX_DEAD_CARDS, MAX_EXTRA_VILLAINS, VILLAIN_TEXT_MAX } from '@contract/limits';
 
 import { ALL_CARDS, MAX_BOARD_CARDS, MAX_HOLE_CARDS } from './range-rules';
 

@@ -1,7 +1,7 @@
 // The trainer's pure rules: the seeded random source, the deal (by combos, weighted by Leitner box) and the
 // session's score. The server grades; these only decide what to ask and how to count what it answered.
 import { classComboCount, classCombos, HAND_CLASSES } from '@contract/hands';
-import { TRAINER_MAX_BOX, TRAINER_START_BOX } from '@contract/trainer';
+import { TRAINER_MAX_BOX, TRAINER_START_BOX } from '@contract/limits';
 
 /** A random source of floats in [0, 1). */
 export type Random = () => number;

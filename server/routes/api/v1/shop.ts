@@ -7,7 +7,8 @@ import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { DataEnvelope, ErrorBody, Id, IdParams } from '../../../../contract/envelope.ts';
-import { type Language, LanguageSchema } from '../../../../contract/languages.ts';
+import { LanguageSchema } from '../../../../contract/envelope.ts';
+import type { Language } from '../../../../contract/languages.ts';
 import { API } from '../../../../contract/paths.ts';
 import { CostShopBody, CryptoParams, CryptoQuoteBody, PaymentParams } from '../../../../contract/payments.ts';
 import { notFound, unauthorized } from '../../../lib/http-error.ts';

@@ -6,7 +6,7 @@ import { errorMessage } from '@/lib/error-message';
 import { errorKey } from '@/lib/i18n-keys';
 import { avatarUrl, type SessionUser, updateSessionUser } from '@/lib/session';
 import { pushToast } from '@/lib/toast';
-import { AVATAR_MAX_BYTES } from '@contract/profile';
+import { AVATAR_MAX_BYTES } from '@contract/limits';
 
 import { updateAvatar, updatePassword, updateUsername } from '../api';
 import { type PasswordField, validatePasswordChange, validateUsername } from '../validation';

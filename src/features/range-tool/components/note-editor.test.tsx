@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 import { appStore } from '@/lib/store';
 import { renderApp, testUser } from '@/test/render';
-import { FREE_NOTE_MAX, NOTE_MAX } from '@contract/categories';
+import { FREE_NOTE_MAX, NOTE_MAX } from '@contract/limits';
 
 import { categoryIdAtom, noteAtom } from '../atoms';
 import { NoteEditor } from './note-editor';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { useCurrentUser } from '@/lib/session';
 import { appStore, useAtom, useAtomValue } from '@/lib/store';
-import { FREE_NOTE_MAX, NOTE_MAX } from '@contract/categories';
+import { FREE_NOTE_MAX, NOTE_MAX } from '@contract/limits';
 
 import { categoryIdAtom, chartReadOnlyAtom, editVersionAtom, noteAtom } from '../atoms';
 

@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAtom, useAtomValue } from '@/lib/store';
-import { MAX_EXTRA_VILLAINS, type WorkspaceVillain } from '@contract/categories';
+import type { WorkspaceVillain } from '@contract/categories';
+import { MAX_EXTRA_VILLAINS } from '@contract/limits';
 
 import {
   buttonsAtom,

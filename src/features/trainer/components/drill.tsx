@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { LoadingState } from '@/components/async-state';
 import { useFormat } from '@/lib/format';
-import { TRAINER_FREQUENCY_TOLERANCE } from '@contract/trainer';
+import { TRAINER_FREQUENCY_TOLERANCE } from '@contract/limits';
 
 import { answerForKey, comboCards, type Random } from '../trainer-rules';
 import { useTrainerDrill } from '../use-trainer-drill';

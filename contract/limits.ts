@@ -1,0 +1,44 @@
+// Limits and rules the app and the server share, in a module free of schemas: the app imports its numbers from here,
+// so its bundle carries no TypeBox (the schema modules beside this one import these values and build the server's
+// request and response schemas from them).
+
+/** SPEC §9 limits, shared so the SPA validates with the same numbers. */
+export const USERNAME_MIN = 4;
+export const USERNAME_MAX = 20;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 20;
+/** A pragmatic e-mail shape: something@something.tld, no spaces. */
+export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+/** Device tokens a browser keeps at most (one per account signed in from it); the newest are kept. */
+export const DEVICE_TOKENS_MAX = 10;
+/** How long a restore code stays valid. */
+export const RESTORE_CODE_TTL_MS = 10 * 60 * 1000;
+
+/** Longest category name (folder, tournament, range). */
+export const CATEGORY_NAME_MAX = 120;
+/** Free tier: a note of at most this many characters; longer notes answer 402. */
+export const FREE_NOTE_MAX = 2000;
+/** Everyone, Premium included: a note of at most this many characters. */
+export const NOTE_MAX = 10000;
+/** Multiway: the hero, the sides' villain and at most this many more villains (the engine takes 2 to 6 ranges). */
+export const MAX_EXTRA_VILLAINS = 4;
+/** Longest text range of a villain: a range written combo by combo with weights (1326 × "AhKh:0.1234,") fits. */
+export const VILLAIN_TEXT_MAX = 16000;
+/** Most dead cards: 52 less the two hands and five board cards of a heads-up deal. */
+export const MAX_DEAD_CARDS = 43;
+
+/**
+ * Leitner boxes per hand class and chart: a miss puts the class in box 0, a right answer moves it one box up, to
+ * TRAINER_MAX_BOX at most. A class never answered sits in TRAINER_START_BOX, where it is drawn by its combos alone.
+ */
+export const TRAINER_MAX_BOX = 4;
+export const TRAINER_START_BOX = 2;
+/**
+ * Frequency mode: an answer is right when the chosen action has weight > 0 in the cell and the given frequency is
+ * within this many percentage points of that weight. Ten points accept the 25/50/75/100 presets for the usual
+ * mixes (a 30% call answered with 25%) and still refuse calling a 10% call "half the time".
+ */
+export const TRAINER_FREQUENCY_TOLERANCE = 10;
+
+/** Largest avatar upload. */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
