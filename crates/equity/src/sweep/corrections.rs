@@ -100,7 +100,7 @@ impl Sweeper<'_> {
         let (heroes, villains) = (&self.multi.holding[x], &self.multi.holding[y]);
         let both = 1u64 << x | 1u64 << y;
         // The villain records holding `y`, less `{x, y}` (a record of weight 0 when it is none).
-        let (_, both_weight) = pair_record(records, &self.slot_of, x, y);
+        let (_, both_weight) = pair_record(&self.pairs, x, y);
         let [held_weight, held_count] = self.multi.held[y];
         let villain_total = held_weight - both_weight;
         let villain_count = held_count - f64::from(u8::from(both_weight > 0.0));
@@ -129,7 +129,7 @@ impl Sweeper<'_> {
             }
             // The villain combo `{y, p}` shares the hero's other card `p`.
             let p = if h.a as usize == x { h.b } else { h.a } as usize;
-            let (rank, weight) = pair_record(records, &self.slot_of, y, p);
+            let (rank, weight) = pair_record(&self.pairs, y, p);
             let shared_below = if rank < h.rank { weight } else { 0.0 };
             let shared_tie = if rank == h.rank { weight } else { 0.0 };
             let hero = h.hero;

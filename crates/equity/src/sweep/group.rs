@@ -146,8 +146,8 @@ impl Sweeper<'_> {
         let hero_all = without(Weight::Hero);
         let counts = [without(Weight::HeroCombo), without(Weight::VillainCombo)];
         let all = &self.all;
-        let slot_of = &self.slot_of;
-        let pair_of = |y: usize, c: usize| pair_record(records, slot_of, y, c);
+        let pairs = &self.pairs;
+        let pair_of = |y: usize, c: usize| pair_record(pairs, y, c);
         let mut below = CardSums::ZERO;
         let mut below_dead = CardSums::ZERO;
         let mut hero_below = CardSums::ZERO;

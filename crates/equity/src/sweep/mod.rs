@@ -4,7 +4,8 @@
 //! holding each card and each suit (modules `totals` and `reuse`); the combo index of every card pair is a
 //! compile-time table. Per group of runouts ([`crate::runouts`]): each combo not holding a card that every
 //! runout of the group deals is ranked once, the combos are radix-sorted by rank and copied into 32-byte records
-//! in that order; the records' sums per card are the request's less the few entries the group leaves out.
+//! in that order; the records' sums per card are the request's less the few entries the group leaves out. A
+//! flush-free group ranks the combos' classes instead, one evaluation per class (module `classes`).
 //!
 //! A group of one runout that can complete a flush builds its records from the suitless order of its ranks,
 //! re-ranking only the combos that can make the flush (module `reuse`).
@@ -17,6 +18,7 @@
 //!
 //! Per-combo sums go to the tally once per group.
 
+mod classes;
 mod corrections;
 mod group;
 mod reuse;
@@ -47,7 +49,7 @@ struct Record {
     villain: f64,
     rank: u16,
     combo: u16,
-    /// Index of the entry (module `reuse` orders by rank, then entry).
+    /// Index of the entry (module `reuse` sorts the combos that make a flush by rank, then entry).
     entry: u16,
     a: u8,
     b: u8,
@@ -120,6 +122,14 @@ static COMBO_OF: [u16; 52 * 52] = {
     table
 };
 
+/// Rank and villain weight of one of the current group's records, filed under its combo.
+#[derive(Clone, Copy, Default)]
+struct PairSlot {
+    rank: u16,
+    /// The weight as given (`f32`): exact.
+    villain: f32,
+}
+
 /// Request-level data and scratch space for the sweeps of one request.
 pub(crate) struct Sweeper<'e> {
     entries: &'e [Entry],
@@ -134,10 +144,11 @@ pub(crate) struct Sweeper<'e> {
     wins: Vec<f64>,
     /// Villain weight of the current group's records, per card and in total.
     all: CardSums,
-    /// Per combo: `rank << 16 | (position + 1)` among the current group's records, 0 when it is not one of
-    /// them. (A combo holding a runout card has an unspecified rank, possibly 0, which the group sweep still
-    /// compares consistently: its sums cancel out.)
-    slot_of: Vec<u32>,
+    /// Per combo: the rank and villain weight of the current group's record of it, `(0, 0.0)` when it is not one
+    /// of them (the group sweep looks combos up by their cards, and reads nothing else of them). (A combo holding
+    /// a runout card has an unspecified rank, possibly 0, which the group sweep still compares consistently: its
+    /// sums cancel out.)
+    pairs: Vec<PairSlot>,
     multi: group::Scratch,
     /// Cards of each suit on the board.
     board_suits: [u32; 4],
@@ -145,6 +156,8 @@ pub(crate) struct Sweeper<'e> {
     suitless: Vec<Vec<Record>>,
     /// Per suit: the entries holding at least one card of it, and those holding two (module `reuse`).
     suited: [[Vec<u16>; 2]; 4],
+    /// The entries' records by hole-card class, to rank flush-free groups (module `classes`).
+    classes: classes::Classes,
 }
 
 impl<'e> Sweeper<'e> {
@@ -162,11 +175,12 @@ impl<'e> Sweeper<'e> {
             records: Vec::with_capacity(entries.len()),
             wins: vec![0.0; entries.len()],
             all: CardSums::ZERO,
-            slot_of: vec![0; crate::combo::COMBOS],
+            pairs: vec![PairSlot::default(); crate::combo::COMBOS],
             multi: group::Scratch::new(),
             board_suits,
             suitless: vec![Vec::new(); 13 * 13],
             suited: reuse::suited_entries(entries),
+            classes: classes::Classes::of(entries),
         }
     }
 
@@ -193,20 +207,34 @@ impl<'e> Sweeper<'e> {
         }
         if several {
             for r in &self.records {
-                self.slot_of[r.combo as usize] = 0;
+                self.pairs[r.combo as usize] = PairSlot::default();
             }
         }
     }
 
     /// Ranks the combos that hold no card every runout of the group deals (the others are dead throughout),
-    /// sorts them into `records`, fills `all`, and `slot_of` if `slots` (the group sweep reads it).
+    /// sorts them into `records`, fills `all`, and `slot_of` if `slots` (the group sweep reads it). A group of
+    /// several runouts is flush-free (module `runouts`), so it ranks by class (module `classes`).
     fn rank_records(&mut self, group: &RunoutGroup, slots: bool) {
         let common = group.runouts.iter().fold(u64::MAX, |m, &(r, _)| m & r);
         self.all = self.totals.without(totals::Weight::Villain, self.entries, common);
-        if !slots && self.records_from_suitless(common) {
+        let key = self.board.plus(group.key);
+        if slots {
+            self.classes.rank_into(key, common, &mut self.records);
+            if common == 0 {
+                self.keep_suitless_order(group.runouts[0].0);
+            }
+            for r in &self.records {
+                self.pairs[r.combo as usize] = PairSlot {
+                    rank: r.rank,
+                    villain: r.villain as f32,
+                };
+            }
             return;
         }
-        let key = self.board.plus(group.key);
+        if self.records_from_suitless(common) {
+            return;
+        }
         let entries = self.entries;
         fill(&mut self.order, entries.len(), 0, |live| {
             for (i, e) in entries.iter().enumerate() {
@@ -219,14 +247,6 @@ impl<'e> Sweeper<'e> {
         self.records.clear();
         self.records
             .extend(self.order.iter().map(|&packed| Record::of(entries, packed)));
-        if slots && common == 0 {
-            self.keep_suitless_order(group.runouts[0].0);
-        }
-        if slots {
-            for (position, r) in self.records.iter().enumerate() {
-                self.slot_of[r.combo as usize] = u32::from(r.rank) << 16 | (position as u32 + 1);
-            }
-        }
     }
 
     /// The sweep of a group of one runout with orbit weight `weight`, weakest first: every record is live.
@@ -313,15 +333,11 @@ fn cards_of(mask: u64) -> impl Iterator<Item = usize> {
     })
 }
 
-/// Rank and villain weight of the record of the combo `{y, c}` (distinct cards); `(0, 0.0)` when the combo is
-/// not one of the group's records (a zero weight that counts for nothing wherever it is compared).
-fn pair_record(records: &[Record], slot_of: &[u32], y: usize, c: usize) -> (u16, f64) {
-    let slot = slot_of[COMBO_OF[52 * y + c] as usize];
-    if slot == 0 {
-        (0, 0.0)
-    } else {
-        ((slot >> 16) as u16, records[(slot & 0xFFFF) as usize - 1].villain)
-    }
+/// Rank and villain weight of the record of the combo `{y, c}` (distinct cards); `(0, 0.0)` when it is not one
+/// of the group's records (a zero weight that counts for nothing wherever it is compared).
+fn pair_record(pairs: &[PairSlot], y: usize, c: usize) -> (u16, f64) {
+    let slot = pairs[COMBO_OF[52 * y + c] as usize];
+    (slot.rank, f64::from(slot.villain))
 }
 
 #[cfg(test)]

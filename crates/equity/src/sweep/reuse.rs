@@ -6,8 +6,9 @@
 //! suitless order of its rank multiset, whose records the flush-free group of the same ranks builds anyway (kept
 //! per request, computed here on first use otherwise), less the combos holding a runout card, merged with the
 //! few combos that can make the flush (listed per suit once per request), ranked with the real key. The merge
-//! yields exactly the order a full ranking and sort gives (rank, then entry index), so the sweep's sums do not
-//! change, and it copies the kept records rather than gathering each from its entry. On a rainbow flop this
+//! yields the ranks a full ranking gives, in rank order (a combo making a flush never ties one that does not, so
+//! the merge never has to break a tie between the two lists), and it copies the kept records rather than
+//! gathering each from its entry. On a rainbow flop this
 //! serves the 198 runouts of two cards of a board suit: ranks of about 25 combos instead of 370 each.
 
 use super::{cards_of, fill, Entry, Record, Sweeper};
@@ -68,15 +69,7 @@ impl Sweeper<'_> {
             let key = cards_of(runout).fold(self.board, |k, card| {
                 k.plus(HandKey::suitless(Card::from_index_unchecked(card as u8)))
             });
-            let mut order: Vec<u32> = self
-                .entries
-                .iter()
-                .enumerate()
-                .map(|(i, e)| u32::from(key.plus(e.key).rank7().0) << 16 | i as u32)
-                .collect();
-            crate::rank_sort::sort_by_rank(&mut order, &mut self.scratch);
-            let entries = self.entries;
-            self.suitless[slot] = order.iter().map(|&packed| Record::of(entries, packed)).collect();
+            self.classes.rank_into(key, 0, &mut self.suitless[slot]);
         }
         let real = cards_of(runout).fold(self.board, |k, card| {
             k.plus(HandKey::card(Card::from_index_unchecked(card as u8)))
@@ -96,8 +89,7 @@ impl Sweeper<'_> {
             }
         });
         flush.sort_unstable();
-        // The others in suitless order, with the flush combos merged in where their packed (rank, entry)
-        // values fall: exactly the order a full ranking and sort gives.
+        // The others in suitless order, with the flush combos merged in where their ranks fall.
         let suit_cards = SUIT_CARDS[flush_suit];
         let suitless = &self.suitless[slot];
         fill(&mut self.records, entries.len(), Record::default(), |records| {
