@@ -123,6 +123,65 @@ describeEachDatabase('card refunds and cancellations', (kind) => {
     expect(refunded).toMatchObject({ status: 'refunded', card_refunded: 40, refund_review: false });
   });
 
+  it("a copy of a chart inside the pack's folder is the buyer's own: it lands outside and outlives a refund", async () => {
+    const { buyer } = await referred();
+    const { fields } = await buyPremiumAndPack(buyer);
+    const [pack] = await templates(buyer);
+    const tree = await as(t.app, buyer, {
+      method: 'GET',
+      url: '/api/v1/categories/tree',
+      query: { root_type: 'tournament_root' },
+    });
+    const folder = tree.json().data.children.find((node: { id: number }) => node.id === pack?.id);
+    const inside = folder.children[0] as { id: number; name: string };
+    // "Copy up" on a ready-made chart (the library offers it on every row): an editable copy of the buyer's own.
+    const copied = await as(t.app, buyer, { method: 'POST', url: `/api/v1/categories/${inside.id}/copy/up` });
+    expect(copied.statusCode, copied.body).toBe(200);
+    const id = copied.json().data.id as number;
+    const painted = await as(t.app, buyer, {
+      method: 'POST',
+      url: `/api/v1/categories/${id}`,
+      payload: { note: 'my own read of this spot' },
+    });
+    expect(painted.statusCode, painted.body).toBe(200);
+
+    expect((await refund(fields, 40)).json()).toEqual({ code: 0 });
+    expect(await templates(buyer)).toEqual([]);
+    const kept = await as(t.app, buyer, { method: 'GET', url: `/api/v1/categories/${id}` });
+    expect(kept.statusCode, kept.body).toBe(200);
+    // Outside the ready-made folder, where "Add inside" is never offered either.
+    expect(kept.json().data).toMatchObject({
+      note: 'my own read of this spot',
+      is_template: false,
+      parent_id: null,
+    });
+  });
+
+  it("a refund keeps the buyer's own charts an older version let into the pack's folder", async () => {
+    const { buyer } = await referred();
+    const { fields } = await buyPremiumAndPack(buyer);
+    const [pack] = await templates(buyer);
+    const db = t.app.services.db.kysely;
+    const inside = await db
+      .selectFrom('categories')
+      .selectAll()
+      .where('parent_id', '=', pack?.id as number)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    // As "Copy up" made it before: the buyer's editable copy sat inside the ready-made folder, painted since.
+    const { id: own } = await db
+      .insertInto('categories')
+      .values({ ...inside, id: undefined, name: 'My copy', note: 'painted', is_template: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    expect((await refund(fields, 40)).json()).toEqual({ code: 0 });
+    expect(await templates(buyer)).toEqual([]);
+    const kept = await as(t.app, buyer, { method: 'GET', url: `/api/v1/categories/${own}` });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().data).toMatchObject({ name: 'My copy', note: 'painted', parent_id: null });
+  });
+
   it('a refunded Premium player is refused Premium features again (402)', async () => {
     const buyer = await registerUser(t.app);
     const fields = await pay(await premiumCost(t.app, buyer));

@@ -218,7 +218,11 @@ export class CategoriesService {
     await this.db.kysely.deleteFrom('categories').where('id', '=', id).execute();
   }
 
-  /** Duplicates the category (and subtree) directly above or below the original. */
+  /**
+   * Duplicates the category (and subtree) directly above or below the original. A copy of a chart inside a
+   * ready-made folder is the player's own, editable work: it lands at the end of the top level, as
+   * create_from_template's does, never inside the folder (which stays as sold, and goes whole with a refund).
+   */
   async copy(user: UserRow, id: number, direction: 'up' | 'down'): Promise<Category> {
     return this.db.kysely.transaction().execute(async (trx) => {
       await lockOwner(trx, this.db.dialect, user.id);
@@ -227,18 +231,25 @@ export class CategoriesService {
       if (row.is_template && !user.is_premium) throw premiumRequired();
       const all = await listCategories(trx, user.id, row.root_type);
       await checkQuota(trx, this.db.dialect, user, subtreeSize(all, row.id));
-      const position = direction === 'up' ? row.position : row.position + 1;
-      await shiftPositions(trx, row, position);
+      const inReadyMade = all.some((entry) => entry.id === row.parent_id && entry.is_template);
+      const parentId = inReadyMade ? null : row.parent_id;
+      const scope = { user_id: user.id, root_type: row.root_type, parent_id: parentId };
+      let position: number;
+      if (inReadyMade) position = await nextPosition(trx, scope);
+      else {
+        position = direction === 'up' ? row.position : row.position + 1;
+        await shiftPositions(trx, row, position);
+      }
       const copy = await copySubtree(trx, all, row, {
         userId: user.id,
         rootType: row.root_type,
-        parentId: row.parent_id,
+        parentId,
         position,
         isTemplate: false,
         name: copyName(
           row.name,
           user.language,
-          all.filter((entry) => entry.parent_id === row.parent_id).map((entry) => entry.name),
+          all.filter((entry) => entry.parent_id === parentId).map((entry) => entry.name),
         ),
       });
       await relinkCopiedWorkspaces(trx, all, copy.copies, false);

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 
 import type { OrderRow } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
-import type { Executor } from '../categories/categories.repository.ts';
+import { type Executor, listCategories, nextPosition } from '../categories/categories.repository.ts';
 
 /** Records a provider refund once; false when its key is already there (a replayed notification). */
 export async function insertCardRefund(
@@ -92,8 +92,9 @@ export async function revokePremium(db: Executor, userId: number): Promise<void>
 
 /**
  * Deletes the ready-made folder a strategy pack's purchase copied into the buyer's tree (its charts go with it: the
- * parent key cascades). Only a template of that buyer: the buyer's own copies are never touched. A purchase made
- * before the folder was recorded finds it by name among the buyer's top-level templates, when exactly one matches.
+ * parent key cascades). Only a template of that buyer: the buyer's own copies are never touched (one found inside the
+ * folder moves out first, see keepOwnNodes). A purchase made before the folder was recorded finds it by name among
+ * the buyer's top-level templates, when exactly one matches.
  */
 export async function deletePackFolder(
   db: Executor,
@@ -101,7 +102,7 @@ export async function deletePackFolder(
 ): Promise<void> {
   const templates = db
     .selectFrom('categories')
-    .select('id')
+    .select(['id', 'root_type'])
     .where('user_id', '=', purchase.user_id)
     .where('is_template', '=', 1);
   const found =
@@ -110,7 +111,37 @@ export async function deletePackFolder(
       : await templates.where('parent_id', 'is', null).where('name', '=', purchase.name).execute();
   const [folder] = found;
   if (!folder || found.length !== 1) return;
+  await keepOwnNodes(db, purchase.user_id, folder);
   await db.deleteFrom('categories').where('id', '=', folder.id).execute();
+}
+
+/**
+ * The buyer's own nodes inside a ready-made folder (an older version put "Copy up" copies there) move to the end of
+ * the top level before the folder is deleted, so the cascade takes only what the pack brought.
+ */
+async function keepOwnNodes(
+  db: Executor,
+  userId: number,
+  folder: { id: number; root_type: string },
+): Promise<void> {
+  const rows = await listCategories(db, userId, folder.root_type);
+  // Walk down through the pack's own (template) nodes; a node of the buyer's moves out whole, with its subtree.
+  const own: typeof rows = [];
+  const walk = [folder.id];
+  for (let parent = walk.pop(); parent !== undefined; parent = walk.pop()) {
+    for (const row of rows.filter((entry) => entry.parent_id === parent)) {
+      if (row.is_template) walk.push(row.id);
+      else own.push(row);
+    }
+  }
+  const scope = { user_id: userId, root_type: folder.root_type, parent_id: null };
+  for (const row of own) {
+    await db
+      .updateTable('categories')
+      .set({ parent_id: null, position: await nextPosition(db, scope) })
+      .where('id', '=', row.id)
+      .execute();
+  }
 }
 
 /**
