@@ -79,6 +79,26 @@ describeEachDatabase('range revisions', (kind) => {
     );
   });
 
+  it("a stale save of the same chart still saves its workspace (another tab's villains and dead cards)", async () => {
+    const user = await registerUser(t.app);
+    const id = await createId(user, { name: 'SB open' });
+    const chart = { pairs: red('AA'), note: 'n', buttons: [], sides: { hero: ['#FF0000'], villain: [] } };
+    expect((await save(user, id, { ...chart, base_revision: 0 })).statusCode).toBe(200);
+    // Two tabs on revision 1: each save carries the whole range, and each tab changed its workspace alone.
+    const phone = await save(user, id, {
+      ...chart,
+      workspace: { villains: [], dead: ['Ah'] },
+      base_revision: 1,
+    });
+    expect(phone.json().data.revision).toBe(2);
+    const desk = { villains: [{ text: 'QQ+' }], dead: ['Kd'] };
+    const desktop = await save(user, id, { ...chart, workspace: desk, base_revision: 1 });
+    expect(desktop.statusCode, desktop.body).toBe(200);
+    // Answered as saved, so the tab says "Saved": the workspace is the one it sent (last writer wins).
+    expect(desktop.json().data.workspace).toEqual(desk);
+    expect((await read(user, id)).category.workspace).toEqual(desk);
+  });
+
   it('lets exactly one of concurrent saves from the same base win', async () => {
     const user = await registerUser(t.app);
     const id = await createId(user, { name: 'SB open' });

@@ -68,6 +68,9 @@ export function toCategory(row: CategoryRow): Category {
   };
 }
 
+/** What a save's revision stands for: a change of any of these bumps it, and a stale base refuses it. */
+const CONTENT_FIELDS = ['note', 'buttons', 'pairs', 'sides'] as const;
+
 /** What a ready-made strategy keeps as sold: a save that sends any of these is refused (403 templateReadOnly). */
 const TEMPLATE_LOCKED_FIELDS = ['name', 'note', 'buttons', 'pairs'] as const;
 
@@ -183,7 +186,7 @@ export class CategoriesService {
     // writer wins, so they never make the chart's next save look stale.
     // On a ready-made strategy the sides are study settings like the workspace: the chart itself never changes, so
     // no revision moves and no save there can conflict with another.
-    const content = !template && ['note', 'buttons', 'pairs', 'sides'].some((field) => field in changes);
+    const content = !template && CONTENT_FIELDS.some((field) => field in changes);
     let update = this.db.kysely
       .updateTable('categories')
       .set(content ? { ...changes, revision: sql<number>`revision + 1` } : changes)
@@ -193,16 +196,23 @@ export class CategoriesService {
     if (body.base_revision !== undefined && !template)
       update = update.where('revision', '=', body.base_revision);
     const result = await update.executeTakeFirst();
-    const saved = await this.owned(user, id);
     if (result.numUpdatedRows === 0n) {
-      // The same content sent again (a save confirmed while its page was closing, replayed by the next page) is
-      // no conflict: the range already holds it, so it is answered as saved.
-      const same = (['note', 'buttons', 'pairs', 'sides'] as const).every(
-        (field) => !(field in changes) || changes[field] === saved[field],
-      );
-      if (!same) throw this.conflict(saved);
+      // The same content sent again (a save confirmed while its page was closing, replayed by the next page, or
+      // another tab's save of the same chart) is no conflict: the range already holds it, so it is answered as
+      // saved. What else the save carries is not content (the workspace, a name): last writer wins, so it is written.
+      const current = await this.owned(user, id);
+      const same = CONTENT_FIELDS.every((field) => !(field in changes) || changes[field] === current[field]);
+      if (!same) throw this.conflict(current);
+      const { workspace, name } = changes;
+      if (workspace !== undefined || name !== undefined) {
+        await this.db.kysely
+          .updateTable('categories')
+          .set({ workspace, name, updated_at: changes.updated_at })
+          .where('id', '=', id)
+          .execute();
+      }
     }
-    return toCategory(saved);
+    return toCategory(await this.owned(user, id));
   }
 
   /** The 409 of a save based on an old revision, carrying the current category and chart. */
