@@ -332,6 +332,41 @@ describeEachDatabase('categories', (kind) => {
     );
   });
 
+  it('a folder deleted while the same player adds, copies, shares or trains inside it answers 4xx, never 500', async () => {
+    // Two tabs (or two instances on PostgreSQL): each call checked the folder before the delete committed.
+    const user = await registerUser(t.app);
+    await makePremium(t.app, user);
+    const friend = await registerUser(t.app);
+    const statuses = new Map<string, Set<number>>();
+    const call = async (name: string, method: 'POST' | 'DELETE', url: string, payload?: unknown) => {
+      const response = await as(t.app, user, { method, url, payload });
+      statuses.set(name, (statuses.get(name) ?? new Set()).add(response.statusCode));
+    };
+    for (let round = 0; round < 20; round += 1) {
+      const folder = await createId(user, { name: `F${round}`, kind: 'folder' });
+      const range = await createId(user, { name: 'R', parent_id: folder });
+      await Promise.all([
+        call('delete', 'DELETE', `/api/v1/categories/${folder}`),
+        call('create', 'POST', '/api/v1/categories', {
+          name: 'N',
+          kind: 'range',
+          root_type: 'preflop_root',
+          parent_id: folder,
+        }),
+        call('copy', 'POST', `/api/v1/categories/${range}/copy/up`),
+        call('share', 'POST', '/api/v1/categories/share', { category_id: range, user_ids: [friend.id] }),
+        call('train', 'POST', '/api/v1/trainer/answers', { category_id: range, combo: 'AhKh', color: null }),
+      ]);
+    }
+    const failed = [...statuses]
+      .filter(([, codes]) => [...codes].some((code) => code >= 500))
+      .map(([name, codes]) => `${name}: ${[...codes].sort().join(', ')}`);
+    expect(failed).toEqual([]);
+    // Whatever came first, the folder is gone with everything inside it, copies made inside included.
+    const left = await tree(user);
+    expect(left.children).toEqual([]);
+  });
+
   it('copies up and down with the subtree', async () => {
     const user = await registerUser(t.app);
     const folder = await createId(user, { name: 'F', kind: 'folder' });

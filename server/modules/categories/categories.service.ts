@@ -222,10 +222,17 @@ export class CategoriesService {
     });
   }
 
+  /**
+   * Under the owner's lock like every library write, so a create, copy, share or trainer answer that checked a chart
+   * inside the subtree before the delete meets the delete's result (404/400), never a row that vanished under it.
+   */
   async remove(user: UserRow, id: number): Promise<void> {
-    await this.owned(user, id);
-    // Children go with their parent (ON DELETE CASCADE on parent_id), shares of them likewise.
-    await this.db.kysely.deleteFrom('categories').where('id', '=', id).execute();
+    await this.db.kysely.transaction().execute(async (trx) => {
+      await lockOwner(trx, this.db.dialect, user.id);
+      await this.owned(user, id, trx);
+      // Children go with their parent (ON DELETE CASCADE on parent_id), shares of them likewise.
+      await trx.deleteFrom('categories').where('id', '=', id).execute();
+    });
   }
 
   /**

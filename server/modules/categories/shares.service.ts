@@ -49,6 +49,10 @@ export class SharesService {
     if ((await existingUserIds(this.db, ids)).length !== ids.length) throw badRequest('shareUserNotFound');
     let shared = 0;
     await this.db.kysely.transaction().execute(async (trx) => {
+      // Under the sender's lock, as every library write: a delete of the category either came first (404) or waits
+      // (its cascade then takes these shares), and a second click finds the first one's shares pending.
+      await lockOwner(trx, this.db.dialect, user.id);
+      if (!(await findCategory(trx, category.id))) throw notFound();
       for (const id of ids) {
         if (await hasPendingShare(trx, id, category.id)) continue;
         await insertShare(trx, {

@@ -11,7 +11,12 @@ import type { CategoryRow, UserRow } from '../../db/schema.ts';
 import type { CounterStore } from '../../lib/counters.ts';
 import { badRequest, notFound, tooManyRequests } from '../../lib/http-error.ts';
 import { type Clock, nowIso } from '../../lib/time.ts';
-import { findCategoryFast, listTreeRows } from '../categories/categories.repository.ts';
+import {
+  findCategory,
+  findCategoryFast,
+  listTreeRows,
+  lockOwner,
+} from '../categories/categories.repository.ts';
 import { parseButtons, parsePairs } from '../categories/pairs.ts';
 import { chartActions, folderPath, stackDepth } from './chart-context.ts';
 import { cellAnswer, comboClass, gradeAnswer } from './grading.ts';
@@ -77,6 +82,9 @@ export class TrainerService {
     );
     const now = nowIso();
     const counted = await this.db.kysely.transaction().execute(async (trx) => {
+      // Under the owner's lock, as every write to the library: a chart deleted meanwhile (another tab) is 404 here.
+      await lockOwner(trx, this.db.dialect, user.id);
+      if (!(await findCategory(trx, row.id))) throw notFound();
       const box = await recordCell(trx, {
         userId: user.id,
         categoryId: row.id,
