@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { as, makePremium, registerUser, type Session } from './helpers/api.ts';
+import { as, makeAdmin, makePremium, registerUser, type Session } from './helpers/api.ts';
 import { sandboxCharge, shopCost } from './helpers/payments.ts';
 import { openSeededStore } from './helpers/store.ts';
 import { describeEachDatabase, type TestApp } from './helpers/test-app.ts';
@@ -290,6 +290,28 @@ describeEachDatabase('store purchases and admin', (kind) => {
         url: '/api/v1/admin/settings',
         payload: { referral_percent: 20 },
       });
+    });
+
+    it('two admins saving the settings at once are both saved, neither answered 500', async () => {
+      const other = await registerUser(t.app);
+      await makeAdmin(t.app, other);
+      const save = (who: Session, percent: number) =>
+        as(t.app, who, {
+          method: 'POST',
+          url: '/api/v1/admin/settings',
+          payload: { referral_percent: percent, btc_account: `bc1q${percent}` },
+        });
+      for (let round = 0; round < 5; round += 1) {
+        const answers = await Promise.all([save(admin, 21), save(other, 22)]);
+        expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+        const { referral_percent: percent, btc_account: account } = (
+          await as(t.app, admin, { method: 'GET', url: '/api/v1/admin/settings' })
+        ).json().data;
+        // One admin's save, whole: the later one of the two.
+        expect([21, 22]).toContain(percent);
+        expect(account).toBe(`bc1q${percent}`);
+      }
+      await save(admin, 20);
     });
   });
 });

@@ -28,14 +28,19 @@ export async function readSettings(db: Db | Executor): Promise<Settings> {
   return settings;
 }
 
+/**
+ * Writes each changed setting in place (an upsert, so two admins saving at once queue on the row instead of both
+ * inserting a key the other one deleted; the later save stands whole, since both write the keys in one order).
+ */
 export async function writeSettings(db: Db, changes: Partial<Settings>): Promise<Settings> {
   await db.kysely.transaction().execute(async (trx) => {
-    for (const [key, value] of Object.entries(changes)) {
+    for (const key of (Object.keys(changes) as Array<keyof Settings>).sort()) {
+      const value = changes[key];
       if (value === undefined) continue;
-      await trx.deleteFrom('settings').where('key', '=', key).execute();
       await trx
         .insertInto('settings')
         .values({ key, value: String(value) })
+        .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: String(value) }))
         .execute();
     }
   });
