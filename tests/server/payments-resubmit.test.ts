@@ -87,4 +87,44 @@ describeEachDatabase('a rejected manual payment sent again', (kind) => {
       .execute();
     expect(orders).toEqual([{ id, status: 'pending' }]);
   });
+
+  it('a rejected chain claim sent again for other contents expects their own amount, not the first one', async () => {
+    const user = await registerUser(t.app);
+    const source = `bc1-swap-${user.id}`;
+    // The first sending: Premium alone, at the amount quoted for it (what the transaction carries).
+    const first = await send(user, 'btc', source);
+    const id = first.json().data.id as number;
+    const cheap = await t.app.services.db.kysely
+      .selectFrom('orders')
+      .select('expected_amount')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect((await decide(id, 'reject')).statusCode).toBe(200);
+
+    // Sent again naming Premium and the whole push/fold pack: 40 USD more than the transaction paid for.
+    const pack = (await as(t.app, user, { method: 'GET', url: '/api/shop' })).json().data.list[1];
+    const scope = {
+      pay_for_premium: true,
+      package_id: pack.id as number,
+      products: pack.products.map((item: { id: number }) => item.id) as number[],
+      video_courses: pack.video_courses.map((item: { id: number }) => item.id) as number[],
+    };
+    const quoted = (await requestQuote(t.app, user, 'btc', scope)).json().data.price as number;
+    const again = await as(t.app, user, {
+      method: 'POST',
+      url: '/api/v1/manual_payment',
+      payload: { method: 'btc', payment_source: source, ...scope },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const reopened = await t.app.services.db.kysely
+      .selectFrom('orders')
+      .select(['id', 'amount', 'expected_amount'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(reopened.amount).toBeGreaterThan(2500);
+    // The admin confirms a claim whose transaction carries exactly the expected amount: the first sending's amount
+    // would have delivered the whole pack for the price of Premium.
+    expect(reopened.expected_amount).not.toBe(cheap.expected_amount);
+    expect(reopened.expected_amount).toBe(quoted.toFixed(8));
+  });
 });

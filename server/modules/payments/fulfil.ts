@@ -14,7 +14,8 @@ import {
   setPurchaseFolder,
 } from './payments.repository.ts';
 
-const ids = (json: string): number[] => {
+/** The item ids an order's products or video_courses column lists (none when unreadable). */
+export const idList = (json: string): number[] => {
   try {
     const value = JSON.parse(json) as unknown;
     return Array.isArray(value) ? value.filter((id): id is number => Number.isInteger(id)) : [];
@@ -39,7 +40,7 @@ const ids = (json: string): number[] => {
 export async function fulfilOrder(trx: Executor, order: OrderRow): Promise<void> {
   const now = nowIso();
   const user = await findUser(trx, order.user_id);
-  const items = await findItems(trx, [...ids(order.products), ...ids(order.video_courses)]);
+  const items = await findItems(trx, [...idList(order.products), ...idList(order.video_courses)]);
   // The prices the order was charged at; an order made before they were stored falls back to today's prices.
   const lines = parseLinePrices(order.line_prices);
   const price = (item: (typeof items)[number]) =>
@@ -115,7 +116,7 @@ export async function fulfilOrder(trx: Executor, order: OrderRow): Promise<void>
 export async function holdsPartOf(db: Executor, order: OrderRow): Promise<boolean> {
   const user = await findUser(db, order.user_id);
   if (order.pay_for_premium && user.is_premium) return true;
-  const wanted = [...ids(order.products), ...ids(order.video_courses)];
+  const wanted = [...idList(order.products), ...idList(order.video_courses)];
   if (wanted.length === 0) return false;
   const owned = await ownedItemIds(db, order.user_id);
   return wanted.some((id) => owned.has(id));

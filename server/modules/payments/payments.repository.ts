@@ -73,11 +73,20 @@ export async function expireStaleOrders(db: Executor, userId: number, createdBef
     .execute();
 }
 
-/** The user's own claim of a confirmation (payment_source is per user). */
+/** The user's own claim of a confirmation (payment_source is per user), with the contents it named. */
 export async function findBySource(db: Executor, key: string) {
   return db
     .selectFrom('orders')
-    .select(['id', 'user_id', 'status', 'expected_amount'])
+    .select([
+      'id',
+      'user_id',
+      'status',
+      'expected_amount',
+      'pay_for_premium',
+      'package_id',
+      'products',
+      'video_courses',
+    ])
     .where('payment_source', '=', key)
     .executeTakeFirst();
 }

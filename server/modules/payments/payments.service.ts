@@ -21,7 +21,7 @@ import { cryptoCostParams, quoteCryptoParams, quoteScope } from './crypto-params
 import type { QuoteBudget } from './crypto-quote-budget.ts';
 import { isCryptoMethod, quotedAmount } from './crypto-quotes.ts';
 import { adminExtraCharges } from './extra-charges.ts';
-import { fulfilOrder } from './fulfil.ts';
+import { fulfilOrder, idList } from './fulfil.ts';
 import { linePricesOf } from './line-prices.ts';
 import {
   type AdminQueue,
@@ -96,6 +96,17 @@ export function scopeKey(scope: OrderScope): string {
   const list = (ids: number[]) => [...ids].sort((a, b) => a - b).join(',');
   return `premium=${scope.payForPremium ? 1 : 0};package=${scope.packageId ?? ''};products=${list(scope.products)};courses=${list(scope.videoCourses)}`;
 }
+
+/** The contents a stored order names, keyed as scopeKey keys them. */
+export const orderScopeKey = (
+  order: Pick<OrderRow, 'pay_for_premium' | 'package_id' | 'products' | 'video_courses'>,
+): string =>
+  scopeKey({
+    payForPremium: order.pay_for_premium === 1,
+    packageId: order.package_id,
+    products: idList(order.products),
+    videoCourses: idList(order.video_courses),
+  });
 
 /** What an order buys and charges, as of now. */
 function pricedColumns(priced: PricedOrder, method: string) {
@@ -269,11 +280,13 @@ export class PaymentsService {
     // The user's own claim pending or paid counts once. One the admin rejected (the money had not shown yet) may be
     // sent again: the same order goes back to the queue, priced as of today.
     if (used && used.status !== 'rejected') throw conflict('paymentSourceUsed');
-    // A crypto claim expects the exact amount quoted to this user for these contents (the window showed it); one
-    // sent again keeps the amount of its first sending, which is what the transaction carries.
+    // A crypto claim expects the exact amount quoted to this user for these contents (the window showed it). One
+    // sent again for the same contents keeps the amount of its first sending, which is what the transaction carries;
+    // for other contents it expects their own quote, or the first amount would settle them at the first ones' price.
+    const contents = scopeKey(priced.scope);
+    const kept = used && orderScopeKey(used) === contents ? used.expected_amount : null;
     const expected = isCryptoMethod(body.method)
-      ? (used?.expected_amount ??
-        (await quotedAmount(this.db.kysely, user.id, body.method, scopeKey(priced.scope))))
+      ? (kept ?? (await quotedAmount(this.db.kysely, user.id, body.method, contents)))
       : null;
     if (isCryptoMethod(body.method) && expected === null) throw conflict('cryptoQuoteMissing');
     const claim = { source: sourceKey, key, expected };
