@@ -1,7 +1,7 @@
 // bench:cold's parts that do not decide what is measured: the production server it loads the page from, and the
 // scripts it runs in the page and in the engine workers (strings: this file is type-checked without the DOM library).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -209,3 +209,55 @@ export async function startProductionServer(
   await waitForHealth(baseUrl, child, () => log);
   return { baseUrl, stop: () => stopServer(child, dataDir) };
 }
+
+/**
+ * The floor: a page that does nothing but what the first equity needs, to read the app's figure against. Its one
+ * module script reads the returning player's working state and starts one module worker; the worker imports the
+ * engine's wasm-bindgen glue, starts the app's own wasm file (the same bytes, served by the same server with the same
+ * compression), computes the flop job and posts the figure, which the page writes. No React, router, translations,
+ * styles, app bundle or second worker: whatever this page needs on this machine and browser, any page does.
+ * Written into a new folder (with the production build's brotli and gzip siblings) for a server of its own.
+ */
+export function writeFloorSite(dist: string, pkgDir: string, precompress: (dir: string) => number): string {
+  const site = mkdtempSync(join(tmpdir(), 'rangeforge-floor-'));
+  const wasm = readdirSync(join(dist, 'assets')).find((file) => /^equity_wasm_bg-.*\.wasm$/.test(file));
+  if (!wasm) throw new Error(`no engine wasm in ${dist}/assets`);
+  copyFileSync(join(dist, 'assets', wasm), join(site, 'engine.wasm'));
+  copyFileSync(join(pkgDir, 'equity_wasm.js'), join(site, 'equity_wasm.js'));
+  writeFileSync(
+    join(site, 'index.html'),
+    '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>floor</title>' +
+      '<script type="module" src="/floor.js"></script></head><body><output data-testid="range-equity"></output></body></html>',
+  );
+  writeFileSync(
+    join(site, 'floor.js'),
+    `const state = JSON.parse(localStorage.getItem(${JSON.stringify(WORKING_STATE_KEY)}) ?? 'null');
+const worker = new Worker('/floor-worker.js', { type: 'module' });
+worker.onmessage = ({ data }) => {
+  document.querySelector('[data-testid="range-equity"]').textContent = data;
+};
+worker.postMessage({ board: state ? state.board.join('') : 'Kh9d4c' });
+`,
+  );
+  writeFileSync(
+    join(site, 'floor-worker.js'),
+    `import init, { equityTally, finishEquity, parseRange } from '/equity_wasm.js';
+const ready = init({ module_or_path: '/engine.wasm' });
+self.onmessage = async ({ data }) => {
+  await ready;
+  const report = finishEquity(equityTally(parseRange('AA'), parseRange('KK'), data.board, '', 0, 1), 0.02);
+  self.postMessage((report.hero.equity * 100).toFixed(2) + '%');
+};
+`,
+  );
+  precompress(site);
+  return site;
+}
+
+/** The floor page's stopwatch: the moment its figure appears (a returning player's, as `returningScript` times it). */
+export const floorScript = `
+  window.__coldShown = new Promise((resolve) => new MutationObserver(() => {
+    const figure = document.querySelector('[data-testid="range-equity"]');
+    if (figure && figure.textContent) resolve({ equity: performance.now(), text: figure.textContent });
+  }).observe(document, { subtree: true, childList: true, characterData: true }));
+`;

@@ -16,6 +16,11 @@
  * start → the flop's equity shown with no click (any click or key press fails the run). A build that keeps no working
  * state (an older baseline) has no returning figure.
  *
+ * The floor: in the same rounds, a bare page on a server of its own that does nothing but start one engine worker,
+ * load the same wasm, compute the same flop from the returning player's working state and write the figure
+ * (cold-load-support.ts, writeFloorSite). No page of any app shows the figure sooner on this machine and browser, so
+ * the app's figure and the target are read against it, as bench:engine reads the pool against two bare threads.
+ *
  * Every figure shown is checked against the engine's own answer. Medians with [min–max] over COLD_LOADS loads
  * (default 7), no best-of; the phases before the figure (chart ready, board complete, engine module received) are
  * printed beside it.
@@ -36,6 +41,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadEquityWasm } from '../../src/engine/node/load-wasm.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import {
+  floorScript,
   pageScript,
   playerScript,
   returningScript,
@@ -44,6 +50,7 @@ import {
   storedStateScript,
   workerScript,
   WORKING_STATE_KEY,
+  writeFloorSite,
 } from './cold-load-support.ts';
 import { stats } from './stats.ts';
 
@@ -101,6 +108,11 @@ const builds = [
   { name: baselineDist ? 'current' : 'Values', dist: join(root, 'dist') },
 ];
 const servers = await Promise.all(builds.map((build) => startProductionServer(root, steps, build.dist)));
+const floorServer = await startProductionServer(
+  root,
+  steps,
+  writeFloorSite(join(root, 'dist'), join(root, 'crates', 'equity-wasm', 'pkg'), steps.precompress),
+);
 const session = await launchBrowser({
   args: (process.env.BENCH_CHROMIUM_ARGS ?? '').split(' ').filter(Boolean),
 });
@@ -259,12 +271,33 @@ async function coldLoad(
   }
 }
 
+/** One cold load of the floor page with the returning player's working state: navigation start → figure shown. */
+async function floorLoad(stored: string): Promise<{ equity: number; text: string }> {
+  const context = await session.browser.newContext({
+    serviceWorkers: 'block',
+    storageState: {
+      cookies: [],
+      origins: [{ origin: floorServer.baseUrl, localStorage: [{ name: WORKING_STATE_KEY, value: stored }] }],
+    },
+  });
+  try {
+    await context.addInitScript({ content: floorScript });
+    const page = await context.newPage();
+    await page.goto(`${floorServer.baseUrl}/`);
+    return (await page.evaluate('window.__coldShown')) as { equity: number; text: string };
+  } finally {
+    await context.close();
+  }
+}
+
 const VISITS = ['scripted', 'returning'] as const;
 const emptySamples = () =>
   Object.fromEntries(PHASES.map(({ key }) => [key, [] as number[]])) as Record<keyof Phases, number[]>;
 const samples = builds.map(() => ({ scripted: emptySamples(), returning: emptySamples() }));
+const floor: number[] = [];
 try {
   for (let load = 0; load < LOADS; load += 1) {
+    let left = '';
     for (const [index, server] of servers.entries()) {
       const name = builds[index]!.name;
       const scripted = await coldLoad(server.baseUrl);
@@ -274,6 +307,7 @@ try {
       ];
       if (scripted.left)
         visits.push({ visit: 'returning' as const, ...(await coldLoad(server.baseUrl, scripted.left)) });
+      left ||= scripted.left;
       for (const { visit, phases: loaded, text } of visits) {
         if (text !== expected)
           throw new Error(`${name}, ${visit}: the page showed ${text}, the engine says ${expected}`);
@@ -282,10 +316,16 @@ try {
           if (Number.isFinite(phases[key])) samples[index]![visit][key].push(phases[key]);
       }
     }
+    if (left) {
+      const shown = await floorLoad(left);
+      if (shown.text !== expected)
+        throw new Error(`floor: the page showed ${shown.text}, the engine says ${expected}`);
+      floor.push(shown.equity);
+    }
   }
 } finally {
   await session.close();
-  await Promise.all(servers.map((server) => server.stop()));
+  await Promise.all([...servers, floorServer].map((server) => server.stop()));
 }
 
 const fmt = (samplesMs: number[]) => {
@@ -332,9 +372,15 @@ console.log(
         `navigation start → equity shown ${fmt(current.returning.equity)}${versus('returning', 'equity')}`
     : `returning player: this build keeps no working state, so no page opens with ranges and a board in place`,
 );
+if (floor.length > 0) {
+  console.log(
+    `floor (a bare page: one engine worker, the same wasm, the same flop from the returning player's working state, ` +
+      `the figure written; nothing else): navigation start → equity shown ${fmt(floor)}`,
+  );
+}
 const headline = returning ? current.returning : current.scripted;
 console.log(
   `cold load: navigation start → first postflop equity shown, ${returning ? 'returning' : 'scripted'} player, ` +
     `${fmt(headline.equity)}${versus(returning ? 'returning' : 'scripted', 'equity')}: this figure is compared with ` +
-    `the target of ${TARGET_MS} ms`,
+    `the target of ${TARGET_MS} ms${floor.length > 0 ? ` (this machine's floor: ${fmt(floor)})` : ''}`,
 );
