@@ -33,7 +33,7 @@
  * starting its own omnibox popup (a WebUI renderer that loads about 400 chrome:// modules) in every new context, in
  * the middle of the load being timed: a player's browser has long started it.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -108,11 +108,12 @@ const builds = [
   { name: baselineDist ? 'current' : 'Values', dist: join(root, 'dist') },
 ];
 const servers = await Promise.all(builds.map((build) => startProductionServer(root, steps, build.dist)));
-const floorServer = await startProductionServer(
-  root,
-  steps,
-  writeFloorSite(join(root, 'dist'), join(root, 'crates', 'equity-wasm', 'pkg'), steps.precompress),
+const floorSite = writeFloorSite(
+  join(root, 'dist'),
+  join(root, 'crates', 'equity-wasm', 'pkg'),
+  steps.precompress,
 );
+const floorServer = await startProductionServer(root, steps, floorSite);
 const session = await launchBrowser({
   args: (process.env.BENCH_CHROMIUM_ARGS ?? '').split(' ').filter(Boolean),
 });
@@ -326,6 +327,7 @@ try {
 } finally {
   await session.close();
   await Promise.all([...servers, floorServer].map((server) => server.stop()));
+  rmSync(floorSite, { recursive: true, force: true });
 }
 
 const fmt = (samplesMs: number[]) => {
