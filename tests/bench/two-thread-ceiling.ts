@@ -39,6 +39,37 @@ function shard(worker: Worker, index: number, count: number): Promise<number> {
   });
 }
 
+/**
+ * Two bare threads for a benchmark to time beside its own calls: `whole` runs the job on one thread, `together` its
+ * two halves on both at once (alternating which thread takes which part); each resolves with the wall time.
+ */
+export interface BareThreads {
+  whole(): Promise<number>;
+  together(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export async function startBareThreads(): Promise<BareThreads> {
+  const threads = await Promise.all([startThread(), startThread()]);
+  let turn = 0;
+  const timedWall = async (run: () => Promise<unknown>) => {
+    const started = performance.now();
+    await run();
+    return performance.now() - started;
+  };
+  return {
+    whole: () => timedWall(() => shard(threads[turn++ % 2]!, 0, 1)),
+    together: () =>
+      timedWall(() => {
+        const [first, second] = turn++ % 2 ? [threads[1]!, threads[0]!] : [threads[0]!, threads[1]!];
+        return Promise.all([shard(first, 0, 2), shard(second, 1, 2)]);
+      }),
+    stop: async () => {
+      await Promise.all(threads.map((thread) => thread.terminate()));
+    },
+  };
+}
+
 /** `warmUp` rounds, then `runs` timed rounds of the three jobs in turn; the threads swap roles every round. */
 export async function measureTwoThreadCeiling(warmUp: number, runs: number): Promise<TwoThreadCeiling> {
   const threads = await Promise.all([startThread(), startThread()]);
