@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { ConfigError, loadConfig, SANDBOX_PUBLIC_ID } from './config.ts';
+import { ConfigError, COST_RATE_LIMIT_DEFAULT, loadConfig, SANDBOX_PUBLIC_ID } from './config.ts';
 
 describe('config', () => {
   it('has working defaults, with the sandbox on and no provider secret outside production', () => {
@@ -29,6 +29,14 @@ describe('config', () => {
     expect(() =>
       loadConfig({ CLOUDPAYMENTS_PUBLIC_ID: 'pk', CLOUDPAYMENTS_API_SECRET: 's', PAYMENTS_SANDBOX: '1' }),
     ).toThrow(/PAYMENTS_SANDBOX/);
+  });
+
+  it('reads the per-user budget of store cost calls', () => {
+    expect(loadConfig({}).costRateLimit).toBe(COST_RATE_LIMIT_DEFAULT);
+    expect(loadConfig({ COST_RATE_LIMIT: '45' }).costRateLimit).toBe(45);
+    for (const bad of ['0', '-1', '2.5', 'many']) {
+      expect(() => loadConfig({ COST_RATE_LIMIT: bad })).toThrow(/COST_RATE_LIMIT/);
+    }
   });
 
   it('uses the real provider when both keys are set', () => {

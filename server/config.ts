@@ -27,6 +27,7 @@
  * | S3_REGION                | us-east-1                        | Region name the store expects (MinIO accepts any)       |
  * | TRUST_PROXY              | (unset: no proxy trusted)        | Proxies in front: a hop count (1) or addresses/CIDRs (10.0.0.2,10.1.0.0/16); set → HSTS |
  * | WRITE_RATE_LIMIT         | 120                              | Library and profile writes per minute per user (429 beyond) |
+ * | COST_RATE_LIMIT          | 30                               | Store cost calls per minute per user (429 beyond)       |
  * | LESSON_VIDEO_MAX_MB      | 2048                             | Largest lesson video an admin may upload (413 beyond)   |
  */
 import { randomBytes } from 'node:crypto';
@@ -73,7 +74,25 @@ export interface AppConfig {
   /** Security settings (issue 9): see securityConfig below. */
   trustProxy: TrustProxy;
   writeRateLimit: number;
+  /** Store cost calls (GET /shop/cost/premium and POST /shop/cost/shop together) a user may make a minute. */
+  costRateLimit: number;
 }
+
+/**
+ * Cost calls a minute per user unless COST_RATE_LIMIT says otherwise. A call for contents or a currency the user
+ * has no open card order for opens one, so this bounds how fast a script can insert order rows. A buyer asks once
+ * when a payment window opens and once per line ticked or unticked in it: a handful a minute; 30 is a call every two
+ * seconds for a whole minute.
+ */
+export const COST_RATE_LIMIT_DEFAULT = 30;
+
+/**
+ * Card orders a user holds open (pending) at once; opening one more expires the oldest. Each payment window, each
+ * selection of its lines and each currency opens its own order, and a buyer pays the one the window shows last: an
+ * order 20 openings old is one nobody is paying. An expired order is refused by the provider's Check, and a charge
+ * the provider completes on it anyway settles it like any order that expired while its buyer sat in the widget.
+ */
+export const OPEN_CARD_ORDERS_MAX = 20;
 
 /** The public id the SPA receives in sandbox mode: it names no real merchant account. */
 export const SANDBOX_PUBLIC_ID = 'pk_sandbox_rangeforge';
@@ -221,9 +240,12 @@ function trustProxy(raw: string | undefined): TrustProxy {
   return entries;
 }
 
-function securityConfig(env: NodeJS.ProcessEnv): Pick<AppConfig, 'trustProxy' | 'writeRateLimit'> {
+function securityConfig(
+  env: NodeJS.ProcessEnv,
+): Pick<AppConfig, 'trustProxy' | 'writeRateLimit' | 'costRateLimit'> {
   return {
     trustProxy: trustProxy(env.TRUST_PROXY),
     writeRateLimit: integer(env, 'WRITE_RATE_LIMIT', 120, 1, 1_000_000),
+    costRateLimit: integer(env, 'COST_RATE_LIMIT', COST_RATE_LIMIT_DEFAULT, 1, 1_000_000),
   };
 }

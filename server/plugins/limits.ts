@@ -37,6 +37,18 @@ export function writeLimit(app: FastifyInstance) {
 }
 
 /**
+ * Route hook for the store's cost calls (both routes, one budget): a call for contents or a currency the user holds
+ * no open card order for opens one, so at most COST_RATE_LIMIT a minute per user, counted in the shared store, then
+ * 429 with Retry-After. Runs after requireUser.
+ */
+export function costLimit(app: FastifyInstance) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!request.user) return;
+    await spend(app, `shop-cost:user:${request.user.id}`, app.services.config.costRateLimit);
+  };
+}
+
+/**
  * Route hook for the user search: it lists usernames, the logins a stranger needs to guess passwords, so neither one
  * account nor a farm of accounts on one address may walk the name space quickly. Runs after requireUser.
  */

@@ -73,6 +73,29 @@ export async function expireStaleOrders(db: Executor, userId: number, createdBef
     .execute();
 }
 
+/**
+ * Expires the user's open card orders but the `keep` newest (ids grow with each insert). One statement, so of two
+ * calls at once the later one sees both new orders and the cap holds when both are done.
+ */
+export async function expireOpenOrdersBeyond(db: Executor, userId: number, keep: number): Promise<void> {
+  const newest = db
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('method', '=', 'cloudpayments')
+    .where('status', '=', 'pending')
+    .orderBy('id', 'desc')
+    .limit(keep);
+  await db
+    .updateTable('orders')
+    .set({ status: 'expired', updated_at: nowIso() })
+    .where('user_id', '=', userId)
+    .where('method', '=', 'cloudpayments')
+    .where('status', '=', 'pending')
+    .where('id', 'not in', newest)
+    .execute();
+}
+
 /** The user's own claim of a confirmation (payment_source is per user), with the contents it named. */
 export async function findBySource(db: Executor, key: string) {
   return db

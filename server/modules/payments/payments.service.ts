@@ -7,7 +7,7 @@ import type {
   PaymentInfo,
   PaymentParams,
 } from '../../../contract/payments.ts';
-import type { AppConfig } from '../../config.ts';
+import { type AppConfig, OPEN_CARD_ORDERS_MAX } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { OrderRow, UserRow } from '../../db/schema.ts';
 import { hmacHex } from '../../lib/crypto.ts';
@@ -26,6 +26,7 @@ import { linePricesOf } from './line-prices.ts';
 import {
   type AdminQueue,
   countPendingManual,
+  expireOpenOrdersBeyond,
   expireStaleOrders,
   findBySource,
   findOpenOrder,
@@ -207,7 +208,11 @@ export class PaymentsService {
     );
   }
 
-  /** One open card order per user and contents; a stale one, or one at an outdated price, is expired and replaced. */
+  /**
+   * One open card order per user and contents; a stale one, or one at an outdated price, is expired and replaced. A
+   * new one expires the user's oldest beyond OPEN_CARD_ORDERS_MAX, so varying the contents or the currency (the
+   * user's language) between calls cannot pile up payable orders.
+   */
   private async openCardOrder(user: UserRow, priced: PricedOrder): Promise<OrderRow> {
     const key = scopeKey(priced.scope);
     const sandbox = this.config.cloudPayments.sandbox ? 1 : 0;
@@ -225,7 +230,9 @@ export class PaymentsService {
       await moveFromPending(this.db.kysely, existing.id, { status: 'expired' });
     }
     try {
-      return await this.insertOrder(user, priced, 'cloudpayments', null, key);
+      const order = await this.insertOrder(user, priced, 'cloudpayments', null, key);
+      await expireOpenOrdersBeyond(this.db.kysely, user.id, OPEN_CARD_ORDERS_MAX);
+      return order;
     } catch (error) {
       // A concurrent call opened it first (the orders_one_open index): that order is the one to pay.
       if (!isUniqueViolation(error)) throw error;

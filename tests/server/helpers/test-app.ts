@@ -50,8 +50,10 @@ export async function createTestApp(
     MEDIA_DIR: path.join(dir, 'media'),
     STATIC_DIR: path.join(dir, 'dist'),
     LOG_LEVEL: 'silent',
+    // Suites make many calls as one user; the suites of these limits set their own.
     AUTH_RATE_LIMIT: '100000',
     WRITE_RATE_LIMIT: '100000',
+    COST_RATE_LIMIT: '100000',
     ...env,
   });
   const mails: Mail[] = [];

@@ -14,7 +14,7 @@ import { CostShopBody, CryptoParams, CryptoQuoteBody, PaymentParams } from '../.
 import { notFound, unauthorized } from '../../../lib/http-error.ts';
 import type { RoutePlugin } from '../../../lib/type-provider.ts';
 import { currentUser, requireUser } from '../../../plugins/auth.ts';
-import { cryptoQuoteLimit } from '../../../plugins/limits.ts';
+import { costLimit, cryptoQuoteLimit } from '../../../plugins/limits.ts';
 
 const VideoLinkQuery = Type.Object({
   user: Type.Optional(Id),
@@ -26,16 +26,18 @@ type VideoLinkQuery = Static<typeof VideoLinkQuery>;
 /** A presigned lesson link outlives a lesson's length with room to pause, and no longer. */
 const LESSON_LINK_SECONDS = 15 * 60;
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
-const quoteErrors = { ...errors, 409: ErrorBody, 429: ErrorBody };
+const costErrors = { ...errors, 429: ErrorBody };
+const quoteErrors = { ...costErrors, 409: ErrorBody };
 
 export const shopRoutes: RoutePlugin = async (app) => {
   const { payments, shop, config, media } = app.services;
   const tags = ['shop'];
-  const guarded = { preValidation: requireUser };
+  // A cost call may open a card order: COST_RATE_LIMIT a minute per user over both routes.
+  const costing = { preValidation: [requireUser, costLimit(app)] };
 
   app.get(
     API.shop.costPremium,
-    { ...guarded, schema: { tags, response: { 200: DataEnvelope(PaymentParams), ...errors } } },
+    { ...costing, schema: { tags, response: { 200: DataEnvelope(PaymentParams), ...costErrors } } },
     async (request) => ({
       data: await payments.cost(currentUser(request), {
         payForPremium: true,
@@ -49,8 +51,8 @@ export const shopRoutes: RoutePlugin = async (app) => {
   app.post(
     API.shop.costShop,
     {
-      ...guarded,
-      schema: { tags, body: CostShopBody, response: { 200: DataEnvelope(PaymentParams), ...errors } },
+      ...costing,
+      schema: { tags, body: CostShopBody, response: { 200: DataEnvelope(PaymentParams), ...costErrors } },
     },
     async (request) => ({
       data: await payments.cost(currentUser(request), {
