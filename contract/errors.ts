@@ -53,6 +53,8 @@ export const ERROR_MESSAGES = {
   shareOwnOnly: 'You can share only categories and tournaments you created',
   shareUserNotFound: 'User not found',
   shareSelf: 'You cannot share with yourself',
+  sharesPendingLimit:
+    'A player you chose already has 20 of your strategies waiting to be accepted or rejected: share more with them once they have answered',
   invalidColor: 'Colour must look like #RRGGBB',
   invalidWeight: 'Weight must be between 0 and 100',
   pairTotalTooHigh: 'Total colour weight per pair must be at most 100',

@@ -94,6 +94,14 @@ export const COST_RATE_LIMIT_DEFAULT = 30;
  */
 export const OPEN_CARD_ORDERS_MAX = 20;
 
+/**
+ * Strategies one sender may leave pending (neither accepted nor rejected) with one recipient; sharing more is
+ * refused (409) until the recipient answers some. A recipient accepts or rejects each strategy alone, so without a
+ * cap one Premium account could bury another player's incoming list. A folder or tournament is shared whole as one
+ * strategy, so a coach sharing a course of charts with a student stays far below it.
+ */
+export const PENDING_SHARES_PER_RECIPIENT = 20;
+
 /** The public id the SPA receives in sandbox mode: it names no real merchant account. */
 export const SANDBOX_PUBLIC_ID = 'pk_sandbox_rangeforge';
 

@@ -19,6 +19,23 @@ export async function hasPendingShare(trx: Executor, toUserId: number, categoryI
   return Boolean(row);
 }
 
+/** How many shares `fromUserId` has pending with each of `toUserIds` (absent: none). */
+export async function pendingFromSender(
+  trx: Executor,
+  fromUserId: number,
+  toUserIds: number[],
+): Promise<Map<number, number>> {
+  const rows = await trx
+    .selectFrom('shares')
+    .select((eb) => ['to_user_id', eb.fn.countAll<number | string>().as('count')])
+    .where('from_user_id', '=', fromUserId)
+    .where('to_user_id', 'in', toUserIds)
+    .where('status', '=', 'pending')
+    .groupBy('to_user_id')
+    .execute();
+  return new Map(rows.map((row) => [row.to_user_id, Number(row.count)]));
+}
+
 export async function insertShare(
   trx: Executor,
   values: { fromUserId: number; toUserId: number; categoryId: number; createdAt: string },

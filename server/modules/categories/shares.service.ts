@@ -6,9 +6,10 @@ import type {
   ShareBody,
 } from '../../../contract/categories.ts';
 import type { CategoryKind, RootType } from '../../../contract/categories.ts';
+import { PENDING_SHARES_PER_RECIPIENT } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { CategoryRow, UserRow } from '../../db/schema.ts';
-import { badRequest, notFound, premiumRequired } from '../../lib/http-error.ts';
+import { badRequest, conflict, notFound, premiumRequired } from '../../lib/http-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import { findUserById } from '../users/users.repository.ts';
 import {
@@ -31,6 +32,7 @@ import {
   hasPendingShare,
   insertShare,
   listPending,
+  pendingFromSender,
   settleShare,
 } from './shares.repository.ts';
 import { relinkCopiedWorkspaces } from './workspace.ts';
@@ -38,7 +40,11 @@ import { relinkCopiedWorkspaces } from './workspace.ts';
 export class SharesService {
   constructor(private readonly db: Db) {}
 
-  /** Shares one of the caller's own categories (not a bought template) with other users. Premium only. */
+  /**
+   * Shares one of the caller's own categories (not a bought template) with other users. Premium only. A recipient
+   * answers each strategy alone, so the caller may leave at most PENDING_SHARES_PER_RECIPIENT pending with any one of
+   * them: a call that would pass it for one recipient is refused whole (409), and nobody receives anything from it.
+   */
   async share(user: UserRow, body: ShareBody): Promise<number> {
     if (!user.is_premium) throw premiumRequired();
     const category = await findCategory(this.db.kysely, body.category_id);
@@ -53,8 +59,11 @@ export class SharesService {
       // (its cascade then takes these shares), and a second click finds the first one's shares pending.
       await lockOwner(trx, this.db.dialect, user.id);
       if (!(await findCategory(trx, category.id))) throw notFound();
+      // Counted under the same lock: only the sender adds shares from the sender, so parallel calls cannot both pass.
+      const pending = await pendingFromSender(trx, user.id, ids);
       for (const id of ids) {
         if (await hasPendingShare(trx, id, category.id)) continue;
+        if ((pending.get(id) ?? 0) >= PENDING_SHARES_PER_RECIPIENT) throw conflict('sharesPendingLimit');
         await insertShare(trx, {
           fromUserId: user.id,
           toUserId: id,
