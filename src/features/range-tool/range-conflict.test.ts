@@ -6,6 +6,7 @@ import {
   conflictVersion,
   copyBody,
   copyName,
+  copyRelink,
   differingClasses,
   fullChart,
   overwriteBody,
@@ -37,6 +38,10 @@ const mine: RangeBody = {
   buttons: [{ color: '#1847BE', label: 'Open' }],
   note: 'mine',
   sides: { hero: ['#1847BE'], villain: [] },
+  workspace: {
+    villains: [{ text: 'QQ+' }, { category_id: 12, colors: ['#C0392B'] }, { category_id: 30, colors: [] }],
+    dead: ['Ah'],
+  },
   base_revision: 3,
 };
 
@@ -58,7 +63,7 @@ describe('range conflicts', () => {
     expect(overwriteBody(mine, category({ revision: 9 }))).toEqual({ ...mine, base_revision: 9 });
   });
 
-  it('saves mine as a copy beside theirs, in the same folder, with my chart, buttons, note and sides', () => {
+  it('saves mine as a copy beside theirs, in the same folder, with my chart, buttons, note, sides and workspace', () => {
     expect(copyBody(mine, category(), 'my version')).toEqual({
       name: 'BTN open (my version)',
       kind: 'range',
@@ -68,10 +73,33 @@ describe('range conflicts', () => {
       pairs: mine.pairs,
       note: 'mine',
       sides: mine.sides,
+      // The villain of range 12 itself is my chart's: it names the copy once the copy exists (copyRelink).
+      workspace: { villains: [{ text: 'QQ+' }, { category_id: 30, colors: [] }], dead: ['Ah'] },
     });
+    const { workspace: _none, ...older } = mine;
+    expect(copyBody(older, category(), 'my version')).not.toHaveProperty('workspace');
     const long = copyName('x'.repeat(200), 'copy');
     expect(long).toHaveLength(120);
     expect(long.endsWith(' (copy)')).toBe(true);
+  });
+
+  it("completes the copy: my chart's villains name the copy, on the copy's revision", () => {
+    const copy = category({ id: 44, revision: 0 });
+    expect(copyRelink(mine, category(), copy)).toEqual({
+      ...mine,
+      workspace: {
+        villains: [
+          { text: 'QQ+' },
+          { category_id: 44, colors: ['#C0392B'] },
+          { category_id: 30, colors: [] },
+        ],
+        dead: ['Ah'],
+      },
+      base_revision: 0,
+    });
+    const elsewhere = { ...mine, workspace: { villains: [{ category_id: 30, colors: [] }], dead: [] } };
+    expect(copyRelink(elsewhere, category(), copy)).toBeNull();
+    expect(copyRelink({ ...mine, workspace: undefined }, category(), copy)).toBeNull();
   });
 
   it('lists the classes that differ, ignoring colour case and empty cells', () => {

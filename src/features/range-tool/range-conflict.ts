@@ -1,7 +1,13 @@
 // A range conflict (issue 13 point 5): an edit made from an older revision of a range (offline, or in a tab left
 // open) meets a newer copy saved in another session. The server refuses it with 409 and the current version; the
 // player sees both and decides. These are the pure rules; use-range-conflict.ts carries them out.
-import type { Category, CreateCategoryBody, Pair, UpdateCategoryBody } from '@contract/categories';
+import type {
+  Category,
+  CreateCategoryBody,
+  Pair,
+  RangeWorkspace,
+  UpdateCategoryBody,
+} from '@contract/categories';
 import { HAND_CLASSES } from '@contract/hands';
 import { CATEGORY_NAME_MAX } from '@contract/limits';
 
@@ -50,7 +56,22 @@ export function copyName(name: string, suffix: string): string {
   return `${name.slice(0, Math.max(1, CATEGORY_NAME_MAX - tail.length))}${tail}`;
 }
 
-/** "Save mine as a copy": a new range beside the conflicted one, with my chart, buttons, note and sides. */
+/** The workspace with every villain of chart `from` leaving out (`to` null) or naming chart `to` instead. */
+function relinked(workspace: RangeWorkspace, from: number, to: number | null): RangeWorkspace {
+  return {
+    ...workspace,
+    villains: workspace.villains.flatMap((villain) => {
+      if (villain.category_id !== from) return [villain];
+      return to === null ? [] : [{ ...villain, category_id: to }];
+    }),
+  };
+}
+
+/**
+ * "Save mine as a copy": a new range beside the conflicted one, with my chart, buttons, note, sides and workspace
+ * (extra villains, dead cards). A villain of the conflicted chart itself is one of my chart's colours: the copy
+ * names itself there (copyRelink, once it exists), never their chart.
+ */
 export function copyBody(mine: RangeBody, theirs: Category, suffix: string): CreateCategoryBody {
   return {
     name: copyName(theirs.name, suffix),
@@ -61,7 +82,18 @@ export function copyBody(mine: RangeBody, theirs: Category, suffix: string): Cre
     pairs: mine.pairs,
     note: mine.note,
     sides: mine.sides,
+    ...(mine.workspace ? { workspace: relinked(mine.workspace, theirs.id, null) } : {}),
   };
+}
+
+/**
+ * The save that completes a copy made by copyBody when my workspace has villains of the conflicted chart: my whole
+ * version on the copy's revision, those villains naming the copy. Null when there are none.
+ */
+export function copyRelink(mine: RangeBody, theirs: Category, copy: Category): RangeBody | null {
+  const { workspace } = mine;
+  if (!workspace?.villains.some((villain) => villain.category_id === theirs.id)) return null;
+  return { ...mine, workspace: relinked(workspace, theirs.id, copy.id), base_revision: copy.revision };
 }
 
 /** "Keep mine": my body, now based on their revision, so the server takes it as the next version. */

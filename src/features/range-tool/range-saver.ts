@@ -184,6 +184,10 @@ export const rangeSaver = {
     rangeQueue().enqueue({ key, userId, categoryId, body });
     void rangeQueue().flush();
   },
+  /** A range made a moment ago (a conflict's copy) saved again with `body`, on the revision the body names. */
+  saveCopy(userId: number, categoryId: number, body: RangeBody): void {
+    rangeSaver.keepMine(keyOf(userId, categoryId), body, userId, categoryId);
+  },
   /** "Keep theirs" (and after a copy): my unconfirmed version is forgotten; the editor continues from theirs. */
   forget(key: string, revision: number): void {
     revisions.set(key, revision);

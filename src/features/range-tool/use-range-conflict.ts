@@ -6,7 +6,13 @@ import { appStore, useAtomValue } from '@/lib/store';
 
 import { rangeApi } from './api';
 import { categoryIdAtom, libraryVersionAtom, rangeConflictsAtom } from './atoms';
-import { type ConflictChoice, copyBody, overwriteBody, type RangeConflict } from './range-conflict';
+import {
+  type ConflictChoice,
+  copyBody,
+  copyRelink,
+  overwriteBody,
+  type RangeConflict,
+} from './range-conflict';
 import { rangeSaver } from './range-saver';
 import { showRange } from './use-range-library';
 
@@ -48,7 +54,12 @@ export function useRangeConflict() {
         } else {
           // The copy is made first: if the server refuses it (limits, Premium), mine is still held.
           if (choice === 'copy') {
-            await rangeApi.create(copyBody(mine, theirs.category, t('offline:conflict.copySuffix')));
+            const copy = await rangeApi.create(
+              copyBody(mine, theirs.category, t('offline:conflict.copySuffix')),
+            );
+            // Villains of my own chart name the copy once it exists; the save queue holds and retries that save.
+            const relink = copyRelink(mine, theirs.category, copy);
+            if (relink) rangeSaver.saveCopy(userId, copy.id, relink);
             appStore.set(libraryVersionAtom, (version) => version + 1);
           }
           rangeSaver.forget(key, theirs.category.revision);
