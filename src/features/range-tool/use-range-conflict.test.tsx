@@ -99,7 +99,7 @@ async function conflicted() {
     act(async () => {
       await conflict.result.current.choose(choice);
     });
-  return { appStore, atoms, api, choose, conflict };
+  return { appStore, atoms, api, choose, conflict, paint };
 }
 
 beforeEach(() => {
@@ -142,5 +142,30 @@ describe('the range conflict dialog’s choices', () => {
     // Mine now lives in the copy: the conflicted range keeps theirs, and nothing else is sent for it.
     expect(tool.appStore.get(tool.atoms.rangeConflictsAtom)).toEqual([]);
     expect(tool.api.save.mock.calls.filter(([id]) => id === 31)).toHaveLength(1);
+  });
+
+  it('keeping theirs shows their extra villains and dead cards, and the next edit saves them, not mine', async () => {
+    const tool = await conflicted();
+    await tool.choose('theirs');
+    expect(tool.appStore.get(tool.atoms.rangeConflictsAtom)).toEqual([]);
+    expect(Object.keys(tool.appStore.get(tool.atoms.rangePairsAtom))).toEqual(['72o']);
+    // Their whole version is on screen, as the server holds it: the editor says Saved and means it.
+    expect(tool.appStore.get(tool.atoms.extraVillainsAtom)).toEqual([{ text: '22+' }]);
+    expect(tool.appStore.get(tool.atoms.deadCardsAtom)).toEqual(['Kd']);
+
+    tool.api.save.mockImplementation((id) =>
+      Promise.resolve({ ...theirsCategory, id, revision: 10 } as never),
+    );
+    tool.paint('QQ');
+    await vi.waitFor(() => expect(tool.api.save).toHaveBeenCalledTimes(2));
+    expect(tool.api.save.mock.calls[1]?.[1]).toMatchObject({ base_revision: 9, workspace: theirsWorkspace });
+  });
+
+  it('after a copy the range shows their version, extra villains and dead cards included', async () => {
+    const tool = await conflicted();
+    await tool.choose('copy');
+    expect(Object.keys(tool.appStore.get(tool.atoms.rangePairsAtom))).toEqual(['72o']);
+    expect(tool.appStore.get(tool.atoms.extraVillainsAtom)).toEqual([{ text: '22+' }]);
+    expect(tool.appStore.get(tool.atoms.deadCardsAtom)).toEqual(['Kd']);
   });
 });

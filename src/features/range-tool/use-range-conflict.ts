@@ -19,7 +19,10 @@ import { showRange } from './use-range-library';
 const dropConflict = (key: string) =>
   appStore.set(rangeConflictsAtom, (list) => list.filter((entry) => entry.key !== key));
 
-/** Shows the kept version in the editor when the conflicted range is the one open there. */
+/**
+ * Shows the kept version in the editor when the conflicted range is the one open there: all of it, the extra villains
+ * and dead cards included, so what the editor shows as saved is what the server holds.
+ */
 function showIfOpen(conflict: RangeConflict, kept: 'mine' | 'theirs'): void {
   if (appStore.get(categoryIdAtom) !== conflict.categoryId) return;
   const { category, pairs } = conflict.theirs;
@@ -27,7 +30,13 @@ function showIfOpen(conflict: RangeConflict, kept: 'mine' | 'theirs'): void {
     conflict.categoryId,
     kept === 'mine'
       ? conflict.mine
-      : { note: category.note, buttons: category.buttons, pairs, sides: category.sides },
+      : {
+          note: category.note,
+          buttons: category.buttons,
+          pairs,
+          sides: category.sides,
+          workspace: category.workspace,
+        },
   );
 }
 

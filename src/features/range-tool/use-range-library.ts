@@ -54,8 +54,7 @@ export interface ShownRange {
   buttons: RangeButton[];
   pairs: Pair[];
   sides: RangeSides | null;
-  /** Extra villains and dead cards; undefined keeps the editor's (a conflict's kept version, a body held by an
-   * older page that had no workspace). */
+  /** Extra villains and dead cards; undefined keeps the editor's (a body held by an older page, which had none). */
   workspace?: RangeWorkspace | null;
   /** A ready-made strategy: its chart is read-only (chartReadOnlyAtom). */
   template?: boolean;
