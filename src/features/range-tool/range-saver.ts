@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import { putCachedAnswer } from '@/lib/offline-cache';
 import { sessionAtom } from '@/lib/session';
 import { appStore } from '@/lib/store';
-import type { Category } from '@contract/categories';
+import type { Category, RangeWorkspace, UpdateCategoryBody } from '@contract/categories';
 
 import { rangeApi, rangePaths } from './api';
 import {
@@ -58,17 +58,37 @@ const currentUserId = () => appStore.get(sessionAtom).user?.id ?? null;
  */
 const revisions = new Map<string, number>();
 
+/**
+ * The workspace (extra villains, dead cards) the server took last for each range as this page knows it (opened with
+ * the range, or confirmed with a save), as workspaceToSave spells it, by key. The workspace bumps no revision (last
+ * writer wins), so nothing else would stop a save of the chart from carrying this page's unchanged workspace over
+ * one another tab saved meanwhile: a save whose workspace is still this one leaves it out. Saves go one at a time,
+ * so an edit made while another is in flight is compared with what that one gave the server.
+ */
+const baseWorkspaces = new Map<string, string>();
+const workspaceText = (workspace: RangeWorkspace | null | undefined) =>
+  JSON.stringify(workspaceToSave(workspace?.villains ?? [], workspace?.dead ?? []));
+
+/** The body's fields to send: its workspace only when it differs from the one the server has from this page. */
+function changedOnly(key: string, body: Omit<RangeBody, 'template'>): UpdateCategoryBody {
+  if (body.workspace === undefined || baseWorkspaces.get(key) !== workspaceText(body.workspace)) return body;
+  const { workspace: _unchanged, ...rest } = body;
+  return rest;
+}
+
 async function send(save: PendingSave<RangeBody>, { keepalive }: { keepalive: boolean }) {
   // The request goes with the signed-in user's token: another user's held save waits for its owner.
   if (currentUserId() !== save.userId) throw new ApiError(0, 'held for another account');
   const { template, ...full } = save.body;
+  const changed = changedOnly(save.key, full);
   if (template) {
-    return rangeApi.save(save.categoryId, { sides: full.sides, workspace: full.workspace }, keepalive);
+    const { sides, workspace } = changed;
+    return rangeApi.save(save.categoryId, workspace ? { sides, workspace } : { sides }, keepalive);
   }
   const base = revisions.get(save.key) ?? full.base_revision;
   return rangeApi.save(
     save.categoryId,
-    base === undefined ? full : { ...full, base_revision: base },
+    base === undefined ? changed : { ...changed, base_revision: base },
     keepalive,
   );
 }
@@ -76,6 +96,7 @@ async function send(save: PendingSave<RangeBody>, { keepalive }: { keepalive: bo
 function saved(save: PendingSave<RangeBody>, result: unknown): void {
   const category = result as Category;
   revisions.set(save.key, category.revision);
+  if (save.body.workspace !== undefined) baseWorkspaces.set(save.key, workspaceText(save.body.workspace));
   // The offline copy follows the server: a reload without a connection opens the chart as saved.
   const paths = rangePaths(save.categoryId);
   void Promise.all([
@@ -165,10 +186,10 @@ export const rangeSaver = {
     rangeQueue().enqueue({ key, userId, categoryId, body });
   },
   /**
-   * The editor opened `categoryId` at the server's `revision`. A held edit of it keeps the revision it was made
-   * on: if the server moved since, its save is a conflict for the player, not an overwrite.
+   * The editor opened `categoryId` at the server's `revision` with its `workspace`. A held edit of it keeps the
+   * revision it was made on: if the server moved since, its save is a conflict for the player, not an overwrite.
    */
-  loaded(categoryId: number, revision: number): void {
+  loaded(categoryId: number, revision: number, workspace: RangeWorkspace | null): void {
     const userId = currentUserId();
     if (userId === null) return;
     const key = keyOf(userId, categoryId);
@@ -177,10 +198,15 @@ export const rangeSaver = {
     const held = queue?.pendingBody(key);
     if (held?.base_revision !== undefined) revisions.set(key, held.base_revision);
     else if (!held) revisions.set(key, revision);
+    // The editor shows the held body's workspace, which the server may not have: its next save sends it.
+    if (held) baseWorkspaces.delete(key);
+    else baseWorkspaces.set(key, workspaceText(workspace));
   },
   /** "Keep mine": my version is queued again on their revision and saved over theirs. */
   keepMine(key: string, body: RangeBody, userId: number, categoryId: number): void {
     if (body.base_revision !== undefined) revisions.set(key, body.base_revision);
+    // All of mine goes over theirs, its workspace too.
+    baseWorkspaces.delete(key);
     rangeQueue().enqueue({ key, userId, categoryId, body });
     void rangeQueue().flush();
   },
@@ -189,8 +215,9 @@ export const rangeSaver = {
     rangeSaver.keepMine(keyOf(userId, categoryId), body, userId, categoryId);
   },
   /** "Keep theirs" (and after a copy): my unconfirmed version is forgotten; the editor continues from theirs. */
-  forget(key: string, revision: number): void {
+  forget(key: string, revision: number, workspace: RangeWorkspace | null): void {
     revisions.set(key, revision);
+    baseWorkspaces.set(key, workspaceText(workspace));
     rangeQueue().discard(key);
   },
   /** Replays, once per account and page, the saves a previous page could not confirm; resolves when queued. */

@@ -144,7 +144,7 @@ describe('the range conflict dialog’s choices', () => {
     expect(tool.api.save.mock.calls.filter(([id]) => id === 31)).toHaveLength(1);
   });
 
-  it('keeping theirs shows their extra villains and dead cards, and the next edit saves them, not mine', async () => {
+  it('keeping theirs shows their extra villains and dead cards, and the next edit keeps them, not mine', async () => {
     const tool = await conflicted();
     await tool.choose('theirs');
     expect(tool.appStore.get(tool.atoms.rangeConflictsAtom)).toEqual([]);
@@ -158,7 +158,10 @@ describe('the range conflict dialog’s choices', () => {
     );
     tool.paint('QQ');
     await vi.waitFor(() => expect(tool.api.save).toHaveBeenCalledTimes(2));
-    expect(tool.api.save.mock.calls[1]?.[1]).toMatchObject({ base_revision: 9, workspace: theirsWorkspace });
+    const next = tool.api.save.mock.calls[1]?.[1];
+    expect(next).toMatchObject({ base_revision: 9 });
+    // Their workspace is the server's already: the save leaves it as it is, with nothing of mine over it.
+    expect(next).not.toHaveProperty('workspace');
   });
 
   it('after a copy the range shows their version, extra villains and dead cards included', async () => {

@@ -71,7 +71,7 @@ export function useRangeConflict() {
             if (relink) rangeSaver.saveCopy(userId, copy.id, relink);
             appStore.set(libraryVersionAtom, (version) => version + 1);
           }
-          rangeSaver.forget(key, theirs.category.revision);
+          rangeSaver.forget(key, theirs.category.revision, theirs.category.workspace);
           showIfOpen(conflict, 'theirs');
         }
         dropConflict(key);

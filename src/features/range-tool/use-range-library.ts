@@ -108,7 +108,7 @@ export async function openRange(
     ]);
     if (!shouldShow()) return false;
     const held = rangeSaver.pendingBody(id);
-    rangeSaver.loaded(id, category.revision);
+    rangeSaver.loaded(id, category.revision, category.workspace);
     showRange(
       id,
       held

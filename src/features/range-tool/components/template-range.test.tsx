@@ -10,6 +10,7 @@ import { rangeApi } from '../api';
 import {
   categoryIdAtom,
   comboExclusionsAtom,
+  deadCardsAtom,
   heroColorsAtom,
   rangeHistoryAtom,
   templateRangeIdAtom,
@@ -102,12 +103,20 @@ describe('a ready-made strategy in the editor', () => {
     expect(screen.queryByRole('button', { name: 'Add colour' })).toBeNull();
     expect(screen.getByLabelText('Note')).toHaveAttribute('readonly');
 
-    // Choosing the sides is the player's own study: saved, and nothing but it goes to the server.
+    // Choosing the sides is the player's own study: saved, and nothing but it goes to the server (the workspace,
+    // unchanged, stays as the server has it).
     appStore.set(heroColorsAtom, ['#C0392B']);
     await waitFor(() => expect(api.save).toHaveBeenCalled(), { timeout: 3000 });
     expect(api.save).toHaveBeenLastCalledWith(
       2,
-      { sides: { hero: ['#C0392B'], villain: expect.any(Array) }, workspace: { villains: [], dead: [] } },
+      { sides: { hero: ['#C0392B'], villain: expect.any(Array) } },
+      false,
+    );
+    appStore.set(deadCardsAtom, ['Ah']);
+    await waitFor(() => expect(api.save).toHaveBeenCalledTimes(2), { timeout: 3000 });
+    expect(api.save).toHaveBeenLastCalledWith(
+      2,
+      { sides: { hero: ['#C0392B'], villain: expect.any(Array) }, workspace: { villains: [], dead: ['Ah'] } },
       false,
     );
 
