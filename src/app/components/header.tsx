@@ -2,7 +2,9 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 
+import { Popup } from '@/components/popup';
 import { logout } from '@/features/auth/api';
+import { rangeSaver } from '@/features/range-tool/range-saver';
 import { resetSession, useCurrentUser } from '@/lib/session';
 import { useOutsideClick } from '@/lib/use-outside-click';
 
@@ -59,8 +61,11 @@ export function Header() {
   useOutsideClick([burgerRef], burgerOpen, closeBurger);
   useOutsideClick([menuRef], menuOpen, closeMenu);
 
-  const onLogout = async () => {
-    setMenuOpen(false);
+  // Range edits the server has not confirmed when the player signs out and they cannot be sent (offline).
+  const [unsaved, setUnsaved] = useState(false);
+
+  const signOut = async () => {
+    setUnsaved(false);
     try {
       await logout();
     } catch {
@@ -68,6 +73,14 @@ export function Header() {
     }
     resetSession();
     navigate('/auth/login');
+  };
+
+  const onLogout = async () => {
+    setMenuOpen(false);
+    // The range edits still waiting to be saved go first, while the session they belong to is on (after it they
+    // could only wait on this device for the next sign-in here); the player decides when they cannot go now.
+    if (await rangeSaver.flush()) await signOut();
+    else setUnsaved(true);
   };
 
   return (
@@ -144,6 +157,22 @@ export function Header() {
           </div>
         </div>
       </div>
+      <Popup
+        open={unsaved}
+        title={t('ranges:saving.leaveTitle')}
+        onClose={() => setUnsaved(false)}
+        width={550}
+      >
+        <p>{t('ranges:saving.signOutText')}</p>
+        <div className="popup__actions">
+          <button type="button" className="button button--ghost" onClick={() => setUnsaved(false)}>
+            {t('ranges:saving.stay')}
+          </button>
+          <button type="button" className="button button--primary" onClick={() => void signOut()}>
+            {t('common:header.logout')}
+          </button>
+        </div>
+      </Popup>
     </header>
   );
 }
