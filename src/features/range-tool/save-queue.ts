@@ -134,7 +134,8 @@ export class SaveQueue<B> {
   /**
    * The page is going away: whatever is not confirmed goes out with fetch keepalive, which outlives the page,
    * newest edits first within the keepalive budget. Every save also stays in the store until a response confirms
-   * it, so what does not fit (or does not arrive) is replayed by the next page's restore().
+   * it, so what does not fit (or does not arrive) is replayed by the next page's restore(). A page that comes back
+   * (the back/forward cache) gets the answers: a confirmed save is saved like any other (onSaved, the status).
    */
   flushOnExit(): void {
     this.clearTimer();
@@ -145,8 +146,10 @@ export class SaveQueue<B> {
       if (size > budget) continue;
       budget -= size;
       this.options.send(save, { keepalive: true }).then(
-        () => {
+        (result) => {
+          this.options.onSaved?.(save, result);
           if (this.pendingBody(save.key) === save.body) this.forget(save);
+          this.refreshStatus();
         },
         () => undefined,
       );
