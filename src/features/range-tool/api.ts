@@ -40,9 +40,12 @@ export const rangeApi = {
   /** Autosave reports its own error ("error renewing range"), so the global handler stays quiet. */
   update: (id: number, body: UpdateCategoryBody, quiet = false) =>
     api.post<Category>(pathFor(API.categories.byId, { id }), body, { quiet }),
-  /** The editor's save queue: it reports failures itself and may send the last save with keepalive. */
-  save: (id: number, body: UpdateCategoryBody, keepalive = false) =>
-    api.post<Category>(pathFor(API.categories.byId, { id }), body, { quiet: true, keepalive }),
+  /**
+   * The editor's save queue: it reports failures itself, may send the last save with keepalive, and aborts an
+   * attempt left without an answer (`signal`).
+   */
+  save: (id: number, body: UpdateCategoryBody, keepalive = false, signal?: AbortSignal) =>
+    api.post<Category>(pathFor(API.categories.byId, { id }), body, { quiet: true, keepalive, signal }),
   remove: (id: number) => api.delete<{ ok: boolean }>(pathFor(API.categories.byId, { id })),
   action: (id: number, action: CategoryAction) => api.post<Category>(pathFor(API.categories[action], { id })),
   findUsers: (q: string) => api.get<FoundUser[]>(API.users.findUsers, { query: { q } }),

@@ -83,7 +83,12 @@ describe('a page back from the back/forward cache', () => {
     act(() => {
       window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
     });
-    expect(api.save).toHaveBeenLastCalledWith(31, expect.objectContaining({ base_revision: 4 }), true);
+    expect(api.save).toHaveBeenLastCalledWith(
+      31,
+      expect.objectContaining({ base_revision: 4 }),
+      true,
+      undefined,
+    );
     await vi.waitFor(() => expect(server.hands).toEqual(['KK']));
     await vi.waitFor(() => expect(appStore.get(atoms.saveStateAtom)).toBe('saved'));
 

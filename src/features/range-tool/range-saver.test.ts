@@ -3,11 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 
 import { classifySaveError } from './range-saver';
+import { SaveTimeoutError } from './save-queue';
 
 describe('classifySaveError', () => {
   it('holds a save the server could not be asked about, or refused because the session ended', () => {
     expect(classifySaveError(new TypeError('Failed to fetch'))).toBe('offline');
     expect(classifySaveError(new ApiError(0, 'held for another account'))).toBe('offline');
+    // No answer in time (a hung connection): held and sent again like a request that never left.
+    expect(classifySaveError(new SaveTimeoutError())).toBe('offline');
+    expect(classifySaveError(new ApiError(0, 'The save got no answer in time'))).toBe('offline');
     // Signed out elsewhere, expired or pushed out by newer sign-ins: the edit waits for its owner's next sign-in.
     expect(classifySaveError(new ApiError(401, 'User is not authorized', 'unauthorized'))).toBe('offline');
   });

@@ -76,20 +76,24 @@ function changedOnly(key: string, body: Omit<RangeBody, 'template'>): UpdateCate
   return rest;
 }
 
-async function send(save: PendingSave<RangeBody>, { keepalive }: { keepalive: boolean }) {
+async function send(
+  save: PendingSave<RangeBody>,
+  { keepalive, signal }: { keepalive: boolean; signal?: AbortSignal },
+) {
   // The request goes with the signed-in user's token: another user's held save waits for its owner.
   if (currentUserId() !== save.userId) throw new ApiError(0, 'held for another account');
   const { template, ...full } = save.body;
   const changed = changedOnly(save.key, full);
   if (template) {
     const { sides, workspace } = changed;
-    return rangeApi.save(save.categoryId, workspace ? { sides, workspace } : { sides }, keepalive);
+    return rangeApi.save(save.categoryId, workspace ? { sides, workspace } : { sides }, keepalive, signal);
   }
   const base = revisions.get(save.key) ?? full.base_revision;
   return rangeApi.save(
     save.categoryId,
     base === undefined ? changed : { ...changed, base_revision: base },
     keepalive,
+    signal,
   );
 }
 

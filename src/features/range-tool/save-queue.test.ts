@@ -34,6 +34,7 @@ interface Sent {
   body: Body;
   keepalive: boolean;
   at: number;
+  signal?: AbortSignal;
 }
 
 /** A queue whose server answers with `answer` (resolve, or throw to fail) and records every request. */
@@ -53,8 +54,8 @@ function setup(
     retryMaxMs: 200,
     onStatus: (status) => statuses.push(status),
     onDrop: (entry) => dropped.push(entry.key),
-    send: async (entry, { keepalive }) => {
-      const record = { key: entry.key, body: entry.body, keepalive, at: Date.now() };
+    send: async (entry, { keepalive, signal }) => {
+      const record = { key: entry.key, body: entry.body, keepalive, at: Date.now(), signal };
       sent.push(record);
       await answer(record, sent.length - 1);
     },
@@ -132,6 +133,25 @@ describe('save queue', () => {
     expect(gaps[2]).toBeGreaterThanOrEqual(115);
     expect(statuses).toContain('offline');
     expect(statuses.at(-1)).toBe('saved');
+  });
+
+  it('gives up on a request that never answers and sends the save again, holding nothing up for good', async () => {
+    // A connection that hangs: the first request gets neither an answer nor an error.
+    const { queue, sent, statuses } = setup(
+      (_, index) => (index === 0 ? new Promise(() => undefined) : undefined),
+      {
+        timeoutMs: 60,
+      },
+    );
+    queue.enqueue(save(3, ['AKs']));
+    queue.enqueue(save(4, ['QQ']));
+    // A flush (leaving the tool, signing out) hears of the failure instead of waiting with it.
+    expect(await queue.flush()).toBe(false);
+    expect(sent[0]?.signal?.aborted).toBe(true);
+    expect(statuses).toContain('error');
+    await until(() => queue.state === 'saved');
+    expect(sent.map((entry) => entry.key)).toEqual(['7:3', '7:3', '7:4']);
+    expect(queue.hasPending).toBe(false);
   });
 
   it('doubles the delay per attempt up to the ceiling', () => {

@@ -28,8 +28,22 @@ export type SaveStatus = 'idle' | 'saved' | 'unsaved' | 'saving' | 'offline' | '
 
 export type FailureKind = 'offline' | 'retry' | 'drop' | 'conflict';
 
-/** Resolves with the server's answer (handed to onSaved and rebase), rejects with the failure. */
-export type SendSave<B> = (save: PendingSave<B>, options: { keepalive: boolean }) => Promise<unknown>;
+/**
+ * Resolves with the server's answer (handed to onSaved and rebase), rejects with the failure. `signal` aborts an
+ * attempt the queue has given up on (no answer within timeoutMs).
+ */
+export type SendSave<B> = (
+  save: PendingSave<B>,
+  options: { keepalive: boolean; signal?: AbortSignal },
+) => Promise<unknown>;
+
+/** The failure of an attempt that got no answer within the queue's timeoutMs: classified like any other. */
+export class SaveTimeoutError extends Error {
+  constructor() {
+    super('The save got no answer in time');
+    this.name = 'SaveTimeoutError';
+  }
+}
 
 export interface SaveQueueOptions<B> {
   send: SendSave<B>;
@@ -40,6 +54,12 @@ export interface SaveQueueOptions<B> {
   coalesceMs?: number;
   retryBaseMs?: number;
   retryMaxMs?: number;
+  /**
+   * An attempt with no answer after this long is given up (aborted) and fails with SaveTimeoutError: a connection
+   * that hangs, with no answer and no error, would otherwise hold every later save, and every wait for them (leaving
+   * the tool, signing out), for good.
+   */
+  timeoutMs?: number;
   /** fetch keepalive's budget for all requests still in flight when the page goes away (64 KiB in browsers). */
   keepaliveBytes?: number;
   onStatus?: (status: SaveStatus) => void;
@@ -54,6 +74,8 @@ export interface SaveQueueOptions<B> {
 }
 
 export const KEEPALIVE_LIMIT_BYTES = 64 * 1024;
+/** Long enough for a whole chart's body on a slow mobile upload, short enough that a hung request is not waited on. */
+export const SAVE_TIMEOUT_MS = 30_000;
 
 export const retryDelay = (attempt: number, baseMs: number, maxMs: number) =>
   Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
@@ -74,12 +96,14 @@ export class SaveQueue<B> {
   private readonly retryBaseMs: number;
   private readonly retryMaxMs: number;
   private readonly keepaliveBytes: number;
+  private readonly timeoutMs: number;
 
   constructor(private readonly options: SaveQueueOptions<B>) {
     this.coalesceMs = options.coalesceMs ?? 400;
     this.retryBaseMs = options.retryBaseMs ?? 1000;
     this.retryMaxMs = options.retryMaxMs ?? 30_000;
     this.keepaliveBytes = options.keepaliveBytes ?? KEEPALIVE_LIMIT_BYTES;
+    this.timeoutMs = options.timeoutMs ?? SAVE_TIMEOUT_MS;
   }
 
   get state(): SaveStatus {
@@ -210,8 +234,18 @@ export class SaveQueue<B> {
     this.waiting.delete(save.key);
     this.inFlight = save;
     this.refreshStatus();
+    const attempt = new AbortController();
+    const timer = setTimeout(() => attempt.abort(new SaveTimeoutError()), this.timeoutMs);
+    const givenUp = new Promise<never>((_, reject) =>
+      attempt.signal.addEventListener('abort', () => reject(attempt.signal.reason as Error)),
+    );
     try {
-      const result = await this.options.send(save, { keepalive: false });
+      // A send that does not stop at the signal is left behind all the same: its late answer changes nothing here.
+      const result = await Promise.race([
+        this.options.send(save, { keepalive: false, signal: attempt.signal }),
+        givenUp,
+      ]);
+      clearTimeout(timer);
       this.inFlight = null;
       this.attempt = 0;
       this.failed = null;
@@ -232,6 +266,7 @@ export class SaveQueue<B> {
         this.emit();
       }
     } catch (error) {
+      clearTimeout(timer);
       this.inFlight = null;
       const kind = this.options.classify(error);
       this.failed = kind;

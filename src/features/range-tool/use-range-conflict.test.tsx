@@ -137,6 +137,7 @@ describe('the range conflict dialog’s choices', () => {
           },
         }),
         false,
+        expect.any(AbortSignal),
       ),
     );
     // Mine now lives in the copy: the conflicted range keeps theirs, and nothing else is sent for it.

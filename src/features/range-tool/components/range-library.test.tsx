@@ -85,7 +85,12 @@ describe('range library', () => {
     await waitFor(() => expect(screen.getByTestId('save-state')).toHaveTextContent('Error renewing range'), {
       timeout: 3000,
     });
-    expect(api.save).toHaveBeenCalledWith(2, expect.objectContaining({ note: 'wide' }), false);
+    expect(api.save).toHaveBeenCalledWith(
+      2,
+      expect.objectContaining({ note: 'wide' }),
+      false,
+      expect.any(AbortSignal),
+    );
   });
 
   it('restores left-out combos and sides on load and saves them with the range', async () => {
@@ -122,6 +127,7 @@ describe('range library', () => {
         sides: { hero: ['#C0392B'], villain: ['#1847BE'] },
       }),
       false,
+      expect.any(AbortSignal),
     );
   });
 

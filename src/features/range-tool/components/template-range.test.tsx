@@ -111,6 +111,7 @@ describe('a ready-made strategy in the editor', () => {
       2,
       { sides: { hero: ['#C0392B'], villain: expect.any(Array) } },
       false,
+      expect.any(AbortSignal),
     );
     appStore.set(deadCardsAtom, ['Ah']);
     await waitFor(() => expect(api.save).toHaveBeenCalledTimes(2), { timeout: 3000 });
@@ -118,6 +119,7 @@ describe('a ready-made strategy in the editor', () => {
       2,
       { sides: { hero: ['#C0392B'], villain: expect.any(Array) }, workspace: { villains: [], dead: ['Ah'] } },
       false,
+      expect.any(AbortSignal),
     );
 
     // The copy opens at once, and it paints.
