@@ -116,6 +116,36 @@ describe('save queue', () => {
     expect(await store.all()).toEqual([]);
   });
 
+  it('paces a player painting without pause to one request per interval after a burst, the last edit included', async () => {
+    // The server answers at once: only the queue's own pace keeps the requests under the write budget.
+    const { queue, sent } = setup(undefined, { pace: { burst: 3, intervalMs: 100 } });
+    const started = Date.now();
+    let edits = 0;
+    while (Date.now() - started < 600) {
+      edits += 1;
+      queue.enqueue(save(1, [`edit ${edits}`]));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const elapsed = Date.now() - started;
+    await until(() => !queue.hasPending);
+    expect(sent.at(-1)?.body.pairs).toEqual([`edit ${edits}`]);
+    // The burst, then one request per interval at most: far fewer than one per coalescing wait (about 25 here).
+    expect(sent.length).toBeGreaterThan(3);
+    expect(sent.length).toBeLessThanOrEqual(3 + Math.ceil(elapsed / 100) + 1);
+    for (const [index, entry] of sent.entries()) {
+      if (index > 3) expect(entry.at - sent[index - 1]!.at).toBeGreaterThanOrEqual(95);
+    }
+  });
+
+  it('sends at once when asked to flush, whatever the pace', async () => {
+    const { queue, sent } = setup(undefined, { pace: { burst: 1, intervalMs: 10_000 } });
+    queue.enqueue(save(1, ['AA']));
+    expect(await queue.flush()).toBe(true);
+    queue.enqueue(save(1, ['AA', 'KK']));
+    expect(await queue.flush()).toBe(true);
+    expect(sent.map((entry) => entry.body.pairs)).toEqual([['AA'], ['AA', 'KK']]);
+  });
+
   it('retries an unreachable server with growing delays and reports offline meanwhile', async () => {
     const { queue, sent, statuses } = setup((_, index) => {
       if (index < 3) throw new Offline('network down');

@@ -52,6 +52,13 @@ export interface SaveQueueOptions<B> {
   classify: (error: unknown) => FailureKind;
   /** Edits that arrive within this window after the first waiting one share a request. */
   coalesceMs?: number;
+  /**
+   * The pace of requests (a flush and the page's exit excepted): `burst` go out as fast as edits come, then one per
+   * `intervalMs`, the allowance refilling at that rate. Edits made meanwhile wait, coalesced, and are held in the
+   * store from the first moment: a player who paints without pause stays within the server's write budget instead of
+   * sending one request per coalescing wait.
+   */
+  pace?: { burst: number; intervalMs: number };
   retryBaseMs?: number;
   retryMaxMs?: number;
   /**
@@ -74,6 +81,12 @@ export interface SaveQueueOptions<B> {
 }
 
 export const KEEPALIVE_LIMIT_BYTES = 64 * 1024;
+/**
+ * Thirty requests as fast as edits come, then one a second: at most 90 in any minute of painting without pause, within
+ * the server's default write budget of 120 a minute (WRITE_RATE_LIMIT), which the library's other writes (renames,
+ * moves, copies) share. A player's ordinary pace never meets it.
+ */
+export const SAVE_PACE = { burst: 30, intervalMs: 1000 } as const;
 /** Long enough for a whole chart's body on a slow mobile upload, short enough that a hung request is not waited on. */
 export const SAVE_TIMEOUT_MS = 30_000;
 
@@ -97,9 +110,15 @@ export class SaveQueue<B> {
   private readonly retryMaxMs: number;
   private readonly keepaliveBytes: number;
   private readonly timeoutMs: number;
+  private readonly pace: { burst: number; intervalMs: number };
+  /** Requests the pace allows now, and when that was counted (performance.now()). */
+  private allowance: number;
+  private allowanceAt = performance.now();
 
   constructor(private readonly options: SaveQueueOptions<B>) {
     this.coalesceMs = options.coalesceMs ?? 400;
+    this.pace = options.pace ?? SAVE_PACE;
+    this.allowance = this.pace.burst;
     this.retryBaseMs = options.retryBaseMs ?? 1000;
     this.retryMaxMs = options.retryMaxMs ?? 30_000;
     this.keepaliveBytes = options.keepaliveBytes ?? KEEPALIVE_LIMIT_BYTES;
@@ -128,7 +147,8 @@ export class SaveQueue<B> {
     this.waiting.set(save.key, earlier ? { ...earlier, body: save.body } : save);
     this.persist(() => this.options.store.put(save));
     this.refreshStatus();
-    if (this.timer === null && this.inFlight === null) this.schedule(this.failed ? 0 : this.coalesceMs);
+    if (this.timer === null && this.inFlight === null)
+      this.schedule(this.paced(this.failed ? 0 : this.coalesceMs));
   }
 
   /** Puts the saves a previous page left in the store back in the queue (only those of `userId`). */
@@ -209,6 +229,23 @@ export class SaveQueue<B> {
     this.clearTimer();
   }
 
+  /** The allowance of requests now, refilled at the pace's rate up to its burst. */
+  private refill(): number {
+    const now = performance.now();
+    this.allowance = Math.min(
+      this.pace.burst,
+      this.allowance + (now - this.allowanceAt) / this.pace.intervalMs,
+    );
+    this.allowanceAt = now;
+    return this.allowance;
+  }
+
+  /** `delay`, or longer until the pace allows a request; no wait while a flush waits. */
+  private paced(delay: number): number {
+    if (this.flushWaiters.length > 0) return delay;
+    return Math.max(delay, (1 - this.refill()) * this.pace.intervalMs);
+  }
+
   private schedule(delay: number): void {
     this.clearTimer();
     this.timer = setTimeout(() => {
@@ -233,6 +270,8 @@ export class SaveQueue<B> {
     const save = next.value;
     this.waiting.delete(save.key);
     this.inFlight = save;
+    this.refill();
+    this.allowance -= 1;
     this.refreshStatus();
     const attempt = new AbortController();
     const timer = setTimeout(() => attempt.abort(new SaveTimeoutError()), this.timeoutMs);
@@ -259,7 +298,7 @@ export class SaveQueue<B> {
         this.waiting.set(save.key, rebased);
         this.persist(() => this.options.store.put(rebased));
       }
-      if (this.waiting.size > 0) void this.sendNext();
+      if (this.waiting.size > 0) this.schedule(this.paced(0));
       else {
         this.settleFlush(true);
         this.status = this.conflicts.size > 0 ? 'conflict' : 'saved';
