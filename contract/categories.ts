@@ -19,10 +19,6 @@ export const CATEGORY_KINDS = ['folder', 'range', 'tournament'] as const;
 export type CategoryKind = (typeof CATEGORY_KINDS)[number];
 export const CategoryKindSchema = StringEnum(CATEGORY_KINDS);
 
-/** Free tier: at most this many ranges per user (both roots together). Premium lifts it. */
-export const FREE_RANGE_LIMIT = 20;
-/** Free tier: at most this many own categories of every kind (folders and tournaments count); beyond it, 402. */
-export const FREE_CATEGORY_LIMIT = 100;
 /**
  * Everyone, Premium included: at most this many categories (bought strategies count) and notes of NOTE_MAX
  * characters (limits.ts). Past the category cap the server answers 409 `categoryLimitReached`.

@@ -14,6 +14,10 @@ export const DEVICE_TOKENS_MAX = 10;
 /** How long a restore code stays valid. */
 export const RESTORE_CODE_TTL_MS = 10 * 60 * 1000;
 
+/** Free tier: at most this many ranges per user (both roots together). Premium lifts it. */
+export const FREE_RANGE_LIMIT = 20;
+/** Free tier: at most this many own categories of every kind (folders and tournaments count); beyond it, 402. */
+export const FREE_CATEGORY_LIMIT = 100;
 /** Longest category name (folder, tournament, range). */
 export const CATEGORY_NAME_MAX = 120;
 /** Free tier: a note of at most this many characters; longer notes answer 402. */

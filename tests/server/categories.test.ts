@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { FREE_RANGE_LIMIT } from '../../contract/categories.ts';
 import { ERROR_MESSAGES } from '../../contract/errors.ts';
+import { FREE_RANGE_LIMIT } from '../../contract/limits.ts';
 import { as, makePremium, registerUser, type Session } from './helpers/api.ts';
 import { categoryCalls, names } from './helpers/categories.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';

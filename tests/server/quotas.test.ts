@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
-import { CATEGORY_HARD_LIMIT, FREE_CATEGORY_LIMIT, FREE_RANGE_LIMIT } from '../../contract/categories.ts';
-import { FREE_NOTE_MAX } from '../../contract/limits.ts';
+import { CATEGORY_HARD_LIMIT } from '../../contract/categories.ts';
+import { FREE_CATEGORY_LIMIT, FREE_NOTE_MAX, FREE_RANGE_LIMIT } from '../../contract/limits.ts';
 import { as, makePremium, registerUser, type Session } from './helpers/api.ts';
 import { categoryCalls } from './helpers/categories.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';

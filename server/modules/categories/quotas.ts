@@ -1,5 +1,5 @@
-import { CATEGORY_HARD_LIMIT, FREE_CATEGORY_LIMIT, FREE_RANGE_LIMIT } from '../../../contract/categories.ts';
-import { FREE_NOTE_MAX } from '../../../contract/limits.ts';
+import { CATEGORY_HARD_LIMIT } from '../../../contract/categories.ts';
+import { FREE_CATEGORY_LIMIT, FREE_NOTE_MAX, FREE_RANGE_LIMIT } from '../../../contract/limits.ts';
 import type { DialectName } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { badRequest, HttpError, premiumRequired } from '../../lib/http-error.ts';

@@ -5,6 +5,7 @@ import { Toaster } from '@/components/toaster';
 import { SessionEndedBanner } from '@/features/auth/components/session-ended-banner';
 import { OfflineBanner } from '@/features/offline/components/offline-banner';
 import { ConflictDialog } from '@/features/range-tool/components/conflict-dialog';
+import { RangeGoneDialog } from '@/features/range-tool/components/gone-dialog';
 import { rangeSaver } from '@/features/range-tool/range-saver';
 import { PaymentHost } from '@/features/shop/components/payment-host';
 
@@ -29,6 +30,7 @@ export function Layout() {
       <Footer />
       <PaymentHost />
       <ConflictDialog />
+      <RangeGoneDialog />
       <Toaster />
     </div>
   );

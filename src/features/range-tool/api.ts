@@ -36,7 +36,9 @@ export const rangeApi = {
   /** `quiet`: a range reopened from the last visit may be gone; that is no error to show. */
   category: (id: number, signal?: AbortSignal, quiet = false) =>
     api.get<Category>(pathFor(API.categories.byId, { id }), { signal, quiet }),
-  create: (body: CreateCategoryBody) => api.post<Category>(API.categories.root, body),
+  /** `quiet`: the caller says why a refusal happened (a deleted range saved again). */
+  create: (body: CreateCategoryBody, quiet = false) =>
+    api.post<Category>(API.categories.root, body, { quiet }),
   /** Autosave reports its own error ("error renewing range"), so the global handler stays quiet. */
   update: (id: number, body: UpdateCategoryBody, quiet = false) =>
     api.post<Category>(pathFor(API.categories.byId, { id }), body, { quiet }),

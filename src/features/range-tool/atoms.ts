@@ -9,9 +9,10 @@ import { HAND_CLASSES } from '@contract/hands';
 import { CALL_COLOR, defaultButtons } from './default-buttons';
 import { emptyEquityResult, type EquityResult } from './equity-rules';
 import type { RangeConflict } from './range-conflict';
+import type { GoneRange } from './range-gone';
 import { type History, initHistory, pushHistory } from './range-history';
 import { countCombos, DEFAULT_COLOR, DEFAULT_DISPLAY_MODE, type RangePairs, sideCombos } from './range-rules';
-import type { SaveStatus } from './save-queue';
+import type { SaveStatus } from './save-queue-types';
 
 export const boardCardsAtom = atom<string[]>([]);
 export const holeCardsAtom = atom<string[]>([]);
@@ -151,7 +152,15 @@ export const saveStateAtom = atom<SaveState>('idle');
  * for the player to keep theirs, keep mine or save mine as a copy (range-conflict.ts).
  */
 export const rangeConflictsAtom = atom<RangeConflict[]>([]);
-/** Bumped when a range is created outside the library (a conflict's "save mine as a copy"): the tree reloads. */
+/**
+ * Edits of ranges the server no longer has (deleted in another tab, on another device, or by a free account's accepted
+ * strategy), oldest first: each is held on this device until the player saves it as a new range or discards it.
+ */
+export const goneRangesAtom = atom<GoneRange[]>([]);
+/**
+ * Bumped when a range is created outside the library (a conflict's "save mine as a copy", a deleted range saved
+ * again) or found deleted: the tree reloads.
+ */
 export const libraryVersionAtom = atom(0);
 
 /** Suit editor: single combos left out of a class (hand class → "AhKh"…), applied to the equity ranges. */

@@ -1,7 +1,7 @@
 // Range saves not yet confirmed by the server, held in IndexedDB so they survive a reload, a crash or a closed
 // tab and are replayed by the next page (save-queue.ts). Without IndexedDB (private mode in some browsers) the
 // queue still saves; only the holding across pages is lost.
-import type { PendingSave, PendingStore } from './save-queue';
+import type { PendingSave, PendingStore } from './save-queue-types';
 
 const STORE = 'saves';
 

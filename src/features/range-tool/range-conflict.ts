@@ -11,6 +11,9 @@ import type {
 import { HAND_CLASSES } from '@contract/hands';
 import { CATEGORY_NAME_MAX } from '@contract/limits';
 
+/** Where a range lived and what it was called: enough to make it again if it is deleted meanwhile. */
+export type RangeOrigin = Pick<Category, 'name' | 'root_type' | 'parent_id'>;
+
 /** What the save queue sends for a range: the whole chart, its buttons, note and sides, on a base revision. */
 /** `workspace` is absent only from bodies an older page held in IndexedDB. */
 export type RangeBody = Required<Pick<UpdateCategoryBody, 'pairs' | 'buttons' | 'note' | 'sides'>> &
@@ -21,6 +24,11 @@ export type RangeBody = Required<Pick<UpdateCategoryBody, 'pairs' | 'buttons' | 
      * sides and workspace go to the server (they never conflict: no base revision).
      */
     template?: true;
+    /**
+     * Kept on the client, never sent: the range's name and place as this page last knew them, held with the edit so
+     * a range deleted meanwhile can be made again from it, after a reload too. Absent from older pages' bodies.
+     */
+    origin?: RangeOrigin;
   };
 
 /** The range as the server has it now (the 409's `current`). */
@@ -67,33 +75,45 @@ function relinked(workspace: RangeWorkspace, from: number, to: number | null): R
   };
 }
 
+/** The chart a new range is made from: its id (my villains naming it) and where it lives. */
+export type CopySource = Pick<Category, 'id' | 'root_type' | 'parent_id'>;
+
 /**
- * "Save mine as a copy": a new range beside the conflicted one, with my chart, buttons, note, sides and workspace
- * (extra villains, dead cards). A villain of the conflicted chart itself is one of my chart's colours: the copy
- * names itself there (copyRelink, once it exists), never their chart.
+ * A new range named `name` beside `source` (in its folder, `parentId` unless told otherwise), with my chart, buttons,
+ * note, sides and workspace (extra villains, dead cards). A villain of the source chart itself is one of my chart's
+ * colours: the new range names itself there (copyRelink, once it exists), never the source.
  */
-export function copyBody(mine: RangeBody, theirs: Category, suffix: string): CreateCategoryBody {
+export function newRangeBody(
+  mine: RangeBody,
+  source: CopySource,
+  name: string,
+  parentId = source.parent_id,
+): CreateCategoryBody {
   return {
-    name: copyName(theirs.name, suffix),
+    name,
     kind: 'range',
-    root_type: theirs.root_type,
-    parent_id: theirs.parent_id,
+    root_type: source.root_type,
+    parent_id: parentId,
     buttons: mine.buttons,
     pairs: mine.pairs,
     note: mine.note,
     sides: mine.sides,
-    ...(mine.workspace ? { workspace: relinked(mine.workspace, theirs.id, null) } : {}),
+    ...(mine.workspace ? { workspace: relinked(mine.workspace, source.id, null) } : {}),
   };
 }
 
+/** "Save mine as a copy": a new range beside the conflicted one, named as a copy of it (newRangeBody). */
+export const copyBody = (mine: RangeBody, theirs: Category, suffix: string): CreateCategoryBody =>
+  newRangeBody(mine, theirs, copyName(theirs.name, suffix));
+
 /**
- * The save that completes a copy made by copyBody when my workspace has villains of the conflicted chart: my whole
- * version on the copy's revision, those villains naming the copy. Null when there are none.
+ * The save that completes a range made by newRangeBody when my workspace has villains of the source chart: my whole
+ * version on the new range's revision, those villains naming it. Null when there are none.
  */
-export function copyRelink(mine: RangeBody, theirs: Category, copy: Category): RangeBody | null {
-  const { workspace } = mine;
-  if (!workspace?.villains.some((villain) => villain.category_id === theirs.id)) return null;
-  return { ...mine, workspace: relinked(workspace, theirs.id, copy.id), base_revision: copy.revision };
+export function copyRelink(mine: RangeBody, source: Pick<Category, 'id'>, copy: Category): RangeBody | null {
+  const { workspace, origin: _sourcePlace, ...rest } = mine;
+  if (!workspace?.villains.some((villain) => villain.category_id === source.id)) return null;
+  return { ...rest, workspace: relinked(workspace, source.id, copy.id), base_revision: copy.revision };
 }
 
 /** "Keep mine": my body, now based on their revision, so the server takes it as the next version. */

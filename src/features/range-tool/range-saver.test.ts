@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 
 import { classifySaveError } from './range-saver';
-import { SaveTimeoutError } from './save-queue';
+import { SaveTimeoutError } from './save-queue-types';
 
 describe('classifySaveError', () => {
   it('holds a save the server could not be asked about, or refused because the session ended', () => {
@@ -25,8 +25,12 @@ describe('classifySaveError', () => {
     expect(classifySaveError(new ApiError(409, 'conflict'))).toBe('drop');
   });
 
+  it('holds for the player a save of a range the server no longer has', () => {
+    expect(classifySaveError(new ApiError(404, 'Not found', 'notFound'))).toBe('gone');
+  });
+
   it('drops what retrying can never make the server take', () => {
-    for (const status of [400, 403, 404, 413])
+    for (const status of [400, 402, 403, 413])
       expect(classifySaveError(new ApiError(status, 'refused'))).toBe('drop');
   });
 });

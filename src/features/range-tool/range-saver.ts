@@ -2,7 +2,8 @@
 // the range tool: a save still in flight when the player opens the store keeps going. It reports its state in
 // saveStateAtom, replays what a previous page left, sends the rest with keepalive on pagehide and asks before
 // the page unloads with edits the server has not confirmed. Every save names the revision it was based on; one the
-// server refuses because the range moved meanwhile becomes a conflict for the player (rangeConflictsAtom).
+// server refuses because the range moved meanwhile becomes a conflict for the player (rangeConflictsAtom); one of a
+// range the server no longer has is held for the player's choice (goneRangesAtom).
 import { ApiError } from '@/lib/api-client';
 import { putCachedAnswer } from '@/lib/offline-cache';
 import { sessionAtom } from '@/lib/session';
@@ -17,7 +18,9 @@ import {
   comboExclusionsAtom,
   deadCardsAtom,
   extraVillainsAtom,
+  goneRangesAtom,
   heroColorsAtom,
+  libraryVersionAtom,
   noteAtom,
   rangeConflictsAtom,
   rangeHistoryAtom,
@@ -26,9 +29,11 @@ import {
   villainColorsAtom,
 } from './atoms';
 import { indexedDbStore } from './pending-store';
-import { conflictVersion, fullChart, type RangeBody, withConflict } from './range-conflict';
+import { conflictVersion, fullChart, type RangeBody, type RangeOrigin, withConflict } from './range-conflict';
+import { withGone } from './range-gone';
 import { pairsToSave, sidesToSave, workspaceToSave } from './range-save';
-import { type FailureKind, type PendingSave, SaveQueue } from './save-queue';
+import { SaveQueue } from './save-queue';
+import type { FailureKind, PendingSave } from './save-queue-types';
 
 export type { RangeBody };
 
@@ -38,14 +43,17 @@ const keyOf = (userId: number, categoryId: number) => `${userId}:${categoryId}`;
  * Network failures and overloaded servers are retried. A save refused because the session ended (signed out on
  * another device, expired, or pushed out by newer sign-ins) is held like one waiting for another account: the edit
  * is still its owner's, and it goes out once they sign in again (the refusal signs this page out, providers.tsx).
- * Any other refusal (the range was deleted, the body is invalid) never succeeds by retrying and is reported as
- * "error renewing range".
+ * A save of a range the server no longer has (404: deleted in another tab, on another device, or by an accepted
+ * strategy's swap) is held for the player, who saves it as a new range or discards it. Any other refusal (an invalid
+ * body, a ready-made strategy's chart) never succeeds by retrying and is reported as "error renewing range".
  */
 export function classifySaveError(error: unknown): FailureKind {
   if (!(error instanceof ApiError)) return 'offline';
   if (error.status === 0 || error.status === 401) return 'offline';
   if (error.status === 409 && conflictVersion(error.body)) return 'conflict';
   if (error.status === 408 || error.status === 429 || error.status >= 500) return 'retry';
+  // The update route answers 404 only for a range that is not the caller's: ids are never reused, so it was deleted.
+  if (error.status === 404) return 'gone';
   return 'drop';
 }
 
@@ -69,8 +77,19 @@ const baseWorkspaces = new Map<string, string>();
 const workspaceText = (workspace: RangeWorkspace | null | undefined) =>
   JSON.stringify(workspaceToSave(workspace?.villains ?? [], workspace?.dead ?? []));
 
+/** Each range's name and place as this page last heard them (opened, or confirmed by a save), by key. */
+const origins = new Map<string, RangeOrigin>();
+const originOf = ({ name, root_type, parent_id }: RangeOrigin): RangeOrigin => ({
+  name,
+  root_type,
+  parent_id,
+});
+
+/** Ranges the player deleted on this page: a save of theirs still in flight then meets 404 and is let go quietly. */
+const deletedHere = new Set<string>();
+
 /** The body's fields to send: its workspace only when it differs from the one the server has from this page. */
-function changedOnly(key: string, body: Omit<RangeBody, 'template'>): UpdateCategoryBody {
+function changedOnly(key: string, body: Omit<RangeBody, 'template' | 'origin'>): UpdateCategoryBody {
   if (body.workspace === undefined || baseWorkspaces.get(key) !== workspaceText(body.workspace)) return body;
   const { workspace: _unchanged, ...rest } = body;
   return rest;
@@ -82,7 +101,7 @@ async function send(
 ) {
   // The request goes with the signed-in user's token: another user's held save waits for its owner.
   if (currentUserId() !== save.userId) throw new ApiError(0, 'held for another account');
-  const { template, ...full } = save.body;
+  const { template, origin: _kept, ...full } = save.body;
   const changed = changedOnly(save.key, full);
   if (template) {
     const { sides, workspace } = changed;
@@ -100,6 +119,7 @@ async function send(
 function saved(save: PendingSave<RangeBody>, result: unknown): void {
   const category = result as Category;
   revisions.set(save.key, category.revision);
+  if (typeof category.name === 'string') origins.set(save.key, originOf(category));
   if (save.body.workspace !== undefined) baseWorkspaces.set(save.key, workspaceText(save.body.workspace));
   // The offline copy follows the server: a reload without a connection opens the chart as saved.
   const paths = rangePaths(save.categoryId);
@@ -116,6 +136,21 @@ function conflicted(save: PendingSave<RangeBody>, error: unknown): void {
   appStore.set(rangeConflictsAtom, (list) => withConflict(list, { key, userId, categoryId, mine, theirs }));
 }
 
+/** The range is gone from the server: its newest edit is held for the player's choice (use-range-gone.ts). */
+function wentMissing(save: PendingSave<RangeBody>): void {
+  const { key, userId, categoryId, body: mine } = save;
+  if (deletedHere.has(key)) {
+    queue?.discard(key);
+    return;
+  }
+  const known = appStore.get(goneRangesAtom).some((entry) => entry.key === key);
+  appStore.set(goneRangesAtom, (list) => withGone(list, { key, userId, categoryId, mine }));
+  // A conflict of the range waiting for a choice has no "theirs" left to keep.
+  appStore.set(rangeConflictsAtom, (list) => list.filter((entry) => entry.key !== key));
+  // The tree still shows the range: reloaded, it shows what the server has.
+  if (!known) appStore.set(libraryVersionAtom, (version) => version + 1);
+}
+
 let queue: SaveQueue<RangeBody> | null = null;
 let restored: { userId: number; done: Promise<void> } | null = null;
 
@@ -128,6 +163,7 @@ function rangeQueue(): SaveQueue<RangeBody> {
     onStatus: (status) => appStore.set(saveStateAtom, status),
     onSaved: saved,
     onConflict: conflicted,
+    onGone: wentMissing,
     rebase: (body, result) => ({ ...body, base_revision: (result as Category).revision }),
   });
   queue = created;
@@ -139,6 +175,7 @@ function rangeQueue(): SaveQueue<RangeBody> {
     created.release((save) => save.userId !== owner);
     // Another account's conflicts are its own: they come back from the store at its next sign-in.
     appStore.set(rangeConflictsAtom, (list) => list.filter((entry) => entry.userId === owner));
+    appStore.set(goneRangesAtom, (list) => list.filter((entry) => entry.userId === owner));
     // The saves released wait in the store for their owner: whoever signs in next, on this page too, gets theirs
     // back and sent at once, not after the backoff of the attempts made while nobody could send them.
     if (restored?.userId !== userId) restored = null;
@@ -180,7 +217,8 @@ export const rangeSaver = {
     if (userId === null) return;
     const key = keyOf(userId, categoryId);
     const base = revisions.get(key);
-    const current = currentRangeBody();
+    const origin = origins.get(key);
+    const current = origin ? { ...currentRangeBody(), origin } : currentRangeBody();
     const template = appStore.get(chartReadOnlyAtom) && appStore.get(categoryIdAtom) === categoryId;
     const body = template
       ? { ...current, template: true as const }
@@ -190,13 +228,16 @@ export const rangeSaver = {
     rangeQueue().enqueue({ key, userId, categoryId, body });
   },
   /**
-   * The editor opened `categoryId` at the server's `revision` with its `workspace`. A held edit of it keeps the
-   * revision it was made on: if the server moved since, its save is a conflict for the player, not an overwrite.
+   * The editor opened range `categoryId` as the server has it (`category`: revision, workspace, name and place). A
+   * held edit of it keeps the revision it was made on: if the server moved since, its save is a conflict for the
+   * player, not an overwrite.
    */
-  loaded(categoryId: number, revision: number, workspace: RangeWorkspace | null): void {
+  loaded(categoryId: number, category: Pick<Category, 'revision' | 'workspace'> & RangeOrigin): void {
+    const { revision, workspace } = category;
     const userId = currentUserId();
     if (userId === null) return;
     const key = keyOf(userId, categoryId);
+    origins.set(key, originOf(category));
     // A conflict waiting for the player keeps its old base: the next edit must not quietly win over theirs.
     if (queue?.inConflict(key)) return;
     const held = queue?.pendingBody(key);
@@ -223,6 +264,24 @@ export const rangeSaver = {
     revisions.set(key, revision);
     baseWorkspaces.set(key, workspaceText(workspace));
     rangeQueue().discard(key);
+  },
+  /** A deleted range's held edit is let go (saved as a new range, or discarded by the player). */
+  letGo(key: string): void {
+    rangeQueue().discard(key);
+    appStore.set(goneRangesAtom, (list) => list.filter((entry) => entry.key !== key));
+  },
+  /**
+   * The player deleted these ranges (a range, or the folder or tournament holding them) on this page: their edits not
+   * yet saved go with them, and a save of one already on its way is let go when it meets the deletion.
+   */
+  deleted(categoryIds: readonly number[]): void {
+    const userId = currentUserId();
+    if (userId === null) return;
+    for (const categoryId of categoryIds) {
+      const key = keyOf(userId, categoryId);
+      deletedHere.add(key);
+      rangeSaver.letGo(key);
+    }
   },
   /** Replays, once per account and page, the saves a previous page could not confirm; resolves when queued. */
   restore(): Promise<void> {
@@ -254,7 +313,8 @@ export const rangeSaver = {
     const key = keyOf(userId, categoryId);
     return (
       queue?.pendingBody(key) ??
-      appStore.get(rangeConflictsAtom).find((conflict) => conflict.key === key)?.mine
+      appStore.get(rangeConflictsAtom).find((conflict) => conflict.key === key)?.mine ??
+      queue?.goneSave(key)?.body
     );
   },
 };

@@ -3,7 +3,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { indexedDbStore } from './pending-store';
-import { type PendingSave, SaveQueue, type SaveStatus } from './save-queue';
+import { SaveQueue } from './save-queue';
+import type { PendingSave, SaveStatus } from './save-queue-types';
 
 // A save based on a revision the server has moved past: set aside and held, never retried over the newer copy,
 // never dropped, until the player's choice (issue 13 point 5).

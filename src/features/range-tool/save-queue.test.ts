@@ -3,14 +3,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { indexedDbStore } from './pending-store';
-import {
-  type PendingSave,
-  type PendingStore,
-  retryDelay,
-  SaveQueue,
-  type SaveQueueOptions,
-  type SaveStatus,
-} from './save-queue';
+import { retryDelay, SaveQueue } from './save-queue';
+import type { PendingSave, PendingStore, SaveQueueOptions, SaveStatus } from './save-queue-types';
 
 type Body = { pairs: string[] };
 const save = (categoryId: number, pairs: string[], userId = 7): PendingSave<Body> => ({
@@ -22,9 +16,13 @@ const save = (categoryId: number, pairs: string[], userId = 7): PendingSave<Body
 
 class Offline extends Error {}
 class Refused extends Error {}
+class Missing extends Error {}
 
-const classify: SaveQueueOptions<Body>['classify'] = (error) =>
-  error instanceof Offline ? 'offline' : error instanceof Refused ? 'drop' : 'retry';
+const classify: SaveQueueOptions<Body>['classify'] = (error) => {
+  if (error instanceof Offline) return 'offline';
+  if (error instanceof Missing) return 'gone';
+  return error instanceof Refused ? 'drop' : 'retry';
+};
 
 let storeCount = 0;
 const freshStore = () => indexedDbStore<Body>(`save-queue-test-${(storeCount += 1)}`);
@@ -202,6 +200,60 @@ describe('save queue', () => {
     expect(sent.map((entry) => entry.key)).toEqual(['7:1', '7:2']);
     await queue.settled();
     expect(await store.all()).toEqual([]);
+  });
+
+  it('holds a save of a range the server no longer has, sends it no more and goes on with the others', async () => {
+    const gone: Body[] = [];
+    const { queue, sent, dropped, store } = setup(
+      (entry) => {
+        if (entry.key === '7:1') throw new Missing('not found');
+      },
+      { onGone: (entry) => gone.push(entry.body) },
+    );
+    queue.enqueue(save(1, ['AA']));
+    queue.enqueue(save(2, ['KK']));
+    expect(await queue.flush()).toBe(false);
+    await until(() => sent.length === 2 && queue.state === 'gone');
+    expect(dropped).toEqual([]);
+    expect(gone).toEqual([{ pairs: ['AA'] }]);
+    expect(queue.goneSave('7:1')?.body).toEqual({ pairs: ['AA'] });
+    expect(queue.pendingBody('7:1')).toBeUndefined();
+    expect(queue.hasPending).toBe(false);
+
+    // A later edit of the range joins the held one, reported again, and is not sent.
+    queue.enqueue(save(1, ['AA', 'QQ']));
+    expect(gone.at(-1)).toEqual({ pairs: ['AA', 'QQ'] });
+    await queue.settled();
+    expect((await store.all()).map((entry) => [entry.key, entry.body.pairs])).toEqual([
+      ['7:1', ['AA', 'QQ']],
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(sent.map((entry) => entry.key)).toEqual(['7:1', '7:2']);
+    expect(queue.state).toBe('gone');
+
+    // The player lets it go: out of the queue and the store.
+    queue.discard('7:1');
+    expect(queue.goneSave('7:1')).toBeUndefined();
+    expect(queue.state).toBe('saved');
+    await queue.settled();
+    expect(await store.all()).toEqual([]);
+  });
+
+  it('holds the newest body of a deleted range, one queued while the refused save was out included', async () => {
+    let release: () => void = () => undefined;
+    const { queue, sent, store } = setup(async (_, index) => {
+      if (index === 0) await new Promise<void>((resolve) => (release = resolve));
+      throw new Missing('not found');
+    });
+    queue.enqueue(save(1, ['AA']));
+    await until(() => sent.length === 1);
+    queue.enqueue(save(1, ['AA', 'KK']));
+    release();
+    await until(() => queue.state === 'gone');
+    expect(sent).toHaveLength(1);
+    expect(queue.goneSave('7:1')?.body).toEqual({ pairs: ['AA', 'KK'] });
+    await queue.settled();
+    expect((await store.all()).map((entry) => entry.body.pairs)).toEqual([['AA', 'KK']]);
   });
 
   it('holds unsent saves in IndexedDB across a reload and replays them on the next load', async () => {

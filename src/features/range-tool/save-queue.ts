@@ -3,82 +3,16 @@
 // requests go out one at a time in the order the ranges were first edited, failures are retried with backoff, and
 // every waiting save is also held in a PendingStore (IndexedDB in the app) so a reload or a closed tab replays it.
 // A save the server refuses because the range moved meanwhile (a conflict) is set aside, still held, until the
-// player chooses which version to keep: it is never retried over the newer copy nor dropped.
+// player chooses which version to keep: it is never retried over the newer copy nor dropped. So is a save of a range
+// the server no longer has (deleted in another tab or on another device): the player decides what becomes of it.
 
-export interface PendingSave<B> {
-  /** One range of one user: `${userId}:${categoryId}`. */
-  key: string;
-  userId: number;
-  categoryId: number;
-  body: B;
-}
-
-/** Where waiting saves outlive the page; put/remove must keep the order they are called in. */
-export interface PendingStore<B> {
-  all(): Promise<PendingSave<B>[]>;
-  put(save: PendingSave<B>): Promise<void>;
-  remove(key: string): Promise<void>;
-}
-
-/**
- * 'unsaved': waiting to be sent; 'offline': the last attempt could not reach the server and will be retried;
- * 'conflict': a save waits for the player to choose between it and the server's newer copy.
- */
-export type SaveStatus = 'idle' | 'saved' | 'unsaved' | 'saving' | 'offline' | 'error' | 'conflict';
-
-export type FailureKind = 'offline' | 'retry' | 'drop' | 'conflict';
-
-/**
- * Resolves with the server's answer (handed to onSaved and rebase), rejects with the failure. `signal` aborts an
- * attempt the queue has given up on (no answer within timeoutMs).
- */
-export type SendSave<B> = (
-  save: PendingSave<B>,
-  options: { keepalive: boolean; signal?: AbortSignal },
-) => Promise<unknown>;
-
-/** The failure of an attempt that got no answer within the queue's timeoutMs: classified like any other. */
-export class SaveTimeoutError extends Error {
-  constructor() {
-    super('The save got no answer in time');
-    this.name = 'SaveTimeoutError';
-  }
-}
-
-export interface SaveQueueOptions<B> {
-  send: SendSave<B>;
-  store: PendingStore<B>;
-  /** How a failure is treated: retried later, or dropped because the server will never accept it. */
-  classify: (error: unknown) => FailureKind;
-  /** Edits that arrive within this window after the first waiting one share a request. */
-  coalesceMs?: number;
-  /**
-   * The pace of requests (a flush and the page's exit excepted): `burst` go out as fast as edits come, then one per
-   * `intervalMs`, the allowance refilling at that rate. Edits made meanwhile wait, coalesced, and are held in the
-   * store from the first moment: a player who paints without pause stays within the server's write budget instead of
-   * sending one request per coalescing wait.
-   */
-  pace?: { burst: number; intervalMs: number };
-  retryBaseMs?: number;
-  retryMaxMs?: number;
-  /**
-   * An attempt with no answer after this long is given up (aborted) and fails with SaveTimeoutError: a connection
-   * that hangs, with no answer and no error, would otherwise hold every later save, and every wait for them (leaving
-   * the tool, signing out), for good.
-   */
-  timeoutMs?: number;
-  /** fetch keepalive's budget for all requests still in flight when the page goes away (64 KiB in browsers). */
-  keepaliveBytes?: number;
-  onStatus?: (status: SaveStatus) => void;
-  /** A save the server refused for good (4xx): reported so the editor can say so. */
-  onDrop?: (save: PendingSave<B>, error: unknown) => void;
-  /** The range moved on the server since this save's base: it stays held until resolve() or discard(). */
-  onConflict?: (save: PendingSave<B>, error: unknown) => void;
-  /** A save the server confirmed, with its answer (the new revision, so the next save names it). */
-  onSaved?: (save: PendingSave<B>, result: unknown) => void;
-  /** A newer body of the same range, queued while the confirmed one was in flight, brought onto the answer. */
-  rebase?: (body: B, result: unknown) => B;
-}
+import {
+  type FailureKind,
+  type PendingSave,
+  type SaveQueueOptions,
+  type SaveStatus,
+  SaveTimeoutError,
+} from './save-queue-types';
 
 export const KEEPALIVE_LIMIT_BYTES = 64 * 1024;
 /**
@@ -101,6 +35,8 @@ export class SaveQueue<B> {
   private failed: FailureKind | null = null;
   /** Keys of saves set aside by a conflict: held in the store, not sent, until the player decides. */
   private readonly conflicts = new Set<string>();
+  /** Keys of ranges the server no longer has: their newest save is held in the store, never sent, until discard(). */
+  private readonly gone = new Map<string, PendingSave<B>>();
   private flushWaiters: ((saved: boolean) => void)[] = [];
   private status: SaveStatus = 'idle';
   /** Store writes in call order, so a removal never overtakes the put of a newer body. */
@@ -141,6 +77,15 @@ export class SaveQueue<B> {
 
   /** Queues the newest state of one range; held in the store at once. */
   enqueue(save: PendingSave<B>): void {
+    const deleted = this.gone.get(save.key);
+    if (deleted) {
+      // Sending it would only meet the same 404: the newer body is held in its place and reported.
+      const held = { ...deleted, body: save.body };
+      this.gone.set(save.key, held);
+      this.persist(() => this.options.store.put(held));
+      this.options.onGone?.(held);
+      return;
+    }
     this.conflicts.delete(save.key);
     const earlier = this.waiting.get(save.key);
     // Map.set on an existing key keeps its place: the range keeps its turn, with the newest body.
@@ -201,18 +146,23 @@ export class SaveQueue<B> {
   }
 
   /**
-   * Forgets the waiting saves `leave` picks (another account's, after a sign-out) without sending them; their
-   * stored copies stay for that account's next restore().
+   * Forgets the waiting saves `leave` picks (another account's, after a sign-out) without sending them, and those of
+   * its ranges found deleted; their stored copies stay for that account's next restore().
    */
   release(leave: (save: PendingSave<B>) => boolean): void {
     for (const save of [...this.waiting.values()]) if (leave(save)) this.waiting.delete(save.key);
+    for (const save of [...this.gone.values()]) if (leave(save)) this.gone.delete(save.key);
     if (this.waiting.size === 0) this.clearTimer();
     this.refreshStatus();
   }
 
-  /** Forgets a range's unconfirmed save for good (the player kept the server's copy): out of the queue and store. */
+  /**
+   * Forgets a range's unconfirmed save for good (the player kept the server's copy, or let a deleted range's edit
+   * go): out of the queue and store.
+   */
   discard(key: string): void {
     this.conflicts.delete(key);
+    this.gone.delete(key);
     this.waiting.delete(key);
     this.persist(() => this.options.store.remove(key));
     if (this.waiting.size === 0) this.clearTimer();
@@ -222,6 +172,11 @@ export class SaveQueue<B> {
   /** True while a save of `key` waits for the player's choice after a conflict. */
   inConflict(key: string): boolean {
     return this.conflicts.has(key);
+  }
+
+  /** The held save of a range the server no longer has, while it waits for the player's choice. */
+  goneSave(key: string): PendingSave<B> | undefined {
+    return this.gone.get(key);
   }
 
   /** Stops timers (tests, sign-out); held saves stay in the store. */
@@ -301,7 +256,7 @@ export class SaveQueue<B> {
       if (this.waiting.size > 0) this.schedule(this.paced(0));
       else {
         this.settleFlush(true);
-        this.status = this.conflicts.size > 0 ? 'conflict' : 'saved';
+        this.status = this.asideStatus() ?? 'saved';
         this.emit();
       }
     } catch (error) {
@@ -326,6 +281,21 @@ export class SaveQueue<B> {
         this.conflicts.add(save.key);
         this.failed = null;
         this.options.onConflict?.(newer ?? save, error);
+        this.settleFlush(false);
+        this.refreshStatus();
+        if (this.waiting.size > 0) this.schedule(0);
+        return;
+      }
+      if (kind === 'gone') {
+        // Held, not dropped: the newest body of the range (one queued meanwhile included) is written to the store
+        // again, in case another tab let go of its copy, and waits for the player's choice.
+        const held = this.waiting.get(save.key) ?? save;
+        this.waiting.delete(save.key);
+        this.conflicts.delete(save.key);
+        this.gone.set(save.key, held);
+        this.persist(() => this.options.store.put(held));
+        this.failed = null;
+        this.options.onGone?.(held);
         this.settleFlush(false);
         this.refreshStatus();
         if (this.waiting.size > 0) this.schedule(0);
@@ -365,10 +335,17 @@ export class SaveQueue<B> {
     for (const resolve of waiters) resolve(saved);
   }
 
+  /** What the saves set aside wait for, when any do: a conflict's choice first, then a deleted range's. */
+  private asideStatus(): SaveStatus | null {
+    if (this.conflicts.size > 0) return 'conflict';
+    return this.gone.size > 0 ? 'gone' : null;
+  }
+
   private refreshStatus(): void {
     let next: SaveStatus;
+    const aside = this.asideStatus();
     if (this.inFlight) next = 'saving';
-    else if (this.conflicts.size > 0 && this.waiting.size === 0) next = 'conflict';
+    else if (aside && this.waiting.size === 0) next = aside;
     else if (this.waiting.size === 0)
       next = this.status === 'error' ? 'error' : this.status === 'idle' ? 'idle' : 'saved';
     else if (this.failed === 'offline') next = 'offline';

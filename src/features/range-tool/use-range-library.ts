@@ -108,7 +108,7 @@ export async function openRange(
     ]);
     if (!shouldShow()) return false;
     const held = rangeSaver.pendingBody(id);
-    rangeSaver.loaded(id, category.revision, category.workspace);
+    rangeSaver.loaded(id, category);
     showRange(
       id,
       held
@@ -139,9 +139,9 @@ export async function openRange(
   }
 }
 
-/** Whether the node `id` of `tree` is `target` or holds it somewhere below. */
-function subtreeHolds(tree: TreeNode[], id: number, target: number): boolean {
-  const holds = (node: TreeNode): boolean => node.id === target || node.children.some(holds);
+/** The ids of node `id` of `tree` and of everything below it (just `id` when the tree does not show it). */
+function subtreeIds(tree: TreeNode[], id: number): number[] {
+  const all = (node: TreeNode): number[] => [node.id, ...node.children.flatMap(all)];
   const find = (nodes: TreeNode[]): TreeNode | undefined => {
     for (const node of nodes) {
       if (node.id === id) return node;
@@ -151,7 +151,7 @@ function subtreeHolds(tree: TreeNode[], id: number, target: number): boolean {
     return undefined;
   };
   const node = find(tree);
-  return node ? holds(node) : id === target;
+  return node ? all(node) : [id];
 }
 
 /** The category tree of one root type and the operations on it, all through the server. */
@@ -232,12 +232,16 @@ export function useRangeLibrary(rootType: RootType) {
       ),
     rename: (id: number, name: string) => run(() => rangeApi.update(id, { name })),
     remove: async (id: number) => {
-      // The open range leaves the editor with the node that holds it (itself or a folder above it): left there, its
-      // next paint would be refused (404) and dropped as "error renewing range".
+      // The open range leaves the editor with the node that holds it (itself or a folder above it), and the edits of
+      // the ranges deleted go with them: the player deleted them here, so their next paint or a save still on its way
+      // must not ask to save them again as a deleted range.
       const open = appStore.get(categoryIdAtom);
-      const holdsOpen = open !== null && subtreeHolds(state.tree, id, open);
+      const ids = subtreeIds(state.tree, id);
       const removed = await run(() => rangeApi.remove(id));
-      if (removed && holdsOpen && appStore.get(categoryIdAtom) === open) appStore.set(categoryIdAtom, null);
+      if (!removed) return;
+      rangeSaver.deleted(ids);
+      if (open !== null && ids.includes(open) && appStore.get(categoryIdAtom) === open)
+        appStore.set(categoryIdAtom, null);
     },
     /**
      * A copy is made of what the server holds: the edits still waiting in the save queue (a paint a moment ago) are

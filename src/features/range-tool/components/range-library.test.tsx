@@ -72,7 +72,8 @@ describe('range library', () => {
 
   it('loads a range into the editor and shows "error renewing range" when the server refuses the save', async () => {
     const user = userEvent.setup();
-    api.save.mockRejectedValue(new ApiError(404, 'Category not found'));
+    // A body the server refuses for good (a range deleted meanwhile, 404, is held instead: deleted-range.test.tsx).
+    api.save.mockRejectedValue(new ApiError(400, 'Invalid request', 'invalidRequest'));
     renderApp(<Library />, { user: testUser });
     expect(screen.getByText(/accepting a shared strategy deletes the first category/)).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: /^Range\s*BTN$/ }));

@@ -4,7 +4,10 @@ import { useAtomValue } from '@/lib/store';
 
 import { rangeLoadingAtom, saveStateAtom } from '../atoms';
 
-/** The save queue's state beside the library: saved, saving, unsaved, offline (held on this device) or error. */
+/**
+ * The save queue's state beside the library: saved, saving, unsaved, offline (held on this device), error, or waiting
+ * for the player's choice (a conflict, a deleted range).
+ */
 export function SaveStatus() {
   const { t } = useTranslation();
   const state = useAtomValue(saveStateAtom);
@@ -19,6 +22,7 @@ export function SaveStatus() {
         offline: t('ranges:saving.offline'),
         error: t('ranges:errors.renew'),
         conflict: t('offline:status.conflict'),
+        gone: t('offline:status.gone'),
       }[state];
   return (
     <p
