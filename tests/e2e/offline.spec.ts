@@ -9,9 +9,8 @@ import { describe, expect, it } from 'vitest';
 
 import { ARTIFACTS_DIR, withAppAndBrowser } from './support/browser.ts';
 import { api, forgetWorkingState, playHandAgainstText, register, savedHands } from './support/page-api.ts';
+import { cell, openRange, saveState } from './support/range-page.ts';
 
-const cell = (page: Page, hand: string) => page.locator(`.range-grid [data-hand="${hand}"]`);
-const saveState = (page: Page) => page.getByTestId('save-state').getAttribute('data-state');
 const RAISE = '#1847BE';
 const raise = (...hands: string[]) =>
   hands.map((hand) => ({ hand, colors: [{ color: RAISE, weight: 100 }] }));
@@ -41,11 +40,6 @@ async function changeElsewhere(baseUrl: string, token: string, id: number, hands
   await api(baseUrl, token, `/api/v1/categories/${id}`, { pairs: raise(...hands), base_revision: revision });
 }
 
-async function open(page: Page, id: number): Promise<void> {
-  await page.locator(`[data-node-id="${id}"] .library-node__name`).click();
-  await page.locator(`[data-node-id="${id}"] .library-node__name[aria-current="true"]`).waitFor();
-}
-
 const painted = (page: Page, hand: string) => cell(page, hand).getAttribute('data-weight');
 
 describe('offline', () => {
@@ -60,7 +54,7 @@ describe('offline', () => {
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.reload();
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-    await open(page, id);
+    await openRange(page, id);
     await expect.poll(() => painted(page, 'AA')).toBe('100');
 
     // This start types an opponent before any chart is open: the tool must not reopen the range of this visit.
@@ -79,7 +73,7 @@ describe('offline', () => {
       .toContain('53.18%');
 
     // The chart opens from the cache the worker filled while online.
-    await open(page, id);
+    await openRange(page, id);
     await expect.poll(() => painted(page, 'AKs')).toBe('100');
     expect(await painted(page, 'KK')).toBe('0');
 
@@ -105,7 +99,7 @@ describe('offline', () => {
     const dialog = page.getByRole('dialog', { name: 'This range was changed in another session' });
 
     const conflictOn = async (id: number) => {
-      await open(page, id);
+      await openRange(page, id);
       await expect.poll(() => painted(page, 'AA')).toBe('100');
       await changeElsewhere(server.baseUrl, token, id, ['AA', '22']);
       await cell(page, 'KK').click();

@@ -8,17 +8,10 @@ import { createThrowawayDatabase, postgresAvailability } from '../server/helpers
 import { type AppServer, startAppServer } from './support/app-server.ts';
 import { type BrowserSession, launchBrowser } from './support/browser.ts';
 import { api, createRange, heldSaves, logInThroughForm, register, savedHands } from './support/page-api.ts';
+import { cell, openRange, saveState } from './support/range-page.ts';
 
-const cell = (page: Page, hand: string) => page.locator(`.range-grid [data-hand="${hand}"]`);
-const saveState = (page: Page) => page.getByTestId('save-state').getAttribute('data-state');
 /** The update route of one range: POST /api/v1/categories/:id. */
 const UPDATE_ROUTE = /\/api\/v1\/categories\/\d+$/;
-
-/** Clicks a range in the library and waits until the editor holds it. */
-async function open(page: Page, id: number): Promise<void> {
-  await page.locator(`[data-node-id="${id}"] .library-node__name`).click();
-  await page.locator(`[data-node-id="${id}"] .library-node__name[aria-current="true"]`).waitFor();
-}
 
 function savingSuite(database: 'sqlite' | 'postgres') {
   let server: AppServer;
@@ -55,11 +48,11 @@ function savingSuite(database: 'sqlite' | 'postgres') {
     const first = await createRange(server.baseUrl, token, 'SB open');
     const second = await createRange(server.baseUrl, token, 'BB defend');
     await page.goto(`${server.baseUrl}/`);
-    await open(page, first);
+    await openRange(page, first);
 
     // Paint, then switch at once: the first range is saved before the second one loads.
     await cell(page, 'AA').click();
-    await open(page, second);
+    await openRange(page, second);
     expect(await savedHands(server.baseUrl, token, first)).toEqual(['AA']);
 
     // Paint, then leave for the store at once.
@@ -70,7 +63,7 @@ function savingSuite(database: 'sqlite' | 'postgres') {
 
     // Back, paint and reload at once: keepalive on pagehide, or the held copy replayed by the next page.
     await page.goBack();
-    await open(page, second);
+    await openRange(page, second);
     await expect.poll(() => cell(page, 'KK').getAttribute('data-weight')).toBe('100');
     await cell(page, 'QQ').click();
     await page.reload();
@@ -79,7 +72,7 @@ function savingSuite(database: 'sqlite' | 'postgres') {
       .toEqual(['KK', 'QQ']);
 
     // The editor agrees after the reload.
-    await open(page, second);
+    await openRange(page, second);
     for (const hand of ['KK', 'QQ']) {
       await expect.poll(() => cell(page, hand).getAttribute('data-weight')).toBe('100');
     }
@@ -90,7 +83,7 @@ function savingSuite(database: 'sqlite' | 'postgres') {
     const token = await register(page, server.baseUrl, `returner_${database}`);
     const id = await createRange(server.baseUrl, token, 'HJ open');
     await page.goto(`${server.baseUrl}/`);
-    await open(page, id);
+    await openRange(page, id);
     await cell(page, 'AA').click();
     await expect.poll(() => savedHands(server.baseUrl, token, id)).toEqual(['AA']);
 
@@ -107,7 +100,7 @@ function savingSuite(database: 'sqlite' | 'postgres') {
     const token = await register(page, server.baseUrl, `offline_${database}`);
     const id = await createRange(server.baseUrl, token, 'CO open');
     await page.goto(`${server.baseUrl}/`);
-    await open(page, id);
+    await openRange(page, id);
     await page.route(UPDATE_ROUTE, (route) =>
       route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue(),
     );
@@ -133,7 +126,7 @@ function savingSuite(database: 'sqlite' | 'postgres') {
     expect(dialogs).toContain('beforeunload');
     expect(await heldSaves(page)).toEqual([id]);
     await expect.poll(() => saveState(page), { timeout: 15_000 }).toBe('offline');
-    await open(page, id);
+    await openRange(page, id);
     await expect.poll(() => cell(page, 'JJ').getAttribute('data-weight')).toBe('100');
 
     // The server is reachable again: the held edit goes through without any further action.
@@ -148,7 +141,7 @@ function savingSuite(database: 'sqlite' | 'postgres') {
     const token = await register(page, server.baseUrl, username);
     const id = await createRange(server.baseUrl, token, 'HJ open');
     await page.goto(`${server.baseUrl}/`);
-    await open(page, id);
+    await openRange(page, id);
     // The session ends elsewhere (signed out on another device, expired, or pushed out by newer sign-ins) while
     // this page still holds its token: the save is refused with 401 and the page signs out. It ends as the save
     // leaves, so the save meets it first (ended before the paint, the page's periodic calls could notice it first,
@@ -178,7 +171,7 @@ function savingSuite(database: 'sqlite' | 'postgres') {
     const id = await createRange(server.baseUrl, token, 'LJ open');
     const other = await createRange(server.baseUrl, token, 'BTN open');
     await page.goto(`${server.baseUrl}/`);
-    await open(page, id);
+    await openRange(page, id);
     await cell(page, 'AA').click();
     await expect.poll(() => savedHands(server.baseUrl, token, id)).toEqual(['AA']);
 

@@ -1,0 +1,15 @@
+// The range tool as browser specs drive it: a chart cell, the save state beside the library, and opening a range
+// from the library.
+import type { Page } from 'playwright-core';
+
+/** The chart cell of one hand class. */
+export const cell = (page: Page, hand: string) => page.locator(`.range-grid [data-hand="${hand}"]`);
+
+/** The save queue's state as the library shows it (data-state: saved, saving, offline, conflict, gone…). */
+export const saveState = (page: Page) => page.getByTestId('save-state').getAttribute('data-state');
+
+/** Clicks a range in the library and waits until the editor holds it. */
+export async function openRange(page: Page, id: number): Promise<void> {
+  await page.locator(`[data-node-id="${id}"] .library-node__name`).click();
+  await page.locator(`[data-node-id="${id}"] .library-node__name[aria-current="true"]`).waitFor();
+}
