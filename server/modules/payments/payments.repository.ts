@@ -61,16 +61,18 @@ export async function moveFromPending(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Card orders nobody paid within the time limit: they stop being payable (a late provider call is refused). */
-export async function expireStaleOrders(db: Executor, userId: number, createdBefore: string): Promise<void> {
-  await db
+/** The update that expires the user's open card orders, for the caller to narrow down. */
+const expirePendingCardOrders = (db: Executor, userId: number) =>
+  db
     .updateTable('orders')
     .set({ status: 'expired', updated_at: nowIso() })
     .where('user_id', '=', userId)
     .where('method', '=', 'cloudpayments')
-    .where('status', '=', 'pending')
-    .where('created_at', '<', createdBefore)
-    .execute();
+    .where('status', '=', 'pending');
+
+/** Card orders nobody paid within the time limit: they stop being payable (a late provider call is refused). */
+export async function expireStaleOrders(db: Executor, userId: number, createdBefore: string): Promise<void> {
+  await expirePendingCardOrders(db, userId).where('created_at', '<', createdBefore).execute();
 }
 
 /**
@@ -86,14 +88,7 @@ export async function expireOpenOrdersBeyond(db: Executor, userId: number, keep:
     .where('status', '=', 'pending')
     .orderBy('id', 'desc')
     .limit(keep);
-  await db
-    .updateTable('orders')
-    .set({ status: 'expired', updated_at: nowIso() })
-    .where('user_id', '=', userId)
-    .where('method', '=', 'cloudpayments')
-    .where('status', '=', 'pending')
-    .where('id', 'not in', newest)
-    .execute();
+  await expirePendingCardOrders(db, userId).where('id', 'not in', newest).execute();
 }
 
 /** The user's own claim of a confirmation (payment_source is per user), with the contents it named. */

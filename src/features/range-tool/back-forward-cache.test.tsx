@@ -4,15 +4,14 @@
 // the server is a stand-in that keeps a revision and refuses a save from an older one, as the real one does.
 import 'fake-indexeddb/auto';
 
-import { act, renderHook } from '@testing-library/react';
+import { act } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
-import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { UpdateCategoryBody } from '@contract/categories';
 
 import type * as RangeApiModule from './api';
-import { pageActions } from './test-support';
+import { mountRangeTool, pageActions } from './test-support';
 
 vi.mock('./api', async (original) => ({
   ...(await original<typeof RangeApiModule>()),
@@ -32,7 +31,7 @@ beforeEach(() => {
 
 describe('a page back from the back/forward cache', () => {
   it('counts the save its keepalive request made as saved, so the next edit is no conflict with it', async () => {
-    const { appStore, StoreProvider } = await import('@/lib/store');
+    const { appStore } = await import('@/lib/store');
     const atoms = await import('./atoms');
     const { rangeApi } = await import('./api');
     const { handleApiError } = await import('@/app/providers');
@@ -63,17 +62,7 @@ describe('a page back from the back/forward cache', () => {
       server.revision += 1;
       return Promise.resolve({ ...category(), revision: server.revision } as never);
     });
-    renderHook(
-      () => {
-        library.useRangeLibrary('preflop_root');
-        library.useAutosave();
-      },
-      {
-        wrapper: ({ children }: { children: ReactNode }) => (
-          <StoreProvider store={appStore}>{children}</StoreProvider>
-        ),
-      },
-    );
+    await mountRangeTool();
     const { signIn, paint } = await pageActions(handleApiError);
     await signIn(5);
     await act(() => library.openRange(31));

@@ -5,14 +5,13 @@
 // and IndexedDB (fake-indexeddb); the server is a stand-in with a set of deleted ranges.
 import 'fake-indexeddb/auto';
 
-import { act, renderHook } from '@testing-library/react';
+import { act } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
-import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type * as RangeApiModule from './api';
 import type { RangeBody } from './range-conflict';
-import { pageActions } from './test-support';
+import { mountRangeTool, pageActions } from './test-support';
 
 vi.mock('./api', async (original) => ({
   ...(await original<typeof RangeApiModule>()),
@@ -24,7 +23,7 @@ let deleted: Set<number>;
 
 /** A page of the app with the range tool mounted; `net.offline` cuts this page's saves off the server. */
 async function page() {
-  const { appStore, StoreProvider } = await import('@/lib/store');
+  const { appStore } = await import('@/lib/store');
   const atoms = await import('./atoms');
   const { rangeApi } = await import('./api');
   const { handleApiError } = await import('@/app/providers');
@@ -44,17 +43,7 @@ async function page() {
     if (deleted.has(id)) return Promise.reject(new ApiError(404, 'Not found', 'notFound'));
     return Promise.resolve({ id, revision: 5 } as never);
   });
-  renderHook(
-    () => {
-      library.useRangeLibrary('preflop_root');
-      library.useAutosave();
-    },
-    {
-      wrapper: ({ children }: { children: ReactNode }) => (
-        <StoreProvider store={appStore}>{children}</StoreProvider>
-      ),
-    },
-  );
+  await mountRangeTool();
   const held = async () =>
     (await indexedDbStore<RangeBody>().all()).map((save) => [
       save.key,

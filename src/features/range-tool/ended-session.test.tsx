@@ -5,13 +5,12 @@
 // queue and the session are the page's one instance.
 import 'fake-indexeddb/auto';
 
-import { act, renderHook } from '@testing-library/react';
+import { act } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
-import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type * as RangeApiModule from './api';
-import { pageActions } from './test-support';
+import { mountRangeTool, pageActions } from './test-support';
 
 // The server calls are stand-ins; the module's paths (the saver refreshes the offline copies by them) are real.
 vi.mock('./api', async (original) => ({
@@ -21,7 +20,7 @@ vi.mock('./api', async (original) => ({
 
 /** The page with account 5 signed in and its range 31 open. */
 async function load() {
-  const { appStore, StoreProvider } = await import('@/lib/store');
+  const { appStore } = await import('@/lib/store');
   const session = await import('@/lib/session');
   const atoms = await import('./atoms');
   const { rangeApi } = await import('./api');
@@ -34,17 +33,7 @@ async function load() {
   api.range.mockResolvedValue([] as never);
   api.save.mockImplementation((id) => Promise.resolve({ id, revision: 5 } as never));
   // The range tool's library and autosave, as the tool mounts them.
-  renderHook(
-    () => {
-      library.useRangeLibrary('preflop_root');
-      library.useAutosave();
-    },
-    {
-      wrapper: ({ children }: { children: ReactNode }) => (
-        <StoreProvider store={appStore}>{children}</StoreProvider>
-      ),
-    },
-  );
+  await mountRangeTool();
   const { signIn, refused, paint, settle } = await pageActions(handleApiError);
   const store = indexedDbStore<{ pairs: { hand: string }[] }>();
   /** The saves held on this device, and the hands of each. */

@@ -5,13 +5,12 @@
 // (fake-indexeddb); the server is a small stand-in that keeps what is saved.
 import 'fake-indexeddb/auto';
 
-import { act, renderHook } from '@testing-library/react';
+import { act } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
-import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type * as RangeApiModule from './api';
-import { pageActions, PAINT_COLOR } from './test-support';
+import { mountRangeTool, pageActions, PAINT_COLOR } from './test-support';
 
 vi.mock('./api', async (original) => ({
   ...(await original<typeof RangeApiModule>()),
@@ -25,12 +24,11 @@ let server: { pairs: SavedPair[]; revision: number };
 
 /** A page of the app with the range tool's hooks mounted (`mount`), over whatever this browser holds. */
 async function page() {
-  const { appStore, StoreProvider } = await import('@/lib/store');
+  const { appStore } = await import('@/lib/store');
   const session = await import('@/lib/session');
   const atoms = await import('./atoms');
   const { rangeApi } = await import('./api');
   const { handleApiError } = await import('@/app/providers');
-  const library = await import('./use-range-library');
   const working = await import('./use-working-state');
   const api = vi.mocked(rangeApi);
   api.tree.mockResolvedValue({ children: [] } as never);
@@ -43,19 +41,7 @@ async function page() {
     server.revision += 1;
     return Promise.resolve({ id, revision: server.revision } as never);
   });
-  const mount = () =>
-    renderHook(
-      () => {
-        library.useRangeLibrary('preflop_root');
-        library.useAutosave();
-        working.useWorkingState('preflop_root');
-      },
-      {
-        wrapper: ({ children }: { children: ReactNode }) => (
-          <StoreProvider store={appStore}>{children}</StoreProvider>
-        ),
-      },
-    );
+  const mount = () => mountRangeTool(() => working.useWorkingState('preflop_root'));
   const { signIn, refused, paint, settle } = await pageActions(handleApiError);
   const painted = () => Object.keys(appStore.get(atoms.rangePairsAtom)).sort();
   const { indexedDbStore } = await import('./pending-store');
@@ -66,7 +52,7 @@ async function page() {
 /** Account 5 with range 31 open (AA saved), its session ended by the server, KK and QQ painted and held. */
 async function endedWithHeldEdits() {
   const first = await page();
-  const tool = first.mount();
+  const tool = await first.mount();
   await first.signIn(5);
   await act(async () => {
     await (await import('./use-range-library')).openRange(31);
@@ -119,7 +105,7 @@ describe('signing in again after the server ended the session', () => {
     // The header's link leaves the tool for the auth page; the sign-in happens there.
     tool.unmount();
     await first.signIn(5);
-    first.mount();
+    await first.mount();
     await vi.waitFor(() => expect(first.appStore.get(first.atoms.categoryIdAtom)).toBe(31));
     expect(first.painted()).toEqual(['AA', 'KK', 'QQ']);
     await vi.waitFor(() => expect(server.pairs.map((pair) => pair.hand)).toEqual(['AA', 'KK', 'QQ']));
@@ -130,7 +116,7 @@ describe('signing in again after the server ended the session', () => {
     await endedWithHeldEdits();
     const next = await reload();
     expect(next.appStore.get(next.session.endedSessionAtom)).toEqual({ userId: 5 });
-    next.mount();
+    await next.mount();
     await next.settle();
     // Nothing of the account's can be fetched before its sign-in: the range waits, and nothing is sent.
     expect(next.appStore.get(next.atoms.categoryIdAtom)).toBeNull();
@@ -155,7 +141,7 @@ describe('signing in again after the server ended the session', () => {
       const current = { category, pairs: server.pairs };
       throw new ApiError(409, 'The range changed', 'rangeConflict', { code: 'rangeConflict', current });
     });
-    next.mount();
+    await next.mount();
     await next.signIn(5);
     await vi.waitFor(() => expect(next.appStore.get(next.atoms.categoryIdAtom)).toBe(31));
     expect(next.painted()).toEqual(['AA', 'KK', 'QQ']);
@@ -167,7 +153,7 @@ describe('signing in again after the server ended the session', () => {
   it('gives another account signing in after the reload neither the range nor the held edits', async () => {
     await endedWithHeldEdits();
     const next = await reload();
-    next.mount();
+    await next.mount();
     await next.signIn(6);
     await next.settle();
     expect(next.appStore.get(next.atoms.categoryIdAtom)).toBeNull();

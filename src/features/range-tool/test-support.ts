@@ -1,5 +1,6 @@
 // Set-up shared by the range tool's component tests (never imported by the app).
-import { act } from '@testing-library/react';
+import { act, renderHook } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
 import { vi } from 'vitest';
 
 import type { ApiError } from '@/lib/api-client';
@@ -38,6 +39,25 @@ export function resetPainting(): void {
   appStore.set(currentColorAtom, DEFAULT_COLOR);
   appStore.set(weightAtom, '100');
   appStore.set(suitModeAtom, false);
+}
+
+/**
+ * Mounts the range tool's library (the cash tree) and autosave as the tool does, under the page's app store, with
+ * `alsoMount` (another of the tool's hooks) in the same component; the hook's result is the tree. Imported here, as
+ * in pageActions: a test that resets its modules to load a new page mounts that page's instances.
+ */
+export async function mountRangeTool(alsoMount?: () => void) {
+  const { appStore: store, StoreProvider } = await import('@/lib/store');
+  const library = await import('./use-range-library');
+  return renderHook(
+    () => {
+      const tree = library.useRangeLibrary('preflop_root');
+      library.useAutosave();
+      alsoMount?.();
+      return tree;
+    },
+    { wrapper: ({ children }: { children: ReactNode }) => createElement(StoreProvider, { store }, children) },
+  );
 }
 
 /** The colour `pageActions` paints in. */

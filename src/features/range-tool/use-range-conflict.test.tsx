@@ -11,7 +11,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Category, RangeWorkspace } from '@contract/categories';
 
 import type * as RangeApiModule from './api';
-import { pageActions, PAINT_COLOR } from './test-support';
+import { mountRangeTool, pageActions, PAINT_COLOR } from './test-support';
 
 vi.mock('./api', async (original) => ({
   ...(await original<typeof RangeApiModule>()),
@@ -74,13 +74,7 @@ async function conflicted() {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <StoreProvider store={appStore}>{children}</StoreProvider>
   );
-  renderHook(
-    () => {
-      library.useRangeLibrary('preflop_root');
-      library.useAutosave();
-    },
-    { wrapper },
-  );
+  await mountRangeTool();
   const { signIn, paint } = await pageActions(handleApiError);
   await signIn(5);
   await act(() => library.openRange(31));

@@ -13,7 +13,7 @@ import type { Category, RangeWorkspace } from '@contract/categories';
 
 import type * as RangeApiModule from './api';
 import type { RangeBody } from './range-conflict';
-import { pageActions, PAINT_COLOR } from './test-support';
+import { mountRangeTool, pageActions, PAINT_COLOR } from './test-support';
 
 vi.mock('./api', async (original) => ({
   ...(await original<typeof RangeApiModule>()),
@@ -76,15 +76,7 @@ async function page() {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <StoreProvider store={appStore}>{children}</StoreProvider>
   );
-  const mount = () =>
-    renderHook(
-      () => {
-        const tree = library.useRangeLibrary('preflop_root');
-        library.useAutosave();
-        return tree;
-      },
-      { wrapper },
-    );
+  const mount = () => mountRangeTool();
   const actions = await pageActions(handleApiError);
   /** The saves this browser holds in IndexedDB: key and painted hands. */
   const held = async () =>
@@ -110,7 +102,7 @@ async function page() {
 /** Account 5 has range 31 open; another tab deletes it; the player paints KK in this one. */
 async function deletedElsewhere() {
   const tab = await page();
-  const tool = tab.mount();
+  const tool = await tab.mount();
   await tab.signIn(5);
   await tab.open(31);
   server.deleted.add(31);
@@ -163,7 +155,7 @@ describe('an edit of a range deleted meanwhile', () => {
 
   it('keeps a villain of its own chart, naming the new range', async () => {
     const tab = await page();
-    tab.mount();
+    await tab.mount();
     await tab.signIn(5);
     await tab.open(31);
     server.deleted.add(31);
@@ -243,7 +235,7 @@ describe('an edit of a range deleted meanwhile', () => {
     // The first page paints two ranges of folder 8 while the server cannot be reached: both edits are held.
     const first = await page();
     first.net.offline = true;
-    first.mount();
+    await first.mount();
     await first.signIn(5);
     await first.open(31);
     first.paint('KK');
@@ -260,7 +252,7 @@ describe('an edit of a range deleted meanwhile', () => {
     vi.resetModules();
     server = { deleted: new Set([8, 31, 32]), made: 0 };
     const next = await page();
-    next.mount();
+    await next.mount();
     await next.signIn(5);
     await vi.waitFor(() => expect(next.appStore.get(next.atoms.goneRangesAtom)).toHaveLength(2));
     expect(next.appStore.get(next.atoms.saveStateAtom)).toBe('gone');
@@ -285,7 +277,7 @@ describe('an edit of a range deleted meanwhile', () => {
 
   it('of a ready-made strategy offers no copy of its chart, only to discard', async () => {
     const tab = await page();
-    tab.mount();
+    await tab.mount();
     await tab.signIn(5);
     tab.api.category.mockResolvedValueOnce({ ...range(31), is_template: true } as never);
     await tab.open(31);
@@ -304,7 +296,7 @@ describe('an edit of a range deleted meanwhile', () => {
 describe('what stays as it was', () => {
   it('a range the player deletes on this page takes its edits with it, asking nothing', async () => {
     const tab = await page();
-    const tool = tab.mount();
+    const tool = await tab.mount();
     await tab.signIn(5);
     await tab.open(31);
     tab.paint('KK');
@@ -324,7 +316,7 @@ describe('what stays as it was', () => {
       vi.resetModules();
       globalThis.indexedDB = new IDBFactory();
       const tab = await page();
-      tab.mount();
+      await tab.mount();
       await tab.signIn(5);
       await tab.open(31);
       tab.api.save.mockRejectedValue(new tab.ApiError(status, 'refused', code));

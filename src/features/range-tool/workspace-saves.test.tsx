@@ -4,15 +4,14 @@
 // stand-in that keeps what it is sent, as the real one does (a save without a workspace leaves it as it is).
 import 'fake-indexeddb/auto';
 
-import { act, renderHook } from '@testing-library/react';
+import { act } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
-import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { RangeWorkspace, UpdateCategoryBody } from '@contract/categories';
 
 import type * as RangeApiModule from './api';
-import { pageActions, PAINT_COLOR } from './test-support';
+import { mountRangeTool, pageActions, PAINT_COLOR } from './test-support';
 
 vi.mock('./api', async (original) => ({
   ...(await original<typeof RangeApiModule>()),
@@ -23,7 +22,7 @@ vi.mock('./api', async (original) => ({
 let server: { hands: string[]; revision: number; workspace: RangeWorkspace | null };
 
 async function page() {
-  const { appStore, StoreProvider } = await import('@/lib/store');
+  const { appStore } = await import('@/lib/store');
   const atoms = await import('./atoms');
   const { rangeApi } = await import('./api');
   const { handleApiError } = await import('@/app/providers');
@@ -58,17 +57,7 @@ async function page() {
     if (body.workspace !== undefined) server.workspace = structuredClone(body.workspace);
     return Promise.resolve(category() as never);
   });
-  renderHook(
-    () => {
-      library.useRangeLibrary('preflop_root');
-      library.useAutosave();
-    },
-    {
-      wrapper: ({ children }: { children: ReactNode }) => (
-        <StoreProvider store={appStore}>{children}</StoreProvider>
-      ),
-    },
-  );
+  await mountRangeTool();
   const { signIn, paint, settle } = await pageActions(handleApiError);
   await signIn(5);
   await act(() => library.openRange(31));
