@@ -64,7 +64,7 @@ const SCHEMA_MODULES = [
   'shop',
   'trainer',
 ];
-const SCHEMA_FREE_MODULES = ['errors', 'hands', 'languages', 'limits', 'paths'];
+const SCHEMA_FREE_MODULES = ['errors', 'hands', 'languages', 'limits', 'paths', 'sides'];
 const typesOnlyInSpa = {
   files: ['src/**/*.{ts,tsx}', ...SCHEMA_FREE_MODULES.map((name) => `contract/${name}.ts`)],
   // Tests are not bundled: they may check the app against the server's own patterns.

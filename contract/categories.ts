@@ -49,30 +49,51 @@ export const RangeButton = Type.Object({
 });
 export type RangeButton = Static<typeof RangeButton>;
 
-/** The colours whose entries form the equity panel's "your range" (hero) and "opponent" (villain), #RRGGBB. */
-export const RangeSides = Type.Object({
-  hero: Type.Array(Type.String({ pattern: COLOR_PATTERN }), { maxItems: 50 }),
-  villain: Type.Array(Type.String({ pattern: COLOR_PATTERN }), { maxItems: 50 }),
-});
-export type RangeSides = Static<typeof RangeSides>;
-
 /** A card: "Ah", any case, a ten as "Th" or as the range tool's picker writes it, "10h" (stored as "Th"). */
 export const CARD_PATTERN = '^(?:10|[AKQJTakqjt98765432])[cdhsCDHS]$';
 
+const SideColors = Type.Array(Type.String({ pattern: COLOR_PATTERN }), { maxItems: 50 });
+
 /**
- * One villain after the sides' villain: either a chart of the player's own library (`category_id`, the range itself
- * included) with the colours whose entries form the villain's range, or a range typed as text. Exactly one of the
- * two; the server checks that the chart is a range the caller may read.
+ * Where one range of the equity comes from: the hero or a villain. Exactly one source:
+ * - `colors` alone: those colours (actions) of the chart the workspace is saved with, read live while it is painted;
+ * - `category_id`: a range of the player's library (own, bought or received, this one included) with the `colors`
+ *   picked, every colour of it when `colors` is empty or absent; the server checks the caller may read it;
+ * - `text`: a range typed in PokerStove notation ("QQ+, AKs, KJo:0.5");
+ * - `cards`: two hole cards ("Ah", "Kd"); none while the player has not typed them (the side then takes no part).
+ * Sides are independent: a hand may be in several of them, and card removal applies per pair of combos.
  */
-export const WorkspaceVillain = Type.Object(
+export const EquitySide = Type.Object(
   {
     category_id: Type.Optional(Id),
-    colors: Type.Optional(Type.Array(Type.String({ pattern: COLOR_PATTERN }), { maxItems: 50 })),
+    colors: Type.Optional(SideColors),
     text: Type.Optional(Type.String({ maxLength: VILLAIN_TEXT_MAX })),
+    cards: Type.Optional(Type.Array(Type.String({ pattern: CARD_PATTERN }), { maxItems: 2 })),
   },
   { additionalProperties: false },
 );
-export type WorkspaceVillain = Static<typeof WorkspaceVillain>;
+export type EquitySide = Static<typeof EquitySide>;
+
+/** The equity's hero and first villain, saved with a range; the later villains are in its workspace. */
+export const RangeSides = Type.Object(
+  { hero: EquitySide, villain: EquitySide },
+  { additionalProperties: false },
+);
+export type RangeSides = Static<typeof RangeSides>;
+
+/**
+ * The sides as pages before independent sides sent them (and may still send from a held edit): the colours of the
+ * chart forming each side. Read as `{ colors }` sides of the chart.
+ */
+export const LegacyRangeSides = Type.Object({
+  hero: SideColors,
+  villain: SideColors,
+});
+export type LegacyRangeSides = Static<typeof LegacyRangeSides>;
+
+/** One villain after the first: any side (a chart of the library with its colours, text, hole cards). */
+export const WorkspaceVillain = EquitySide;
+export type WorkspaceVillain = EquitySide;
 
 /** The equity workspace saved with a range beside its sides: the extra villains and the dead cards ("Ah"). */
 export const RangeWorkspace = Type.Object(
@@ -84,6 +105,9 @@ export const RangeWorkspace = Type.Object(
 );
 export type RangeWorkspace = Static<typeof RangeWorkspace>;
 
+/** Sides in a request body: the current shape, or the colour lists of older pages. */
+const SidesInput = Type.Union([RangeSides, LegacyRangeSides, Type.Null()]);
+
 export const CategoryName = Type.String({ minLength: 1, maxLength: CATEGORY_NAME_MAX });
 
 export const CreateCategoryBody = Type.Object({
@@ -94,14 +118,14 @@ export const CreateCategoryBody = Type.Object({
   note: Type.Optional(Type.String({ maxLength: NOTE_MAX })),
   buttons: Type.Optional(Type.Array(RangeButton, { maxItems: 50 })),
   pairs: Type.Optional(Type.Array(Pair, { maxItems: 169 })),
-  sides: Type.Optional(Type.Union([RangeSides, Type.Null()])),
+  sides: Type.Optional(SidesInput),
   workspace: Type.Optional(Type.Union([RangeWorkspace, Type.Null()])),
 });
 export type CreateCategoryBody = Static<typeof CreateCategoryBody>;
 
 /**
  * Update: every field optional; `pairs` replaces the whole chart (left-out combos included), `buttons` the whole
- * button list, `sides` the hero/villain colours (null forgets them), `workspace` the extra villains and dead cards.
+ * button list, `sides` the hero and first villain (null forgets them), `workspace` the extra villains and dead cards.
  */
 export const UpdateCategoryBody = Type.Object({
   id: Type.Optional(Id),
@@ -109,7 +133,7 @@ export const UpdateCategoryBody = Type.Object({
   note: Type.Optional(Type.String({ maxLength: NOTE_MAX })),
   buttons: Type.Optional(Type.Array(RangeButton, { maxItems: 50 })),
   pairs: Type.Optional(Type.Array(Pair, { maxItems: 169 })),
-  sides: Type.Optional(Type.Union([RangeSides, Type.Null()])),
+  sides: Type.Optional(SidesInput),
   /**
    * The range's revision this edit was based on: when the range has moved since (saved in another session), the
    * server answers 409 `rangeConflict` with the current version and changes nothing. Omitted: no check (rename).
@@ -128,7 +152,7 @@ export const Category = Type.Object({
   position: Type.Integer(),
   note: Type.String(),
   buttons: Type.Array(RangeButton),
-  /** The range's saved hero/villain colours; null when never chosen (the editor keeps its current choice). */
+  /** The range's saved hero and first villain; null when never chosen (the editor then plays its first colours). */
   sides: Type.Union([RangeSides, Type.Null()]),
   /** Bumped by every save of the chart, buttons, note or sides; a save names the revision it was based on. */
   revision: Type.Integer(),

@@ -70,7 +70,8 @@ export const ERROR_MESSAGES = {
   notARange: 'Choose a range to train, not a folder',
   invalidCard: 'A card must look like Ah or Td',
   duplicateCard: 'A card is listed more than once',
-  invalidVillain: 'A villain is either a chart with its colours or a text range',
+  invalidVillain:
+    'Each player’s range is one of: actions of this chart, a chart with its actions, a typed range or two hole cards',
   invalidRangeText: 'The range text may hold only hands, weights, commas and spaces',
   // Store
   productNotOwned: 'You do not own this video course',

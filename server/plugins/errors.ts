@@ -39,14 +39,31 @@ const ITEM_MESSAGES: Record<string, ErrorKey> = {
   villain: 'invalidColor',
   excluded: 'invalidCombo',
   dead: 'invalidCard',
+  cards: 'invalidCard',
   colors: 'invalidColor',
 };
+
+const depth = (issue: ValidationIssue) => issue.instancePath.split('/').length;
+
+/**
+ * The issue that says most: a value matching none of a union's shapes (the sides, sent in the current or the older
+ * form) fails every branch, and the branch that got deepest into it names what is wrong (`/sides/hero/0`), where
+ * the others only say the value is not of their shape.
+ */
+function mostSpecific(issues: readonly ValidationIssue[]): ValidationIssue | undefined {
+  let best: ValidationIssue | undefined;
+  for (const issue of issues) {
+    if (issue.keyword === 'anyOf' || issue.keyword === 'oneOf') continue;
+    if (!best || depth(issue) > depth(best)) best = issue;
+  }
+  return best ?? issues[0];
+}
 
 export function validationMessage(
   issues: ValidationIssue[],
   context: string,
 ): { error: string; code: ErrorKey } {
-  const issue = issues[0];
+  const issue = mostSpecific(issues);
   if (!issue) return { error: ERROR_MESSAGES.invalidRequest, code: 'invalidRequest' };
   const missing = issue.keyword === 'required' ? String(issue.params.missingProperty ?? '') : '';
   const segments = issue.instancePath.split('/').filter(Boolean);

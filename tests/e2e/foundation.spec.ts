@@ -1,26 +1,11 @@
 // The thin vertical slice: the SPA shell, the API answering from the database, and the wasm engine answering
 // through the worker pool, all in a real browser against the real app.server.
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
 import { screenshotAtWidths, withAppAndBrowser } from './support/browser.ts';
+import { cliEquity } from './support/equity-cli.ts';
 import { playHandAgainstText } from './support/page-api.ts';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
-
-/** Equity of `hero` vs `villain` on `board` from scripts/equity-cli.ts, as the panel formats it. */
-function cliEquity(hero: string, villain: string, board: string): string {
-  const out = execFileSync(
-    join(root, 'node_modules', '.bin', 'tsx'),
-    ['scripts/equity-cli.ts', '--hero', hero, '--villain', villain, '--board', board, '--json'],
-    { cwd: root, encoding: 'utf8' },
-  );
-  const result = JSON.parse(out.trim().split('\n').at(-1)!) as { hero: { equity: number } };
-  return `${(result.hero.equity * 100).toFixed(2)}%`;
-}
 
 /** Relative luminance of an `rgb(r, g, b)` CSS colour, 0 (black) to 1 (white). */
 function luminance(color: string): number {

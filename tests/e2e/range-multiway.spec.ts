@@ -2,17 +2,14 @@
 // and dead cards are saved with the range and come back after a reload; a range without saved sides plays its own
 // colours; a 3-way exact result matches the engine's command line for the same inputs; six players run Monte Carlo
 // with a live standard error.
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { AppServer } from './support/app-server.ts';
 import { withAppAndBrowser } from './support/browser.ts';
+import { type CliSide, equityCli } from './support/equity-cli.ts';
 import { api, register } from './support/page-api.ts';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 async function createRange(baseUrl: string, token: string, body: Record<string, unknown>): Promise<number> {
   const created = await api<{ id: number }>(baseUrl, token, '/api/v1/categories', {
@@ -49,20 +46,7 @@ async function multiwayRows(page: Page) {
   );
 }
 
-interface CliSide {
-  equity: number;
-  win: number;
-  tie: number;
-}
-
-/** The engine's command line (scripts/equity-cli.ts, the same wasm build the browser runs) for the same inputs. */
-function cli(args: string[]): Record<string, CliSide | string | number> {
-  const output = execFileSync(`${ROOT}node_modules/.bin/tsx`, ['scripts/equity-cli.ts', ...args, '--json'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
-  return JSON.parse(output.trim().split('\n').at(-1)!) as Record<string, CliSide | string | number>;
-}
+const cli = equityCli;
 
 describe('multiway equity workspace', () => {
   const app = withAppAndBrowser();
@@ -221,7 +205,7 @@ describe('multiway equity workspace', () => {
       .poll(() =>
         page.locator('[data-player="villain-5"] .chip-toggle[aria-pressed="true"]').allTextContents(),
       )
-      .toEqual(['Defend']);
+      .toEqual(['All actions']);
 
     const table = page.getByTestId('multiway-equity');
     await expect.poll(() => table.getAttribute('data-method'), { timeout: 60_000 }).toBe('monte-carlo');
@@ -231,7 +215,7 @@ describe('multiway equity workspace', () => {
     expect(rows.reduce((sum, row) => sum + row.equity!, 0)).toBeCloseTo(1, 6);
     const live = (await page.getByTestId('multiway-live').textContent()) ?? '';
     expect(Number(/^[\d,]+/.exec(live)?.[0].replace(/,/g, ''))).toBeGreaterThan(1000);
-    // The chart villain is saved as a reference to the player's own chart with its colour.
+    // The chart villain is saved as a reference to the player's own chart, all of its actions.
     await expect
       .poll(
         async () =>
@@ -247,7 +231,7 @@ describe('multiway equity workspace', () => {
         { text: 'random' },
         { text: 'random' },
         { text: 'random' },
-        { category_id: other, colors: ['#16A085'] },
+        { category_id: other, colors: [] },
       ]);
   });
 });

@@ -1,29 +1,14 @@
 // The range tool in a real browser against the real server: paint two ranges, set a board, compare the equity shown
 // with the engine command line's, heat map, undo, the library (create, autosave, Premium window on move) and sharing
 // a range to a second user who accepts it.
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { AppServer } from './support/app-server.ts';
 import { screenshotAtWidths, withAppAndBrowser } from './support/browser.ts';
+import { cliEquity } from './support/equity-cli.ts';
 import { forgetWorkingState, logInInPage as logIn, registerInPage as register } from './support/page-api.ts';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
-
-/** Equity of `hero` vs `villain` on `board` from scripts/equity-cli.ts, as the panel formats it. */
-function cliEquity(hero: string, villain: string, board: string): string {
-  const out = execFileSync(
-    join(root, 'node_modules', '.bin', 'tsx'),
-    ['scripts/equity-cli.ts', '--hero', hero, '--villain', villain, '--board', board, '--json'],
-    { cwd: root, encoding: 'utf8' },
-  );
-  const result = JSON.parse(out.trim().split('\n').at(-1)!) as { hero: { equity: number } };
-  return `${(result.hero.equity * 100).toFixed(2)}%`;
-}
 
 const cell = (page: Page, hand: string) => page.locator(`.range-grid [data-hand="${hand}"]`);
 

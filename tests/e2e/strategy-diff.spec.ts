@@ -12,6 +12,7 @@ import { seriousViolations } from './support/axe.ts';
 import { withAppAndBrowser } from './support/browser.ts';
 import { LANGUAGES, tr, untranslated } from './support/i18n.ts';
 import { api, register } from './support/page-api.ts';
+import { paintText } from './support/range-page.ts';
 
 const RAISE = '#1847BE';
 const CALL = '#C0392B';
@@ -142,12 +143,6 @@ async function checkDetail(page: Page, hand: string, leftOf: string, before: Cel
   expect(await weights(1)).toEqual(after[hand] ?? {});
 }
 
-async function typeRange(page: Page, player: string, text: string): Promise<void> {
-  const field = page.locator(`[data-player="${player}"] .player__text`);
-  await field.fill(text);
-  await field.press('Enter');
-}
-
 const OPEN_A: Texts = { [RAISE]: 'AA,KK,AKs,JJ' };
 const OPEN_B: Texts = { [RAISE]: 'AA,QQ,AKs:0.5,AKo', [CALL]: 'JJ' };
 const GIFT: Texts = { [RAISE]: 'AA,QQ,AKs,AKo:0.5', [CALL]: 'KK' };
@@ -185,8 +180,8 @@ describe('strategy diff', () => {
       await page.locator(`[data-node-id="${ids[name]}"] .library-node__name`).click();
       await page.locator(`[data-node-id="${ids[name]}"] .library-node__name[aria-current="true"]`).waitFor();
       await page.locator('.range-grid:not([aria-busy="true"])').waitFor();
-      await typeRange(page, 'hero', texts[RAISE]!);
-      if (texts[CALL]) await typeRange(page, 'villain-1', texts[CALL]);
+      await paintText(page, 'Raise', texts[RAISE]!);
+      if (texts[CALL]) await paintText(page, 'Call', texts[CALL]);
       // The server holds what was typed before the diff reads it.
       const expected = Object.keys(cellsOf(texts)).sort();
       await expect

@@ -2,35 +2,20 @@
 // real browser against the real server by a player whose account is in en-US, ru-RU, zh-CN or es-ES. The numbers
 // come from outside the page (the chart as the API returns it, the engine's command line), the texts from the locale
 // files with the language's plural rules and Intl formats, and every state is checked for untranslated text.
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { withAppAndBrowser } from './support/browser.ts';
+import { type CliSide, equityCli } from './support/equity-cli.ts';
 import { LANGUAGES, percent, tr, untranslated } from './support/i18n.ts';
 import { api } from './support/page-api.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const RAISE = '#1847BE';
 const CALL = '#C0392B';
 const MIX = '#16A085';
 
-interface CliSide {
-  equity: number;
-  win: number;
-  tie: number;
-}
-
-/** The engine's command line (scripts/equity-cli.ts, the wasm build the browser runs) for the same inputs. */
-function cli(args: string[]): Record<string, CliSide | string> {
-  const output = execFileSync(`${ROOT}node_modules/.bin/tsx`, ['scripts/equity-cli.ts', ...args, '--json'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
-  return JSON.parse(output.trim().split('\n').at(-1)!) as Record<string, CliSide | string>;
-}
+const cli = equityCli;
 
 // Small ranges, so every language's flop report and exact 3-way pot take seconds.
 const FLOP = { hero: 'AA,AKs', villain: 'KK,QQ', board: 'KsQh7s' };
@@ -64,7 +49,7 @@ const hands = async (baseUrl: string, token: string, id: number) =>
 describe('study tools in every language', () => {
   const app = withAppAndBrowser();
   let flopCli: number;
-  let multiwayCli: Record<string, CliSide | string>;
+  let multiwayCli: Record<string, CliSide | string | number>;
   beforeAll(() => {
     flopCli = (cli(['--hero', FLOP.hero, '--villain', FLOP.villain, '--board', FLOP.board]).hero as CliSide)
       .equity;

@@ -233,7 +233,8 @@ describeEachDatabase('categories', (kind) => {
     });
     expect(created.statusCode, created.body).toBe(200);
     const id = created.json().data.id as number;
-    const expected = { hero: ['#1847BE', '#00FF00'], villain: ['#C0392B'] };
+    // Colour lists (as older pages send them) are colour sides of the range.
+    const expected = { hero: { colors: ['#1847BE', '#00FF00'] }, villain: { colors: ['#C0392B'] } };
     expect(created.json().data.sides).toEqual(expected);
     const get = async (categoryId: number) =>
       (await as(t.app, user, { method: 'GET', url: `/api/v1/categories/${categoryId}` })).json().data;
@@ -243,11 +244,12 @@ describeEachDatabase('categories', (kind) => {
       as(t.app, user, { method: 'POST', url: `/api/v1/categories/${id}`, payload });
     // Other updates leave them alone.
     expect((await post({ note: 'x' })).json().data.sides).toEqual(expected);
-    const swapped = await post({ sides: { hero: ['#C0392B'], villain: [] } });
-    expect(swapped.json().data.sides).toEqual({ hero: ['#C0392B'], villain: [] });
-    expect((await get(id)).sides).toEqual({ hero: ['#C0392B'], villain: [] });
+    const swapped = await post({ sides: { hero: { colors: ['#C0392B'] }, villain: { colors: [] } } });
+    const after = { hero: { colors: ['#C0392B'] }, villain: { colors: [] } };
+    expect(swapped.json().data.sides).toEqual(after);
+    expect((await get(id)).sides).toEqual(after);
     const copy = await as(t.app, user, { method: 'POST', url: `/api/v1/categories/${id}/copy/up` });
-    expect((await get(copy.json().data.id)).sides).toEqual({ hero: ['#C0392B'], villain: [] });
+    expect((await get(copy.json().data.id)).sides).toEqual(after);
     expect((await post({ sides: null })).json().data.sides).toBeNull();
     expect((await get(id)).sides).toBeNull();
   });
@@ -255,6 +257,9 @@ describeEachDatabase('categories', (kind) => {
   it.each([
     [{ hero: ['red'], villain: [] }, 'invalidColor'],
     [{ hero: [], villain: ['#12345'] }, 'invalidColor'],
+    [{ hero: { colors: ['red'] }, villain: { colors: [] } }, 'invalidColor'],
+    [{ hero: { colors: [] }, villain: { category_id: 1, colors: ['#12345'] } }, 'invalidColor'],
+    [{ hero: { cards: ['Ah', 'Kx'] }, villain: { colors: [] } }, 'invalidCard'],
   ])('rejects sides %j with %s', async (sides, code) => {
     const user = await registerUser(t.app);
     const id = await createId(user, { name: 'r' });
@@ -263,7 +268,7 @@ describeEachDatabase('categories', (kind) => {
       await create(user, { name: 'r2', sides }),
     ]) {
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: ERROR_MESSAGES.invalidColor, code });
+      expect(response.json()).toEqual({ error: ERROR_MESSAGES[code as 'invalidColor'], code });
     }
   });
 
@@ -474,7 +479,7 @@ describeEachDatabase('categories', (kind) => {
         expect(refused.json().code).toBe('templateReadOnly');
       }
       // Sides and workspace are saved, with any base revision (they never conflict) and no revision bump.
-      const sides = { hero: ['#FF0000'], villain: ['#00FF00'] };
+      const sides = { hero: { colors: ['#FF0000'] }, villain: { text: 'QQ+' } };
       const workspace = { villains: [], dead: ['Ah'] };
       const saved = await as(t.app, user, {
         method: 'POST',

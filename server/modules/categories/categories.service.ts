@@ -28,15 +28,8 @@ import {
   subtreeSize,
 } from './categories.repository.ts';
 import { copyName } from './copy-name.ts';
-import {
-  normalizeButtons,
-  normalizePairs,
-  pairsWindow,
-  parseButtons,
-  parsePairs,
-  parseSides,
-  sidesColumn,
-} from './pairs.ts';
+import { normalizeSides, parseSides, readableSides, sidesColumn } from './equity-sides.ts';
+import { normalizeButtons, normalizePairs, pairsWindow, parseButtons, parsePairs } from './pairs.ts';
 import { checkNote, checkQuota, cleanName, cleanNote } from './quotas.ts';
 import {
   normalizeWorkspace,
@@ -106,10 +99,17 @@ export class CategoriesService {
     return { root_type: rootType, children: top };
   }
 
-  /** A range as its owner reads it: villains of charts deleted since the workspace was saved are left out. */
+  /**
+   * A range as its owner reads it: villains of charts deleted since the workspace was saved are left out, and a hero
+   * or first villain of such a chart takes no part.
+   */
   async get(user: UserRow, id: number): Promise<Category> {
     const category = toCategory(await this.owned(user, id));
-    return { ...category, workspace: await readableWorkspace(this.db.kysely, user.id, category.workspace) };
+    return {
+      ...category,
+      sides: await readableSides(this.db.kysely, user.id, category.sides),
+      workspace: await readableWorkspace(this.db.kysely, user.id, category.workspace),
+    };
   }
 
   async range(user: UserRow, query: RangeQuery) {
@@ -149,7 +149,7 @@ export class CategoriesService {
           note,
           buttons: JSON.stringify(normalizeButtons(body.buttons ?? [])),
           pairs: JSON.stringify(pairs),
-          sides: sidesColumn(body.sides ?? null),
+          sides: sidesColumn(await normalizeSides(trx, user.id, body.sides ?? null)),
           workspace: workspaceColumn(await normalizeWorkspace(trx, user.id, body.workspace ?? null)),
           is_template: 0,
           created_at: now,
@@ -178,7 +178,8 @@ export class CategoriesService {
     }
     if (body.buttons !== undefined) changes.buttons = JSON.stringify(normalizeButtons(body.buttons));
     if (body.pairs !== undefined) changes.pairs = JSON.stringify(normalizePairs(body.pairs));
-    if (body.sides !== undefined) changes.sides = sidesColumn(body.sides);
+    if (body.sides !== undefined)
+      changes.sides = sidesColumn(await normalizeSides(this.db.kysely, user.id, body.sides));
     if (body.workspace !== undefined)
       changes.workspace = workspaceColumn(await normalizeWorkspace(this.db.kysely, user.id, body.workspace));
     // A rename or move is no content change: it keeps the revision, so it never turns an open editor's next save

@@ -1,4 +1,4 @@
-import type { ColorEntry, Pair, RangeButton, RangeSides } from '../../../contract/categories.ts';
+import type { ColorEntry, Pair, RangeButton } from '../../../contract/categories.ts';
 import {
   canonicalCombo,
   classCombos,
@@ -86,25 +86,3 @@ export function parseButtons(json: string): RangeButton[] {
 
 export const normalizeButtons = (buttons: RangeButton[]): RangeButton[] =>
   buttons.map((button) => ({ color: button.color.toUpperCase(), label: button.label.trim() }));
-
-/** Sides from a client: colours upper-cased, each once per side; null forgets the choice. */
-export function normalizeSides(sides: RangeSides | null): RangeSides | null {
-  if (!sides) return null;
-  const clean = (colors: string[]) => [...new Set(colors.map((color) => color.toUpperCase()))];
-  return { hero: clean(sides.hero), villain: clean(sides.villain) };
-}
-
-/** The stored sides column (JSON text or NULL) as the contract's value; unreadable text counts as not chosen. */
-export function parseSides(json: string | null): RangeSides | null {
-  if (!json) return null;
-  try {
-    const value = JSON.parse(json) as Partial<RangeSides> | null;
-    if (!value || !Array.isArray(value.hero) || !Array.isArray(value.villain)) return null;
-    return { hero: value.hero, villain: value.villain };
-  } catch {
-    return null;
-  }
-}
-
-export const sidesColumn = (sides: RangeSides | null): string | null =>
-  sides ? JSON.stringify(normalizeSides(sides)) : null;

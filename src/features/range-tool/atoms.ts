@@ -3,15 +3,24 @@ import { IDLE, type JobStatus } from '@/engine/latest-job';
 import { languageAtom } from '@/lib/i18n';
 import { endedSessionAtom, sessionAtom } from '@/lib/session';
 import { atom } from '@/lib/store';
-import type { RangeButton, WorkspaceVillain } from '@contract/categories';
+import type { EquitySide, RangeButton } from '@contract/categories';
 import { HAND_CLASSES } from '@contract/hands';
+import { colorSide, sideChartColors, sideSource } from '@contract/sides';
 
 import { CALL_COLOR, defaultButtons } from './default-buttons';
 import { emptyEquityResult, type EquityResult } from './equity-rules';
 import type { RangeConflict } from './range-conflict';
 import type { GoneRange } from './range-gone';
 import { type History, initHistory, pushHistory } from './range-history';
-import { countCombos, DEFAULT_COLOR, DEFAULT_DISPLAY_MODE, type RangePairs, sideCombos } from './range-rules';
+import {
+  type ComboCount,
+  comboCount,
+  countCombos,
+  DEFAULT_COLOR,
+  DEFAULT_DISPLAY_MODE,
+  type RangePairs,
+  sideCombos,
+} from './range-rules';
 import type { SaveStatus } from './save-queue-types';
 
 export const boardCardsAtom = atom<string[]>([]);
@@ -41,17 +50,31 @@ export const rangePairsAtom = atom(
   },
 );
 
-/** Colours whose entries form the hero range and the villain range. */
-export const heroColorsAtom = atom<string[]>([DEFAULT_COLOR]);
-export const villainColorsAtom = atom<string[]>([CALL_COLOR]);
 /**
- * Villains after the first (multiway equity), saved with the range: each a chart of the player's library with its
- * colours (this range included) or a text range. Hero, the first villain and these make at most 6 ranges.
+ * The hero and the first villain of the equity, each from any source (contract/sides.ts): colours of this chart,
+ * another chart, text or two hole cards. The chart's colours are actions; the sides say which ranges play.
  */
-export const extraVillainsAtom = atom<WorkspaceVillain[]>([]);
-/** Why an extra villain takes no part, by index: its chart is gone, its text is unreadable, or its range is empty. */
-export type VillainIssue = 'chartMissing' | 'textInvalid' | 'empty' | null;
-export const villainIssuesAtom = atom<VillainIssue[]>([]);
+export const heroSideAtom = atom<EquitySide>(colorSide([DEFAULT_COLOR]));
+export const villainSideAtom = atom<EquitySide>(colorSide([CALL_COLOR]));
+/** The colours of this chart the hero and the first villain play (none when they play another source). */
+export const heroColorsAtom = atom((get) => sideChartColors(get(heroSideAtom)));
+export const villainColorsAtom = atom((get) => sideChartColors(get(villainSideAtom)));
+/**
+ * Villains after the first (multiway equity), saved with the range: each a side of any source. Hero, the first
+ * villain and these make at most 6 ranges.
+ */
+export const extraVillainsAtom = atom<EquitySide[]>([]);
+/**
+ * Why a side takes no part: its chart is gone, its text is unreadable, its cards are on the board or dead, or its
+ * range is empty.
+ */
+export type SideIssue = 'chartMissing' | 'textInvalid' | 'cardsTaken' | 'empty' | null;
+/** What the last equity job found of each side, by player key ('hero', 'villain-1', 'villain-2'…). */
+export interface ResolvedSide {
+  combos: number;
+  issue: SideIssue;
+}
+export const resolvedSidesAtom = atom<Record<string, ResolvedSide>>({});
 /** Cards known to be out of the deck (folded, burned, seen): no range holds them and no board deals them. */
 export const deadCardsAtom = atom<string[]>([]);
 
@@ -197,9 +220,17 @@ const countedExclusionsAtom = atom((get) => get(countedChartAtom)?.exclusions ??
  * strategy bar, the colour buttons, the equity summary's two sides).
  */
 export const comboCountsAtom = atom((get) => countCombos(get(countedPairsAtom), get(countedExclusionsAtom)));
-export const heroCombosAtom = atom((get) =>
-  sideCombos(get(countedPairsAtom), get(heroColorsAtom), get(countedExclusionsAtom)),
-);
-export const villainCombosAtom = atom((get) =>
-  sideCombos(get(countedPairsAtom), get(villainColorsAtom), get(countedExclusionsAtom)),
-);
+/**
+ * A side's combos: counted from the chart at once when it plays this chart's colours (so a paint shows in it with
+ * the other counting views), else as the last equity job resolved its source (null until it has).
+ */
+const sideCombosAtom = (sideAtom: typeof heroSideAtom, key: string) =>
+  atom((get): ComboCount | null => {
+    const side = get(sideAtom);
+    if (sideSource(side) === 'colors')
+      return sideCombos(get(countedPairsAtom), side.colors ?? [], get(countedExclusionsAtom));
+    const resolved = get(resolvedSidesAtom)[key];
+    return resolved ? comboCount(resolved.combos) : null;
+  });
+export const heroCombosAtom = sideCombosAtom(heroSideAtom, 'hero');
+export const villainCombosAtom = sideCombosAtom(villainSideAtom, 'villain-1');

@@ -140,7 +140,7 @@ export interface ComboCount {
   percent: number;
 }
 
-const count = (combos: number): ComboCount => ({ combos, percent: (combos / COMBO_COUNT) * 100 });
+export const comboCount = (combos: number): ComboCount => ({ combos, percent: (combos / COMBO_COUNT) * 100 });
 
 /**
  * Combos of the whole range (each pair counted at its total weight) and of each colour; combos the suit editor left
@@ -161,8 +161,10 @@ export function countCombos(
     }
   }
   return {
-    total: count(total),
-    byColor: Object.fromEntries(Object.entries(byColor).map(([color, combos]) => [color, count(combos)])),
+    total: comboCount(total),
+    byColor: Object.fromEntries(
+      Object.entries(byColor).map(([color, combos]) => [color, comboCount(combos)]),
+    ),
   };
 }
 

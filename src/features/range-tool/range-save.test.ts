@@ -44,13 +44,39 @@ describe('saving the suit editor and the sides with a range', () => {
   });
 
   it('saves the sides once per colour and restores them only when the range has them', () => {
-    expect(sidesToSave(['#1847BE', '#1847BE'], ['#C0392B'])).toEqual({
-      hero: ['#1847BE'],
-      villain: ['#C0392B'],
+    expect(sidesToSave({ colors: ['#1847BE', '#1847BE'] }, { colors: ['#C0392B'] })).toEqual({
+      hero: { colors: ['#1847BE'] },
+      villain: { colors: ['#C0392B'] },
     });
-    expect(sidesFromCategory({ hero: ['#1847BE'], villain: [] })).toEqual({ hero: ['#1847BE'], villain: [] });
+    expect(sidesFromCategory({ hero: { colors: ['#1847BE'] }, villain: { text: 'QQ+' } })).toEqual({
+      hero: { colors: ['#1847BE'] },
+      villain: { text: 'QQ+' },
+    });
     expect(sidesFromCategory(null)).toBeNull();
     expect(sidesFromCategory(undefined)).toBeNull();
+  });
+
+  it('reads the colour lists older pages saved as colour sides of the chart', () => {
+    expect(sidesFromCategory({ hero: ['#1847BE'], villain: [] })).toEqual({
+      hero: { colors: ['#1847BE'] },
+      villain: { colors: [] },
+    });
+  });
+
+  it('saves each source of a side in the contract’s form and restores hole cards as the picker spells them', () => {
+    const saved = sidesToSave({ cards: ['10h', '9d'] }, { category_id: 4, colors: ['#1847BE', '#1847BE'] });
+    expect(saved).toEqual({
+      hero: { cards: ['Th', '9d'] },
+      villain: { category_id: 4, colors: ['#1847BE'] },
+    });
+    expect(sidesFromCategory(saved)).toEqual({
+      hero: { cards: ['10h', '9d'] },
+      villain: { category_id: 4, colors: ['#1847BE'] },
+    });
+    expect(sidesToSave({ text: 'QQ+' }, { cards: [] })).toEqual({
+      hero: { text: 'QQ+' },
+      villain: { cards: [] },
+    });
   });
 });
 
@@ -62,9 +88,16 @@ describe('sides and workspace of a loaded range', () => {
       { color: '#9e9e9e', label: 'Fold' },
       { color: '#2E7D32', label: 'Push again' },
     ];
-    expect(defaultSides(buttons)).toEqual({ hero: ['#2E7D32'], villain: ['#9E9E9E'] });
-    expect(defaultSides([{ color: '#123456', label: 'Only' }])).toEqual({ hero: ['#123456'], villain: [] });
-    expect(defaultSides([])).toEqual({ hero: [], villain: [] });
+    expect(defaultSides(buttons)).toEqual({
+      hero: { colors: ['#2E7D32'] },
+      villain: { colors: ['#9E9E9E'] },
+    });
+    // A chart of one action (an opening chart, a push chart) holds no opponent: the villain waits for a range.
+    expect(defaultSides([{ color: '#123456', label: 'Only' }])).toEqual({
+      hero: { colors: ['#123456'] },
+      villain: { text: '' },
+    });
+    expect(defaultSides([])).toEqual({ hero: { colors: [] }, villain: { text: '' } });
   });
 
   it('saves and restores villains and dead cards', () => {

@@ -1,8 +1,16 @@
 // What the range tool saves with a range beside its chart, and how it comes back: the suit editor's left-out
-// combos travel in the pairs (`excluded`), the equity panel's hero/villain colours in the category (`sides`), its
-// extra villains and dead cards in the category's `workspace`.
-import type { Pair, RangeButton, RangeSides, RangeWorkspace, WorkspaceVillain } from '@contract/categories';
+// combos travel in the pairs (`excluded`), the equity's hero and first villain in the category (`sides`), its
+// later villains and dead cards in the category's `workspace`.
+import type {
+  EquitySide,
+  LegacyRangeSides,
+  Pair,
+  RangeButton,
+  RangeSides,
+  RangeWorkspace,
+} from '@contract/categories';
 import { cardIndex, cardText, classCombos, HAND_CLASSES } from '@contract/hands';
+import { colorSide, sideSource, upgradeSides } from '@contract/sides';
 
 import { pairsToList, pickerCard, type RangePairs } from './range-rules';
 
@@ -42,39 +50,61 @@ export function exclusionsFromList(list: readonly Pair[]): ComboExclusions {
   return cleanExclusions(found);
 }
 
-/** The equity panel's colour choice as saved with the range. */
-export const sidesToSave = (hero: readonly string[], villain: readonly string[]): RangeSides => ({
-  hero: [...new Set(hero)],
-  villain: [...new Set(villain)],
+/** A side as the server takes it: colours without repeats, cards in the contract's spelling ("10h" → "Th"). */
+export function sideToSave(side: EquitySide): EquitySide {
+  switch (sideSource(side)) {
+    case 'colors':
+      return { colors: [...new Set(side.colors)] };
+    case 'chart':
+      return { category_id: side.category_id, colors: [...new Set(side.colors ?? [])] };
+    case 'text':
+      return { text: side.text ?? '' };
+    case 'cards':
+      return { cards: (side.cards ?? []).map((card) => cardText(cardIndex(card))) };
+    default:
+      return { colors: [] };
+  }
+}
+
+/** The equity's hero and first villain as saved with the range. */
+export const sidesToSave = (hero: EquitySide, villain: EquitySide): RangeSides => ({
+  hero: sideToSave(hero),
+  villain: sideToSave(villain),
 });
 
 /**
- * The colours to restore from a loaded range: its saved choice when it has one, else null (the panel keeps the
- * current choice, as before sides were saved). Compared without case: the server stores upper case.
+ * The sides to restore from a loaded range: its saved choice when it has one (colour lists of older pages read as
+ * colour sides), else null. Hole cards come back in the picker's spelling ("Th" → "10h").
  */
-export function sidesFromCategory(sides: RangeSides | null | undefined): RangeSides | null {
-  return sides ? { hero: [...sides.hero], villain: [...sides.villain] } : null;
+export function sidesFromCategory(
+  sides: RangeSides | LegacyRangeSides | null | undefined,
+): RangeSides | null {
+  const upgraded = upgradeSides(sides);
+  if (!upgraded) return null;
+  const shown = (side: EquitySide): EquitySide =>
+    side.cards ? { cards: side.cards.map(pickerCard) } : { ...side };
+  return { hero: shown(upgraded.hero), villain: shown(upgraded.villain) };
 }
 
 /**
- * The sides of a range that has none saved: the hero is its first action colour and the villain the next, so a
- * chart whose buttons are not the editor's defaults (a seeded or bought strategy) shows its combos at once.
+ * The sides of a range that has none saved: the hero plays its first action and the villain the next, so a chart
+ * of two actions (a seeded or bought strategy) shows its combos at once. A chart of one action has no opponent in
+ * it: the villain waits for a range to be typed or a chart to be picked.
  */
 export function defaultSides(buttons: readonly RangeButton[]): RangeSides {
   const colors = [...new Set(buttons.map((button) => button.color.toUpperCase()))];
-  return { hero: colors.slice(0, 1), villain: colors.slice(1, 2) };
+  return {
+    hero: colorSide(colors.slice(0, 1)),
+    villain: colors[1] ? colorSide([colors[1]]) : { text: '' },
+  };
 }
 
 /** The extra villains and dead cards as saved with the range; a card in the contract's spelling ("10h" → "Th"). */
 export const workspaceToSave = (
-  villains: readonly WorkspaceVillain[],
+  villains: readonly EquitySide[],
   dead: readonly string[],
 ): RangeWorkspace => ({
-  villains: villains.map((villain) =>
-    villain.text !== undefined
-      ? { text: villain.text }
-      : { category_id: villain.category_id, colors: [...(villain.colors ?? [])] },
-  ),
+  villains: villains.map(sideToSave),
   dead: [
     ...new Set(
       dead
@@ -90,6 +120,10 @@ export const workspaceToSave = (
  * picker shows them chosen; a range that never saved one starts with none.
  */
 export const workspaceFromCategory = (workspace: RangeWorkspace | null | undefined): RangeWorkspace => ({
-  villains: workspace ? workspace.villains.map((villain) => ({ ...villain })) : [],
+  villains: workspace
+    ? workspace.villains.map((villain) =>
+        villain.cards ? { cards: villain.cards.map(pickerCard) } : { ...villain },
+      )
+    : [],
   dead: workspace ? [...new Set(workspace.dead.map(pickerCard))] : [],
 });

@@ -19,14 +19,14 @@ import {
   deadCardsAtom,
   extraVillainsAtom,
   goneRangesAtom,
-  heroColorsAtom,
+  heroSideAtom,
   libraryVersionAtom,
   noteAtom,
   rangeConflictsAtom,
   rangeHistoryAtom,
   rangeOwnerAtom,
   saveStateAtom,
-  villainColorsAtom,
+  villainSideAtom,
 } from './atoms';
 import { indexedDbStore } from './pending-store';
 import { conflictVersion, fullChart, type RangeBody, type RangeOrigin, withConflict } from './range-conflict';
@@ -202,7 +202,7 @@ export function currentRangeBody(): RangeBody {
     pairs: pairsToSave(appStore.get(rangeHistoryAtom).present, appStore.get(comboExclusionsAtom)),
     buttons: appStore.get(buttonsAtom),
     note: appStore.get(noteAtom),
-    sides: sidesToSave(appStore.get(heroColorsAtom), appStore.get(villainColorsAtom)),
+    sides: sidesToSave(appStore.get(heroSideAtom), appStore.get(villainSideAtom)),
     workspace: workspaceToSave(appStore.get(extraVillainsAtom), appStore.get(deadCardsAtom)),
   };
 }

@@ -4,6 +4,7 @@ import { getEngineClient } from '@/engine/engine-instance';
 import { appStore, atom, useAtomValue } from '@/lib/store';
 import type { RangeButton } from '@contract/categories';
 import { applyExclusions, classWeightsToRange } from '@contract/hands';
+import { recolorSide } from '@contract/sides';
 
 import {
   buttonsAtom,
@@ -12,9 +13,10 @@ import {
   currentColorAtom,
   displayModeAtom,
   editVersionAtom,
-  heroColorsAtom,
+  extraVillainsAtom,
+  heroSideAtom,
   rangeHistoryAtom,
-  villainColorsAtom,
+  villainSideAtom,
   weightAtom,
 } from './atoms';
 import { pushHistory, redo, undo } from './range-history';
@@ -168,9 +170,10 @@ export function useRangeButtons() {
       if (!from || buttons.some((button) => button.color.toLowerCase() === color.toLowerCase())) return;
       setButtons(buttons.map((button, at) => (at === index ? { ...button, color } : button)));
       commit((pairs) => recolor(pairs, from, color));
-      const swap = (colors: string[]) => colors.map((value) => (value === from ? color : value));
-      appStore.set(heroColorsAtom, swap);
-      appStore.set(villainColorsAtom, swap);
+      const swap = recolorSide(from, color);
+      appStore.set(heroSideAtom, swap);
+      appStore.set(villainSideAtom, swap);
+      appStore.set(extraVillainsAtom, (villains) => villains.map(swap));
       if (appStore.get(currentColorAtom) === from) appStore.set(currentColorAtom, color);
     },
     remove: (index: number) => {

@@ -8,7 +8,8 @@ import type { CategoryStat } from '@/engine/engine-types';
 import type { JobContext } from '@/engine/latest-job';
 import { useLatestJob } from '@/engine/use-latest-job';
 import { atom, useSetAtom } from '@/lib/store';
-import { applyExclusions, classWeightsToRange, handRange } from '@contract/hands';
+import type { EquitySide } from '@contract/categories';
+import { cardIndex, handRange, rangeCombos } from '@contract/hands';
 
 import {
   boardCardsAtom,
@@ -19,14 +20,15 @@ import {
   equityResultAtom,
   equityStatusAtom,
   extraVillainsAtom,
-  heroColorsAtom,
+  heroSideAtom,
   holeCardsAtom,
   multiwayEquityAtom,
   type MultiwayFigures,
   preflopRetryAtom,
   rangePairsAtom,
-  villainColorsAtom,
-  villainIssuesAtom,
+  type ResolvedSide,
+  resolvedSidesAtom,
+  villainSideAtom,
 } from './atoms';
 import { CountedChartSync } from './counted-chart';
 import {
@@ -40,10 +42,8 @@ import {
   resultFromReport,
   stepProgress,
 } from './equity-rules';
-import { classWeights, isBoardComplete } from './range-rules';
-import { type OpenRange, resolveVillains } from './villain-ranges';
-
-const isEmpty = (grid: Float32Array) => grid.every((weight) => weight === 0);
+import { isBoardComplete } from './range-rules';
+import { type OpenRange, resolveSide, resolveSideNow, type SideRange } from './side-ranges';
 
 /** What one equity job needs, built on the main thread (the 169 to 1326 expansion takes microseconds). */
 interface EquityInputs {
@@ -63,8 +63,8 @@ interface EquityInputs {
 /** Everything an equity job reads, as one value: a new object whenever any of these atoms changes. */
 const equityDepsAtom = atom((get) => ({
   pairs: get(rangePairsAtom),
-  heroColors: get(heroColorsAtom),
-  villainColors: get(villainColorsAtom),
+  hero: get(heroSideAtom),
+  villain: get(villainSideAtom),
   board: get(boardCardsAtom),
   hole: get(holeCardsAtom),
   exclusions: get(comboExclusionsAtom),
@@ -82,7 +82,7 @@ const equityDepsAtom = atom((get) => ({
  */
 export function useRangeEquity() {
   const setMultiway = useSetAtom(multiwayEquityAtom);
-  const setIssues = useSetAtom(villainIssuesAtom);
+  const setResolved = useSetAtom(resolvedSidesAtom);
   const setResult = useSetAtom(equityResultAtom);
   const setStatus = useSetAtom(equityStatusAtom);
   // The hero's hand categories change only with the hero range, board and dead cards: a paint of the villain's
@@ -97,59 +97,68 @@ export function useRangeEquity() {
 
   useLatestJob(
     equityDepsAtom,
-    ({
-      pairs,
-      heroColors,
-      villainColors,
-      board,
-      hole,
-      exclusions,
-      method,
-      dead,
-      extraVillains,
-      categoryId,
-    }) => {
-      const heroGrid = classWeights(pairs, heroColors);
-      const villainGrid = classWeights(pairs, villainColors);
+    ({ pairs, hero, villain, board, hole, exclusions, method, dead, extraVillains, categoryId }) => {
+      const open: OpenRange = { categoryId, pairs, exclusions };
+      const taken = new Set([...board, ...dead].map(cardIndex));
+      // A villain's hole cards cannot be the hero's either.
+      const takenByHero = new Set([...taken, ...hole.map(cardIndex)]);
       const hand = handRange(hole);
-      if (!isBoardComplete(board.length) || isEmpty(villainGrid) || (isEmpty(heroGrid) && !hand)) {
+      const heroNow = resolveSideNow(hero, open, taken);
+      const villainNow = resolveSideNow(villain, open, takenByHero);
+      const publishNow = (sides: Record<string, SideRange | undefined>) =>
+        setResolved((shown) => mergeResolved(shown, sides));
+      const unplayable = (heroRange: SideRange, villainRange: SideRange) =>
+        !villainRange.range || (!heroRange.range && !hand);
+      if (!isBoardComplete(board.length) || (heroNow && villainNow && unplayable(heroNow, villainNow))) {
+        publishNow({ hero: heroNow, 'villain-1': villainNow });
         setResult(clearStatistics());
         setMultiway(null);
-        setIssues((shown) => (shown.length ? [] : shown));
         counted.current.now();
         return null;
       }
       counted.current.later();
-      const handOnly = isEmpty(heroGrid);
-      const inputs: EquityInputs = {
-        villain: applyExclusions(classWeightsToRange(villainGrid), exclusions),
-        hero: handOnly ? hand! : applyExclusions(classWeightsToRange(heroGrid), exclusions),
-        hand,
-        handOnly,
-        hole,
-        board: cardsText(board),
-        boardCount: board.length,
-        dead: cardsText(dead),
-      };
-      const open: OpenRange = { categoryId, pairs, exclusions };
       const engine = getEngineClient();
       const memo = categoriesMemo.current;
       const sync = counted.current;
       return async (context: JobContext): Promise<EquityResult> => {
+        const { signal } = context;
         const publish = (figures: MultiwayFigures | null) => {
-          if (!context.signal.aborted) setMultiway(figures);
+          if (!signal.aborted) setMultiway(figures);
         };
-        const multiway = async () => {
-          const resolved = await resolveVillains(extraVillains, open, engine, context.signal);
-          const issues = resolved.map((villain) => villain.issue);
-          // The same issues (none, heads-up) keep their array: nothing that shows them re-renders after a paint.
-          if (!context.signal.aborted) setIssues((shown) => (sameList(shown, issues) ? shown : issues));
-          const more = resolved.flatMap((villain, index) =>
-            villain.range ? [{ range: villain.range, key: `villain-${index + 2}` }] : [],
-          );
-          publish(more.length ? await multiwayJob(engine, inputs, more, context.signal, publish) : null);
-        };
+        const side = (now: SideRange | undefined, value: EquitySide, cards: ReadonlySet<number>) =>
+          now ? Promise.resolve(now) : resolveSide(value, open, cards, engine, signal);
         try {
+          const [heroRange, villainRange] = await Promise.all([
+            side(heroNow, hero, taken),
+            side(villainNow, villain, takenByHero),
+          ]);
+          if (!signal.aborted) publishNow({ hero: heroRange, 'villain-1': villainRange });
+          if (unplayable(heroRange, villainRange)) {
+            publish(null);
+            return clearStatistics();
+          }
+          const handOnly = !heroRange.range;
+          const inputs: EquityInputs = {
+            villain: villainRange.range!,
+            hero: handOnly ? hand! : heroRange.range!,
+            hand,
+            handOnly,
+            hole,
+            board: cardsText(board),
+            boardCount: board.length,
+            dead: cardsText(dead),
+          };
+          const multiway = async () => {
+            const resolved = await Promise.all(
+              extraVillains.map((value) => resolveSide(value, open, takenByHero, engine, signal)),
+            );
+            if (!signal.aborted)
+              publishNow(Object.fromEntries(resolved.map((range, index) => [`villain-${index + 2}`, range])));
+            const more = resolved.flatMap((villainSide, index) =>
+              villainSide.range ? [{ range: villainSide.range, key: `villain-${index + 2}` }] : [],
+            );
+            publish(more.length ? await multiwayJob(engine, inputs, more, signal, publish) : null);
+          };
           const [result] = await Promise.all([
             method === 'monte-carlo'
               ? monteCarloJob(engine, inputs, memo, context)
@@ -165,6 +174,25 @@ export function useRangeEquity() {
     setStatus,
     setResult,
   );
+}
+
+/**
+ * The shown sides with the newly resolved ones; the same figures keep the shown object, so nothing that shows them
+ * re-renders after a paint that did not change them. A removed villain's key stays unread until a villain takes it.
+ */
+function mergeResolved(
+  shown: Record<string, ResolvedSide>,
+  sides: Record<string, SideRange | undefined>,
+): Record<string, ResolvedSide> {
+  let next: Record<string, ResolvedSide> | null = null;
+  for (const [key, side] of Object.entries(sides)) {
+    if (!side) continue;
+    const resolved = { combos: side.range ? rangeCombos(side.range) : 0, issue: side.issue };
+    const current = shown[key];
+    if (current && current.combos === resolved.combos && current.issue === resolved.issue) continue;
+    next = { ...(next ?? shown), [key]: resolved };
+  }
+  return next ?? shown;
 }
 
 /** The last hand-category statistics the engine computed, with the inputs they belong to. */
@@ -184,9 +212,6 @@ class CategoriesMemo {
     });
   }
 }
-
-const sameList = <T>(a: readonly T[], b: readonly T[]) =>
-  a.length === b.length && a.every((value, index) => value === b[index]);
 
 /** A plain loop: it runs inside the paint's event, after the job is posted and before React renders the cell. */
 function sameWeights(a: Float32Array, b: Float32Array): boolean {
@@ -283,7 +308,7 @@ async function multiwayJob(
   inputs: EquityInputs,
   more: Array<{ range: Float32Array; key: string }>,
   signal: AbortSignal,
-  publish: (figures: MultiwayFigures) => void,
+  publish: (figures: MultiwayFigures | null) => void,
 ): Promise<MultiwayFigures> {
   const keys = ['hero', 'villain-1', ...more.map((villain) => villain.key)];
   const figures = (result: MultiwayResult, running: boolean): MultiwayFigures => ({

@@ -6,6 +6,8 @@ import { useCurrentUser } from '@/lib/session';
 import { appStore, useAtomValue, useSetAtom } from '@/lib/store';
 import type {
   CategoryKind,
+  EquitySide,
+  LegacyRangeSides,
   Pair,
   RangeButton,
   RangeSides,
@@ -22,7 +24,7 @@ import {
   deadCardsAtom,
   editVersionAtom,
   extraVillainsAtom,
-  heroColorsAtom,
+  heroSideAtom,
   libraryVersionAtom,
   noteAtom,
   rangeHistoryAtom,
@@ -30,14 +32,14 @@ import {
   rangeOwnerAtom,
   selectionScopeAtom,
   templateRangeIdAtom,
-  villainColorsAtom,
+  villainSideAtom,
 } from './atoms';
 import { defaultButtons } from './default-buttons';
 import { initHistory } from './range-history';
 import { pairsFromList } from './range-rules';
 import { defaultSides, exclusionsFromList, sidesFromCategory, workspaceFromCategory } from './range-save';
 import { rangeSaver } from './range-saver';
-import { forgetVillainCharts } from './villain-ranges';
+import { forgetSideCharts } from './side-ranges';
 
 export interface LibraryState {
   tree: TreeNode[];
@@ -53,12 +55,24 @@ export interface ShownRange {
   note: string;
   buttons: RangeButton[];
   pairs: Pair[];
-  sides: RangeSides | null;
+  sides: RangeSides | LegacyRangeSides | null;
   /** Extra villains and dead cards; undefined keeps the editor's (a body held by an older page, which had none). */
   workspace?: RangeWorkspace | null;
   /** A ready-made strategy: its chart is read-only (chartReadOnlyAtom). */
   template?: boolean;
 }
+
+/**
+ * A side naming the range itself by id (older pages saved extra villains so) as the colour side it is: colours of
+ * this chart follow the chart through copies, an id would name the original.
+ */
+const ownColorSide =
+  (id: number, buttons: readonly RangeButton[]) =>
+  (side: EquitySide): EquitySide => {
+    if (side.category_id !== id) return side;
+    const colors = side.colors?.length ? side.colors : buttons.map((button) => button.color.toUpperCase());
+    return { colors: [...colors] };
+  };
 
 /** Puts a range into the editor without counting it as an edit (a load, or the version a conflict kept). */
 export function showRange(id: number, range: ShownRange): void {
@@ -75,12 +89,13 @@ export function showRange(id: number, range: ShownRange): void {
     appStore.set(comboExclusionsAtom, exclusionsFromList(range.pairs));
     // A range that never chose its sides plays its own first two colours against each other.
     const sides = sidesFromCategory(range.sides) ?? defaultSides(buttons);
-    appStore.set(heroColorsAtom, sides.hero);
-    appStore.set(villainColorsAtom, sides.villain);
+    const own = ownColorSide(id, buttons);
+    appStore.set(heroSideAtom, own(sides.hero));
+    appStore.set(villainSideAtom, own(sides.villain));
     if (range.workspace !== undefined) {
-      forgetVillainCharts();
+      forgetSideCharts();
       const workspace = workspaceFromCategory(range.workspace);
-      appStore.set(extraVillainsAtom, workspace.villains);
+      appStore.set(extraVillainsAtom, workspace.villains.map(own));
       appStore.set(deadCardsAtom, workspace.dead);
     }
   } finally {
@@ -288,13 +303,9 @@ export function useAutosave() {
       if (!restoring && appStore.get(categoryIdAtom) !== null)
         appStore.set(editVersionAtom, (value) => value + 1);
     };
-    const stops = [
-      comboExclusionsAtom,
-      heroColorsAtom,
-      villainColorsAtom,
-      extraVillainsAtom,
-      deadCardsAtom,
-    ].map((watched) => appStore.sub(watched, edited));
+    const stops = [comboExclusionsAtom, heroSideAtom, villainSideAtom, extraVillainsAtom, deadCardsAtom].map(
+      (watched) => appStore.sub(watched, edited),
+    );
     // Store subscriptions run synchronously with the edit, so the queue has it before any click that follows.
     stops.push(
       appStore.sub(editVersionAtom, () => {

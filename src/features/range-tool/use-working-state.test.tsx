@@ -17,7 +17,7 @@ const red = '#C0392B';
 const anonymousKey = 'rangeforge.workingState.preflop_root.anonymous';
 const userKey = (id: number, root = 'preflop_root') => `rangeforge.workingState.${root}.user-${id}`;
 const draftState = (board: string[]): WorkingState => ({
-  version: 1,
+  version: 2,
   chart: {
     draft: {
       buttons: null,
@@ -25,8 +25,8 @@ const draftState = (board: string[]): WorkingState => ({
         { hand: 'AA', colors: [{ color: blue, weight: 100 }] },
         { hand: 'KK', colors: [{ color: red, weight: 100 }] },
       ],
-      hero: [blue],
-      villain: [red],
+      hero: { colors: [blue] },
+      villain: { colors: [red] },
       villains: [],
       dead: [],
     },
@@ -70,8 +70,8 @@ describe('the range tool working state', () => {
       AA: [{ color: blue, weight: 100 }],
       KK: [{ color: red, weight: 100 }],
     });
-    expect(appStore.get(atoms.heroColorsAtom)).toEqual([blue]);
-    expect(appStore.get(atoms.villainColorsAtom)).toEqual([red]);
+    expect(appStore.get(atoms.heroSideAtom)).toEqual({ colors: [blue] });
+    expect(appStore.get(atoms.villainSideAtom)).toEqual({ colors: [red] });
     expect(appStore.get(atoms.categoryIdAtom)).toBeNull();
 
     appStore.set(atoms.boardCardsAtom, ['Kh', '9d', '4c', '2s']);

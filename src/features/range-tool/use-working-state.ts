@@ -12,6 +12,7 @@ import { languageAtom } from '@/lib/i18n';
 import { endedSessionAtom, sessionAtom, useCurrentUser, useSession } from '@/lib/session';
 import { appStore, useAtomValue } from '@/lib/store';
 import type { RootType } from '@contract/categories';
+import { colorSide } from '@contract/sides';
 
 import {
   boardCardsAtom,
@@ -20,12 +21,12 @@ import {
   comboExclusionsAtom,
   deadCardsAtom,
   extraVillainsAtom,
-  heroColorsAtom,
+  heroSideAtom,
   holeCardsAtom,
   noteAtom,
   rangeHistoryAtom,
   rangeOwnerAtom,
-  villainColorsAtom,
+  villainSideAtom,
 } from './atoms';
 import { CALL_COLOR, defaultButtons } from './default-buttons';
 import { initHistory } from './range-history';
@@ -51,8 +52,8 @@ const EDITED = [
   categoryIdAtom,
   rangeHistoryAtom,
   comboExclusionsAtom,
-  heroColorsAtom,
-  villainColorsAtom,
+  heroSideAtom,
+  villainSideAtom,
   extraVillainsAtom,
   deadCardsAtom,
   boardCardsAtom,
@@ -78,8 +79,8 @@ export function captureWorkingState(): WorkingState {
         // The fresh chart's buttons stay the defaults, named in whichever language the next visit speaks.
         buttons: isDefault ? null : buttons,
         pairs: pairsToSave(appStore.get(rangeHistoryAtom).present, appStore.get(comboExclusionsAtom)),
-        hero: appStore.get(heroColorsAtom),
-        villain: appStore.get(villainColorsAtom),
+        hero: appStore.get(heroSideAtom),
+        villain: appStore.get(villainSideAtom),
         villains: appStore.get(extraVillainsAtom),
         dead: appStore.get(deadCardsAtom),
       },
@@ -143,8 +144,8 @@ function apply(state: WorkingState, scope: WorkingScope): void {
       appStore.set(buttonsAtom, draft.buttons);
       appStore.set(rangeHistoryAtom, initHistory(pairsFromList(draft.pairs)));
       appStore.set(comboExclusionsAtom, exclusionsFromList(draft.pairs));
-      appStore.set(heroColorsAtom, draft.hero);
-      appStore.set(villainColorsAtom, draft.villain);
+      appStore.set(heroSideAtom, draft.hero);
+      appStore.set(villainSideAtom, draft.villain);
       appStore.set(extraVillainsAtom, draft.villains);
       appStore.set(deadCardsAtom, draft.dead);
     }
@@ -173,7 +174,14 @@ function apply(state: WorkingState, scope: WorkingScope): void {
 const FRESH: WorkingState = {
   version: WORKING_STATE_VERSION,
   chart: {
-    draft: { buttons: null, pairs: [], hero: [DEFAULT_COLOR], villain: [CALL_COLOR], villains: [], dead: [] },
+    draft: {
+      buttons: null,
+      pairs: [],
+      hero: colorSide([DEFAULT_COLOR]),
+      villain: colorSide([CALL_COLOR]),
+      villains: [],
+      dead: [],
+    },
   },
   board: [],
   hole: [],

@@ -16,8 +16,8 @@ const draft: WorkingDraft = {
     { hand: 'AA', colors: [{ color: blue, weight: 100 }] },
     { hand: 'KK', colors: [{ color: red, weight: 60 }], excluded: ['KhKc'] },
   ],
-  hero: [blue],
-  villain: [red],
+  hero: { colors: [blue] },
+  villain: { colors: [red] },
   villains: [{ text: 'QQ+' }],
   dead: ['2c'],
 };
@@ -50,7 +50,7 @@ describe('the working state read back from localStorage', () => {
       'null',
       '[]',
       '"text"',
-      JSON.stringify({ version: 2, chart: { draft }, board: [], hole: [] }),
+      JSON.stringify({ version: 3, chart: { draft }, board: [], hole: [] }),
       JSON.stringify({ version: WORKING_STATE_VERSION, board: [], hole: [] }),
       JSON.stringify({ version: WORKING_STATE_VERSION, chart: [], board: [], hole: [] }),
       JSON.stringify({ version: WORKING_STATE_VERSION, chart: { draft: null }, board: [], hole: [] }),
@@ -90,8 +90,15 @@ describe('the working state read back from localStorage', () => {
       { buttons: [{ color: blue }] },
       { buttons: [{ color: blue, label: 'x'.repeat(61) }] },
       { buttons: 'defaults' },
-      { hero: ['#12345'] },
+      { hero: { colors: ['#12345'] } },
+      { hero: ['#1847BE'] },
+      { hero: { colors: [blue], text: 'AA' } },
+      { hero: { cards: ['Ah'] } },
+      { hero: { cards: ['Ah', 'Ah'] } },
+      { hero: { cards: ['Zz', 'Ah'] } },
+      { hero: { colors: [blue], extra: 1 } },
       { villain: undefined },
+      { villain: { category_id: 3 } },
       { villains: [{ text: 'AA' }, { text: 'KK' }, { text: 'QQ' }, { text: 'JJ' }, { text: 'TT' }] },
       { villains: [{ text: 'x'.repeat(16_001) }] },
       { villains: [{ text: 'AA', category_id: 3 }] },
@@ -99,6 +106,27 @@ describe('the working state read back from localStorage', () => {
       { dead: ['2c', '2c'] },
     ])
       expect(parseWorkingState(withDraft(patch), anonymous)).toBeNull();
+  });
+
+  it('reads the colour lists of the first version as colour sides', () => {
+    const legacy = JSON.stringify({
+      version: 1,
+      chart: { draft: { ...draft, hero: [blue], villain: [red] } },
+      board: [],
+      hole: [],
+    });
+    expect(parseWorkingState(legacy, anonymous)?.chart).toEqual({ draft });
+  });
+
+  it('keeps every source of a side', () => {
+    const sides = { hero: { text: 'QQ+, AKs' }, villain: { cards: ['Ah', 'Kd'] } };
+    const text = stored({ chart: { draft: { ...draft, ...sides } } });
+    expect(parseWorkingState(text, anonymous)?.chart).toEqual({ draft: { ...draft, ...sides } });
+    const chart = stored({ chart: { draft: { ...draft, villain: { category_id: 9, colors: [] } } } });
+    expect(parseWorkingState(chart, user)?.chart).toEqual({
+      draft: { ...draft, villain: { category_id: 9, colors: [] } },
+    });
+    expect(parseWorkingState(chart, anonymous)).toBeNull();
   });
 
   it('keeps an account its chart villains, and gives a browser without one none', () => {

@@ -4,7 +4,7 @@
 // What the server or the save queue already keep is not stored again: a saved range keeps only its id here; its
 // chart, sides and workspace come back from the server, or from the save queue's held edit (pending-store.ts).
 // Everything read back is checked as untrusted input: a value that does not fit is dropped, never applied.
-import type { Pair, RangeButton, RootType, WorkspaceVillain } from '@contract/categories';
+import type { EquitySide, Pair, RangeButton, RootType } from '@contract/categories';
 import {
   classCombos,
   COLOR_PATTERN,
@@ -13,11 +13,16 @@ import {
   PAIR_WEIGHT_TOLERANCE,
 } from '@contract/hands';
 import { MAX_DEAD_CARDS, MAX_EXTRA_VILLAINS, VILLAIN_TEXT_MAX } from '@contract/limits';
+import { colorSide, sideSource } from '@contract/sides';
 
 import { ALL_CARDS, MAX_BOARD_CARDS, MAX_HOLE_CARDS } from './range-rules';
 
-/** Bumped whenever the stored shape changes; a state of another version is ignored (and replaced at the next edit). */
-export const WORKING_STATE_VERSION = 1;
+/**
+ * Bumped whenever the stored shape changes. Version 1 kept the hero and villain as colour lists of the draft; it is
+ * read as colour sides. A state of any other version is ignored (and replaced at the next edit).
+ */
+export const WORKING_STATE_VERSION = 2;
+const LEGACY_COLOR_SIDES_VERSION = 1;
 const KEY_PREFIX = 'rangeforge.workingState';
 /** A stored text longer than this is not read at all (a draft of 169 classes with several colours is ~30 KB). */
 const MAX_STORED_CHARS = 400_000;
@@ -31,9 +36,9 @@ export interface WorkingDraft {
   buttons: RangeButton[] | null;
   /** The chart as the server's pair list, left-out combos included. */
   pairs: Pair[];
-  hero: string[];
-  villain: string[];
-  villains: WorkspaceVillain[];
+  hero: EquitySide;
+  villain: EquitySide;
+  villains: EquitySide[];
   dead: string[];
 }
 
@@ -133,31 +138,63 @@ function pairList(value: unknown): Pair[] | null {
   return pairs;
 }
 
-/** Extra villains: text ranges, and for an account its own charts (a player who is not signed in has none). */
-function villainList(value: unknown, signedIn: boolean): WorkspaceVillain[] | null {
-  if (!Array.isArray(value) || value.length > MAX_EXTRA_VILLAINS) return null;
-  const villains: WorkspaceVillain[] = [];
-  for (const villain of value) {
-    if (!isRecord(villain)) return null;
-    if (typeof villain.text === 'string' && villain.category_id === undefined) {
-      if (villain.text.length > VILLAIN_TEXT_MAX) return null;
-      villains.push({ text: villain.text });
-      continue;
+/**
+ * One side: exactly one source, well formed (contract/sides.ts). A chart of the library only for an account: this
+ * browser's anonymous state has none.
+ */
+function sideOf(value: unknown, signedIn: boolean): EquitySide | null {
+  if (!isRecord(value)) return null;
+  const side = value as EquitySide;
+  const keys = Object.keys(value);
+  if (keys.some((key) => !['category_id', 'colors', 'text', 'cards'].includes(key))) return null;
+  switch (sideSource(side)) {
+    case 'colors': {
+      const colors = colorList(side.colors);
+      return colors ? colorSide(colors) : null;
     }
-    if (!signedIn || !isId(villain.category_id) || villain.text !== undefined) return null;
-    const colors = colorList(villain.colors ?? []);
-    if (!colors) return null;
-    villains.push({ category_id: villain.category_id, colors });
+    case 'chart': {
+      const colors = colorList(side.colors ?? []);
+      return signedIn && isId(side.category_id) && colors ? { category_id: side.category_id, colors } : null;
+    }
+    case 'text':
+      return typeof side.text === 'string' && side.text.length <= VILLAIN_TEXT_MAX
+        ? { text: side.text }
+        : null;
+    case 'cards': {
+      const cards = cardList(side.cards, 2);
+      return cards && cards.length !== 1 ? { cards } : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** The villains after the first, each a side. */
+function villainList(value: unknown, signedIn: boolean): EquitySide[] | null {
+  if (!Array.isArray(value) || value.length > MAX_EXTRA_VILLAINS) return null;
+  const villains: EquitySide[] = [];
+  for (const villain of value) {
+    const side = sideOf(villain, signedIn);
+    if (!side) return null;
+    villains.push(side);
   }
   return villains;
 }
 
-function draftOf(value: unknown, signedIn: boolean): WorkingDraft | null {
+/** A side as version 1 stored it: a colour list of the draft. */
+const legacySide = (value: unknown): EquitySide | null => {
+  const colors = colorList(value);
+  return colors ? colorSide(colors) : null;
+};
+
+function draftOf(value: unknown, signedIn: boolean, version: number): WorkingDraft | null {
   if (!isRecord(value)) return null;
   const buttons = buttonList(value.buttons);
   const pairs = pairList(value.pairs);
-  const hero = colorList(value.hero);
-  const villain = colorList(value.villain);
+  const side = (stored: unknown) =>
+    version === LEGACY_COLOR_SIDES_VERSION ? legacySide(stored) : sideOf(stored, signedIn);
+  const hero = side(value.hero);
+  const villain = side(value.villain);
   const villains = villainList(value.villains, signedIn);
   const dead = cardList(value.dead, MAX_DEAD_CARDS);
   if (buttons === undefined || !pairs || !hero || !villain || !villains || !dead) return null;
@@ -177,7 +214,9 @@ export function parseWorkingState(text: string | null, scope: WorkingScope): Wor
   } catch {
     return null;
   }
-  if (!isRecord(value) || value.version !== WORKING_STATE_VERSION || !isRecord(value.chart)) return null;
+  if (!isRecord(value) || !isRecord(value.chart)) return null;
+  const version = value.version;
+  if (version !== WORKING_STATE_VERSION && version !== LEGACY_COLOR_SIDES_VERSION) return null;
   const signedIn = scope !== 'anonymous';
   let chart: WorkingState['chart'];
   if ('id' in value.chart) {
@@ -185,7 +224,7 @@ export function parseWorkingState(text: string | null, scope: WorkingScope): Wor
     if (!signedIn || !isId(value.chart.id)) return null;
     chart = { id: value.chart.id };
   } else {
-    const draft = draftOf(value.chart.draft, signedIn);
+    const draft = draftOf(value.chart.draft, signedIn, version);
     if (!draft) return null;
     chart = { draft };
   }

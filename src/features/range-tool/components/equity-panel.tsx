@@ -7,6 +7,7 @@ import { useAtom, useSetAtom } from '@/lib/store';
 
 import { calcErrorAtom, equityMethodAtom, equityResultAtom } from '../atoms';
 import { clearStatistics, EQUITY_METHODS } from '../equity-rules';
+import { useVillainCharts } from '../use-villain-charts';
 import { CardPicker } from './card-picker';
 import { EngineStatus } from './engine-status';
 import { EquityFigures, EquityStatusLine } from './equity-figures';
@@ -46,6 +47,8 @@ export const EquityPanel = memo(function EquityPanel() {
   const { t } = useTranslation();
   const setResult = useSetAtom(equityResultAtom);
   const setError = useSetAtom(calcErrorAtom);
+  // The library's ranges any player may take a range from, read once for the summary and the players.
+  const charts = useVillainCharts();
 
   return (
     <section className="equity-panel" aria-labelledby="range-equity-title">
@@ -65,8 +68,8 @@ export const EquityPanel = memo(function EquityPanel() {
       </header>
       <div className="equity-panel__body">
         <div className="equity-panel__inputs">
-          <EquitySummary />
-          <PlayersPanel />
+          <EquitySummary charts={charts} />
+          <PlayersPanel charts={charts} />
           <MethodChooser />
           <CardPicker />
         </div>

@@ -2,58 +2,88 @@ import { useTranslation } from 'react-i18next';
 
 import { roundCount, useFormat } from '@/lib/format';
 import { useAtomValue } from '@/lib/store';
+import type { EquitySide } from '@contract/categories';
+import { sideSource } from '@contract/sides';
 
 import {
   boardCardsAtom,
   buttonsAtom,
   equityShownAtom,
-  heroColorsAtom,
   heroCombosAtom,
+  heroSideAtom,
   holeCardsAtom,
-  villainColorsAtom,
   villainCombosAtom,
+  villainSideAtom,
 } from '../atoms';
 import { type ComboCount, isBoardComplete } from '../range-rules';
+import type { VillainChart } from '../use-villain-charts';
+
+/** What a side plays, in a few words: this chart's actions as swatches, a chart's name, typed text, hole cards. */
+function SideSourceLabel({ side, charts }: { side: EquitySide; charts: readonly VillainChart[] }) {
+  const { t } = useTranslation();
+  const buttons = useAtomValue(buttonsAtom);
+  switch (sideSource(side)) {
+    case 'colors':
+      return (
+        <>
+          {buttons
+            .filter((button) =>
+              (side.colors ?? []).some((color) => color.toLowerCase() === button.color.toLowerCase()),
+            )
+            .map((button) => (
+              <span
+                key={button.color}
+                className="range-button__swatch"
+                style={{ background: button.color }}
+                title={button.label || button.color}
+                aria-hidden="true"
+              />
+            ))}
+        </>
+      );
+    case 'chart':
+      return (
+        <span className="equity-summary__source">
+          {charts.find((chart) => chart.id === side.category_id)?.name ?? t('multiway:charts')}
+        </span>
+      );
+    case 'cards':
+      return <span className="equity-summary__source">{(side.cards ?? []).join(' ')}</span>;
+    default:
+      return <span className="equity-summary__source">{t('multiway:text')}</span>;
+  }
+}
 
 function SideTile({
-  side,
+  role,
   count,
-  colors,
+  side,
+  charts,
 }: {
-  side: 'hero' | 'villain';
-  count: ComboCount;
-  colors: string[];
+  role: 'hero' | 'villain';
+  count: ComboCount | null;
+  side: EquitySide;
+  charts: readonly VillainChart[];
 }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const buttons = useAtomValue(buttonsAtom);
-  const chosen = buttons.filter((button) =>
-    colors.some((color) => color.toLowerCase() === button.color.toLowerCase()),
-  );
+  const combos = count ? roundCount(count.combos) : null;
   return (
-    <div className="equity-summary__tile" data-testid={`summary-${side}`}>
+    <div className="equity-summary__tile" data-testid={`summary-${role}`}>
       <span className="equity-summary__name">
-        {chosen.map((button) => (
-          <span
-            key={button.color}
-            className="range-button__swatch"
-            style={{ background: button.color }}
-            aria-hidden="true"
-          />
-        ))}
-        {side === 'hero' ? t('ranges:equity.heroColors') : t('ranges:equity.villainColors')}
+        {role === 'hero' ? t('ranges:equity.heroColors') : t('ranges:equity.villainColors')}
+      </span>
+      <span className="equity-summary__from">
+        <SideSourceLabel side={side} charts={charts} />
       </span>
       <strong className="equity-summary__value">
-        {t('ranges:summary.combos', {
-          count: roundCount(count.combos),
-          combos: format.number(roundCount(count.combos)),
-        })}
+        {combos === null ? '…' : t('ranges:summary.combos', { count: combos, combos: format.number(combos) })}
       </strong>
       <span className="equity-summary__share">
-        {t('ranges:summary.share', { percent: format.percent(count.percent / 100) })}
+        {count ? t('ranges:summary.share', { percent: format.percent(count.percent / 100) }) : '\u00a0'}
       </span>
       <span className="equity-summary__meter" aria-hidden="true">
-        <span style={{ width: `${Math.min(100, count.percent)}%` }} />
+        <span style={{ width: `${Math.min(100, count?.percent ?? 0)}%` }} />
       </span>
     </div>
   );
@@ -63,10 +93,10 @@ function SideTile({
  * What the equity panel knows before any computation: each side's combos and share of all hands, and the next steps
  * still missing (a range per side, a flop for the postflop figures, hole cards for a hand's equity).
  */
-export function EquitySummary() {
+export function EquitySummary({ charts }: { charts: readonly VillainChart[] }) {
   const { t } = useTranslation();
-  const heroColors = useAtomValue(heroColorsAtom);
-  const villainColors = useAtomValue(villainColorsAtom);
+  const heroSide = useAtomValue(heroSideAtom);
+  const villainSide = useAtomValue(villainSideAtom);
   const board = useAtomValue(boardCardsAtom);
   const hole = useAtomValue(holeCardsAtom);
   const computed = useAtomValue(equityShownAtom);
@@ -74,8 +104,8 @@ export function EquitySummary() {
   const villain = useAtomValue(villainCombosAtom);
 
   const steps = [
-    { key: 'hero', done: hero.combos > 0 || hole.length === 2, text: t('ranges:summary.stepHero') },
-    { key: 'villain', done: villain.combos > 0, text: t('ranges:summary.stepVillain') },
+    { key: 'hero', done: (hero?.combos ?? 0) > 0 || hole.length === 2, text: t('ranges:summary.stepHero') },
+    { key: 'villain', done: (villain?.combos ?? 0) > 0, text: t('ranges:summary.stepVillain') },
     {
       key: 'board',
       done: board.length >= 3 && isBoardComplete(board.length),
@@ -87,8 +117,8 @@ export function EquitySummary() {
   return (
     <div className="equity-summary" data-testid="equity-summary">
       <div className="equity-summary__tiles">
-        <SideTile side="hero" count={hero} colors={heroColors} />
-        <SideTile side="villain" count={villain} colors={villainColors} />
+        <SideTile role="hero" count={hero} side={heroSide} charts={charts} />
+        <SideTile role="villain" count={villain} side={villainSide} charts={charts} />
       </div>
       {!computed && (
         <ol className="equity-summary__steps" aria-label={t('ranges:summary.stepsTitle')}>

@@ -11,9 +11,9 @@ import {
   categoryIdAtom,
   comboExclusionsAtom,
   editVersionAtom,
-  heroColorsAtom,
+  heroSideAtom,
   rangeHistoryAtom,
-  villainColorsAtom,
+  villainSideAtom,
 } from '../atoms';
 import { initHistory } from '../range-history';
 import { useAutosave } from '../use-range-library';
@@ -100,7 +100,7 @@ describe('range library', () => {
     api.save.mockResolvedValue({} as never);
     api.category.mockResolvedValueOnce({
       ...(await api.category(2)),
-      sides: { hero: ['#C0392B'], villain: ['#1847BE'] },
+      sides: { hero: { colors: ['#C0392B'] }, villain: { colors: ['#1847BE'] } },
     });
     api.category.mockClear();
     api.range.mockResolvedValue([
@@ -111,8 +111,8 @@ describe('range library', () => {
     await user.click(await screen.findByRole('button', { name: /^Range\s*BTN$/ }));
     await waitFor(() => expect(appStore.get(categoryIdAtom)).toBe(2));
     expect(appStore.get(comboExclusionsAtom)).toEqual({ AKs: ['AhKh', 'AsKs'] });
-    expect(appStore.get(heroColorsAtom)).toEqual(['#C0392B']);
-    expect(appStore.get(villainColorsAtom)).toEqual(['#1847BE']);
+    expect(appStore.get(heroSideAtom)).toEqual({ colors: ['#C0392B'] });
+    expect(appStore.get(villainSideAtom)).toEqual({ colors: ['#1847BE'] });
     // Loading is not an edit; leaving one more combo out is.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(api.save).not.toHaveBeenCalled();
@@ -125,7 +125,7 @@ describe('range library', () => {
           { hand: 'AA', colors: [{ color: '#1847BE', weight: 100 }], excluded: ['AhAc'] },
           { hand: 'AKs', colors: [], excluded: ['AhKh', 'AsKs'] },
         ],
-        sides: { hero: ['#C0392B'], villain: ['#1847BE'] },
+        sides: { hero: { colors: ['#C0392B'] }, villain: { colors: ['#1847BE'] } },
       }),
       false,
       expect.any(AbortSignal),

@@ -11,7 +11,7 @@ import {
   categoryIdAtom,
   comboExclusionsAtom,
   deadCardsAtom,
-  heroColorsAtom,
+  heroSideAtom,
   rangeHistoryAtom,
   templateRangeIdAtom,
 } from '../atoms';
@@ -105,11 +105,11 @@ describe('a ready-made strategy in the editor', () => {
 
     // Choosing the sides is the player's own study: saved, and nothing but it goes to the server (the workspace,
     // unchanged, stays as the server has it).
-    appStore.set(heroColorsAtom, ['#C0392B']);
+    appStore.set(heroSideAtom, { colors: ['#C0392B'] });
     await waitFor(() => expect(api.save).toHaveBeenCalled(), { timeout: 3000 });
     expect(api.save).toHaveBeenLastCalledWith(
       2,
-      { sides: { hero: ['#C0392B'], villain: expect.any(Array) } },
+      { sides: { hero: { colors: ['#C0392B'] }, villain: expect.any(Object) } },
       false,
       expect.any(AbortSignal),
     );
@@ -117,7 +117,10 @@ describe('a ready-made strategy in the editor', () => {
     await waitFor(() => expect(api.save).toHaveBeenCalledTimes(2), { timeout: 3000 });
     expect(api.save).toHaveBeenLastCalledWith(
       2,
-      { sides: { hero: ['#C0392B'], villain: expect.any(Array) }, workspace: { villains: [], dead: ['Ah'] } },
+      {
+        sides: { hero: { colors: ['#C0392B'] }, villain: expect.any(Object) },
+        workspace: { villains: [], dead: ['Ah'] },
+      },
       false,
       expect.any(AbortSignal),
     );
