@@ -145,17 +145,22 @@ describe('one equity workspace (issue 10 point 5)', () => {
     expect(await page.getByRole('heading', { name: 'Equity calculator' }).count()).toBe(0);
     expect(await page.locator('.equity-panel').count()).toBe(1);
 
-    // Typed text paints the chart in the player's colour; painting writes the text.
+    // Painting a player's colour writes its text; typing over it makes that player a typed range of its own and
+    // leaves the chart as it is.
     const heroText = page.getByLabel('Your range as text');
-    await heroText.fill('QQ+, AKs');
-    await heroText.press('Enter');
-    for (const hand of ['AA', 'KK', 'QQ', 'AKs']) {
-      await expect.poll(() => cell(page, hand).getAttribute('data-colors')).toBe('#1847BE:100');
-    }
+    for (const hand of ['AA', 'KK', 'QQ', 'AKs']) await cell(page, hand).click();
+    await expect.poll(() => heroText.inputValue()).toBe('QQ+, AKs');
     await page.locator('.range-button__choose').nth(1).click();
     for (const hand of ['JJ', 'TT']) await cell(page, hand).click();
-    await expect.poll(() => page.getByLabel('Opponent as text').inputValue()).toBe('JJ-TT');
+    const villainText = page.getByLabel('Opponent as text');
+    await expect.poll(() => villainText.inputValue()).toBe('JJ-TT');
     await expect.poll(() => page.getByTestId('summary-villain').textContent()).toContain('12 combos');
+    await villainText.fill('99+');
+    await villainText.press('Enter');
+    await expect.poll(() => page.getByTestId('summary-villain').textContent()).toContain('36 combos');
+    expect(await page.locator('[data-player="villain-1"] .player__source').inputValue()).toBe('text');
+    expect(await cell(page, '99').getAttribute('data-colors')).toBeNull();
+    expect(await cell(page, 'AA').getAttribute('data-colors')).toBe('#1847BE:100');
 
     // A third player typed as text gives each player an equity, summing to 100%.
     await page.getByRole('button', { name: 'Add villain' }).click();
