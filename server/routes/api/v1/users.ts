@@ -4,7 +4,9 @@ import { Me, PasswordChanged } from '../../../../contract/auth.ts';
 import { DataEnvelope, ErrorBody, PAGE_SIZE, Paging } from '../../../../contract/envelope.ts';
 import { API } from '../../../../contract/paths.ts';
 import {
+  AccountDeleted,
   AvatarResponse,
+  DeleteAccountBody,
   FindUsersQuery,
   FoundUser,
   LanguageBody,
@@ -37,7 +39,7 @@ function uploadError(error: unknown): HttpError {
 }
 
 export const userRoutes: RoutePlugin = async (app) => {
-  const { profile, shop } = app.services;
+  const { profile, shop, accountDeletion } = app.services;
   const tags = ['users'];
   const guarded = { preValidation: requireUser };
   const writing = { preValidation: [requireUser, writeLimit(app)] };
@@ -138,6 +140,28 @@ export const userRoutes: RoutePlugin = async (app) => {
         throw uploadError(error);
       }
       return { data: { avatar: avatarPath(await profile.updateAvatar(user, buffer)) } };
+    },
+  );
+
+  app.post(
+    API.users.deleteAccount,
+    {
+      ...writing,
+      schema: {
+        tags,
+        summary: 'Delete my account',
+        description:
+          'Asks for the password again and the username typed as confirmation. Removes sessions, device tokens, ' +
+          'charts, trainer results, the avatar, shares, restore requests and counters; orders, purchases and ' +
+          'referral payouts are kept for the accounts without any personal data. The e-mail and username are free ' +
+          'again at once. A second call for an account deleted meanwhile succeeds; its sessions answer 401 after.',
+        body: DeleteAccountBody,
+        response: { 200: DataEnvelope(AccountDeleted), 403: ErrorBody, ...errors },
+      },
+    },
+    async (request) => {
+      await accountDeletion.delete(currentUser(request), request.sessionId, request.body);
+      return { data: { deleted: true as const } };
     },
   );
 
