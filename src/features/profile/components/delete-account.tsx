@@ -43,10 +43,11 @@ function DeleteDialog({ user, onClose }: { user: SessionUser; onClose: () => voi
       setDeleting(false);
       return;
     }
-    // The account is gone: nothing is kept for it on this device, and the player lands signed out.
+    // The account is gone: the player leaves the profile first, rendered at once (its guard would send a signed-out
+    // page to the sign-in form), then this device keeps nothing for the account.
+    await navigate('/', { replace: true, flushSync: true });
     resetSession();
     pushToast(t('profile:account.delete.done'), 'success');
-    navigate('/', { replace: true });
   };
 
   return (
