@@ -1,7 +1,8 @@
 // Deleting an account while other requests of it are in flight, and the rules around it: two tabs deleting at once,
 // a deletion racing saves, copies, trainer answers, a rename and a second sign-in (nothing may land on the deleted
 // account), the last admin, and a card payment that arrives after the deletion.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 
 import { as, makeAdmin, registerUser, type Session } from './helpers/api.ts';
 import { notify, payFields, premiumCost, PROVIDER_ENV } from './helpers/payments.ts';
@@ -153,5 +154,34 @@ describeEachDatabase('deleting an account under concurrency', (kind) => {
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
     expect(tombstone.is_premium).toBe(0);
+  });
+
+  it('an avatar the storage could not delete at once is deleted by the housekeeping later', async () => {
+    const user = await registerUser(t.app);
+    const image = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#123' } })
+      .png()
+      .toBuffer();
+    const { media, accountDeletion, db } = t.app.services;
+    const stored = await t.app.services.profile.updateAvatar(
+      await db.kysely.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow(),
+      image,
+    );
+    const failing = vi.spyOn(media, 'delete').mockRejectedValueOnce(new Error('object store unreachable'));
+    expect((await remove(user)).statusCode).toBe(200);
+    failing.mockRestore();
+    // The deletion succeeded; the file is still there and its name waits on the tombstone for the retry.
+    expect(await media.exists(`avatars/${stored}`)).toBe(true);
+    const avatarOf = async () =>
+      (
+        await db.kysely
+          .selectFrom('users')
+          .select('avatar')
+          .where('id', '=', user.id)
+          .executeTakeFirstOrThrow()
+      ).avatar;
+    expect(await avatarOf()).toBe(stored);
+    expect(await accountDeletion.purgeDeletedAvatars()).toBeGreaterThanOrEqual(1);
+    expect(await media.exists(`avatars/${stored}`)).toBe(false);
+    expect(await avatarOf()).toBe('');
   });
 });

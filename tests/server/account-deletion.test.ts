@@ -353,6 +353,16 @@ describeEachDatabase('deleting an account', (kind) => {
     });
     expect(search.json().data).toEqual([]);
 
+    // The admin's list of players counts live accounts only.
+    const listed = await as(t.app, admin, {
+      method: 'GET',
+      url: '/api/v1/admin/users',
+      query: { per_page: '100' },
+    });
+    const ids = (listed.json().data.list as Array<{ id: number }>).map((row) => row.id);
+    expect(ids).toContain(referred.id);
+    expect(ids).not.toContain(victim.id);
+
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/register',
