@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngineApi, type EngineApi } from '../../src/engine/engine-api.ts';
 import { loadEquityWasm } from '../../src/engine/node/load-wasm.ts';
 import type { AppServer } from './support/app-server.ts';
+import { seriousViolations } from './support/axe.ts';
 import { type BrowserSession, screenshotAtWidths, withAppAndBrowser } from './support/browser.ts';
 import { api, register } from './support/page-api.ts';
 
@@ -62,6 +63,7 @@ describe('a player downloads their data and deletes their account', () => {
     const section = page.getByRole('region', { name: 'Your data and your account' });
     await section.waitFor();
     await section.scrollIntoViewIfNeeded();
+    expect(await seriousViolations(page, '.account-actions')).toEqual([]);
     await screenshotAtWidths(page, 'account-data');
     await page.setViewportSize({ width: 1440, height: 900 });
 
@@ -87,6 +89,7 @@ describe('a player downloads their data and deletes their account', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Delete your account for good?' });
     await dialog.waitFor();
+    expect(await seriousViolations(page, '.popup')).toEqual([]);
     await screenshotAtWidths(page, 'account-delete-dialog');
     await page.setViewportSize({ width: 1440, height: 900 });
     await dialog.getByLabel('Your password').focus();
