@@ -48,6 +48,10 @@ export const ERROR_MESSAGES = {
   avatarRequired: 'Choose an image file',
   avatarInvalid: 'The file is not a supported image',
   avatarTooLarge: 'The image must be at most 2 MB',
+  // Leaving and taking the data along
+  passwordIncorrect: 'The password is incorrect',
+  deleteConfirmationMismatch: 'Type your username exactly as it is shown to confirm',
+  lastAdmin: 'You are the only admin: make another account an admin before deleting this one',
   // Range library
   rangeLimitReached: 'The free version allows at most 20 ranges',
   shareOwnOnly: 'You can share only categories and tournaments you created',

@@ -19,6 +19,8 @@ export const API = {
     profile: '/api/v1/users/userprofile',
     purchases: '/api/v1/users/userprofile/purchases',
     affiliatePurchases: '/api/v1/users/userprofile/affiliate_purchases',
+    deleteAccount: '/api/v1/users/userprofile/delete',
+    exportData: '/api/v1/users/userprofile/export',
   },
   categories: {
     root: '/api/v1/categories',

@@ -13,6 +13,17 @@ export const UpdatePasswordBody = Type.Object({
 });
 export type UpdatePasswordBody = Static<typeof UpdatePasswordBody>;
 
+/**
+ * "Delete my account": the password asked again, and the account's username typed as a deliberate confirmation
+ * (compared as usernames are: case and look-alike letters folded).
+ */
+export const DeleteAccountBody = Type.Object({
+  password: Type.String({ minLength: 1, maxLength: 256 }),
+  confirmation: Type.String({ minLength: 1, maxLength: 64 }),
+});
+export type DeleteAccountBody = Static<typeof DeleteAccountBody>;
+export const AccountDeleted = Type.Object({ deleted: Type.Literal(true) });
+
 export const LanguageBody = Type.Object({ language: LanguageSchema });
 export type LanguageBody = Static<typeof LanguageBody>;
 export const LanguageResponse = Type.Object({ language: LanguageSchema });
@@ -44,6 +55,7 @@ export type Purchase = Static<typeof Purchase>;
 /** SPEC §3: referral payment = user, percent, amount, datetime, type. */
 export const ReferralPayment = Type.Object({
   id: Type.Integer(),
+  /** The buyer's username; empty when the buyer has deleted their account (the payout is kept for the books). */
   user: Type.String(),
   percent: Type.Number(),
   amount: Type.Number(),

@@ -172,8 +172,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 }
 
 /**
- * Deletes expired sessions, ended counters, old restore requests and old quoted amounts hourly; a failure is logged
- * and retried at the next run.
+ * Deletes expired sessions, ended counters, old restore requests, old quoted amounts and the avatar files of deleted
+ * accounts the storage could not remove at once, hourly; a failure is logged and retried at the next run.
  */
 function registerHousekeeping(app: FastifyInstance, clock: Clock): void {
   const run = async () => {
@@ -184,9 +184,10 @@ function registerHousekeeping(app: FastifyInstance, clock: Clock): void {
       const devices = await pruneDeviceTokens(db, clock.now());
       const restores = await pruneRestoreRequests(db, clock.now());
       const quotes = await forgetOldQuotes(db.kysely, clock.now());
-      if (sessions + windows + devices + restores + quotes > 0)
+      const avatars = await app.services.accountDeletion.purgeDeletedAvatars();
+      if (sessions + windows + devices + restores + quotes + avatars > 0)
         app.log.info(
-          { sessions, counters: windows, devices, restores, quotes },
+          { sessions, counters: windows, devices, restores, quotes, avatars },
           'pruned expired security state',
         );
     } catch (error) {

@@ -8,6 +8,8 @@ import type { Mailer } from './lib/mailer.ts';
 import { createMediaStorage, type MediaStorage } from './lib/media-storage.ts';
 import { RedisCounterStore } from './lib/redis-counters.ts';
 import type { Clock } from './lib/time.ts';
+import { AccountDeletion } from './modules/account/account-deletion.ts';
+import { AccountExport } from './modules/account/account-export.ts';
 import { AdminService } from './modules/admin/admin.service.ts';
 import { AttemptGuard } from './modules/auth/attempts.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
@@ -35,6 +37,10 @@ export interface Services {
   media: MediaStorage;
   auth: AuthService;
   profile: ProfileService;
+  /** "Delete my account" (account-deletion.ts) and the housekeeping's retry of its avatar files. */
+  accountDeletion: AccountDeletion;
+  /** "Download my data": the account's entries of the zip the export route streams. */
+  accountExport: AccountExport;
   categories: CategoriesService;
   shares: SharesService;
   shop: ShopService;
@@ -94,6 +100,8 @@ export function createServices(
     health: new HealthService(db, new DatabaseCounterStore(db), clock),
     auth: new AuthService(db, mailer, log, hasher, attempts, clock, new RestoreGuard(counters, clock)),
     profile: new ProfileService(db, media, hasher, attempts, clock),
+    accountDeletion: new AccountDeletion(db, media, hasher, attempts, counters),
+    accountExport: new AccountExport(db, media),
     categories: new CategoriesService(db),
     shares: new SharesService(db),
     shop: new ShopService(db, config.urlSigningSecret),

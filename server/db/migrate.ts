@@ -22,6 +22,7 @@ import { refundSettlementsMigration } from './migrations/016-refund-settlements.
 import { tetherMillionthsMigration } from './migrations/017-tether-millionths.ts';
 import { extraChargesMigration } from './migrations/018-extra-charges.ts';
 import { independentSidesMigration } from './migrations/019-independent-sides.ts';
+import { accountDeletionMigration } from './migrations/020-account-deletion.ts';
 
 /** Versioned migrations in code (no file-system scan, so they bundle and run the same under tsx and vitest). */
 function provider(db: Db): MigrationProvider {
@@ -48,6 +49,7 @@ function provider(db: Db): MigrationProvider {
         '017-tether-millionths': tetherMillionthsMigration,
         '018-extra-charges': extraChargesMigration(db.dialect),
         '019-independent-sides': independentSidesMigration,
+        '020-account-deletion': accountDeletionMigration,
       };
     },
   };

@@ -18,6 +18,8 @@ export interface UsersTable {
   referral_token: string;
   referrer_id: number | null;
   created_at: string;
+  /** Set when the owner deleted the account (migration 021): the row is a tombstone kept for the books. */
+  deleted_at: Generated<string | null>;
 }
 
 export interface SessionsTable {

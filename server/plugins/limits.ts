@@ -16,11 +16,17 @@ export const USER_SEARCH_PER_ADDRESS_MINUTE = 4 * USER_SEARCH_PER_MINUTE;
 export const CRYPTO_QUOTE_PER_MINUTE = 60;
 export const CRYPTO_QUOTE_PER_ADDRESS_MINUTE = 4 * CRYPTO_QUOTE_PER_MINUTE;
 
-/** Counts one request under `key` in the shared store; past `max` a minute, 429 with Retry-After. */
-async function spend(app: FastifyInstance, key: string, max: number): Promise<void> {
+/**
+ * Data exports ("Download my data") a player may start an hour: each reads the whole account, so a script looping
+ * on the route would load the database for every other player.
+ */
+export const DATA_EXPORTS_PER_HOUR = 5;
+
+/** Counts one request under `key` in the shared store; past `max` a window (a minute), 429 with Retry-After. */
+async function spend(app: FastifyInstance, key: string, max: number, windowMs = WINDOW_MS): Promise<void> {
   const { counters, clock } = app.services;
   const now = clock.now();
-  const state = await counters.hit(key, WINDOW_MS, now);
+  const state = await counters.hit(key, windowMs, now);
   if (state.count > max) throw tooManyRequests('tooManyRequests', (state.resetAt - now) / 1000);
 }
 
@@ -70,6 +76,14 @@ export function cryptoQuoteLimit(app: FastifyInstance) {
       `crypto-quote-requests:address:${normalizeIP(request.ip)}`,
       CRYPTO_QUOTE_PER_ADDRESS_MINUTE,
     );
+  };
+}
+
+/** Route hook for "Download my data": DATA_EXPORTS_PER_HOUR per player, counted in the shared store. */
+export function dataExportLimit(app: FastifyInstance) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!request.user) return;
+    await spend(app, `data-export:user:${request.user.id}`, DATA_EXPORTS_PER_HOUR, 60 * WINDOW_MS);
   };
 }
 

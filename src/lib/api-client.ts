@@ -98,6 +98,34 @@ function errorText(payload: unknown, fallback: string): string {
   return fallback;
 }
 
+/** fetch, with a failure to reach the server (not an abort) told to the handler as ApiError status 0. */
+async function send(url: string, init: RequestInit, options: RequestOptions): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    const error = new ApiError(0, cause instanceof Error ? cause.message : String(cause));
+    errorHandler?.(error, { quiet: Boolean(options.quiet) });
+    throw error;
+  }
+}
+
+/** The ApiError of a refused call (its `{ error, code }` body), told to the handler. */
+function refused(response: Response, payload: unknown, options: RequestOptions): ApiError {
+  const code =
+    payload && typeof payload === 'object' && 'code' in payload && typeof payload.code === 'string'
+      ? payload.code
+      : undefined;
+  const error = new ApiError(
+    response.status,
+    errorText(payload, response.statusText || `HTTP ${response.status}`),
+    code,
+    payload,
+  );
+  errorHandler?.(error, { quiet: Boolean(options.quiet) });
+  return error;
+}
+
 /** Calls the API and resolves with the body's `data`; rejects with ApiError. */
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -111,21 +139,17 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     body = JSON.stringify(options.body);
   }
 
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, options.query), {
+  const response = await send(
+    buildUrl(path, options.query),
+    {
       method,
       headers,
       body,
       signal: options.signal,
       ...(options.keepalive ? { keepalive: true } : {}),
-    });
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    const error = new ApiError(0, cause instanceof Error ? cause.message : String(cause));
-    errorHandler?.(error, { quiet: Boolean(options.quiet) });
-    throw error;
-  }
+    },
+    options,
+  );
 
   let payload: unknown = null;
   const text = await response.text();
@@ -137,22 +161,38 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     }
   }
 
-  if (!response.ok) {
-    const code =
-      payload && typeof payload === 'object' && 'code' in payload && typeof payload.code === 'string'
-        ? payload.code
-        : undefined;
-    const error = new ApiError(
-      response.status,
-      errorText(payload, response.statusText || `HTTP ${response.status}`),
-      code,
-      payload,
-    );
-    errorHandler?.(error, { quiet: Boolean(options.quiet) });
-    throw error;
-  }
+  if (!response.ok) throw refused(response, payload, options);
   if (payload && typeof payload === 'object' && 'data' in payload) return (payload as { data: T }).data;
   return payload as T;
+}
+
+/** A file the API answers with instead of JSON: its bytes and the name the server suggests for it. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string;
+}
+
+/** The file name of a Content-Disposition header (`attachment; filename="x.zip"`), or the fallback. */
+export function attachmentName(header: string | null, fallback: string): string {
+  const match = header ? /filename="([^"\\/]+)"/.exec(header) : null;
+  return match?.[1] ?? fallback;
+}
+
+/** GETs a file (a zip export); failures are the JSON errors of every other call, as ApiError. */
+export async function apiDownload(
+  path: string,
+  options: Pick<RequestOptions, 'quiet' | 'signal'> & { fallbackName: string },
+): Promise<DownloadedFile> {
+  const headers: Record<string, string> = {};
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await send(path, { method: 'GET', headers, signal: options.signal }, options);
+  if (!response.ok) {
+    const payload: unknown = await response.json().catch(() => null);
+    throw refused(response, payload, options);
+  }
+  const filename = attachmentName(response.headers.get('content-disposition'), options.fallbackName);
+  return { blob: await response.blob(), filename };
 }
 
 export const api = {

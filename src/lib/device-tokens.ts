@@ -54,3 +54,12 @@ export function keepPasswordChanged(data: PasswordChanged): PasswordChanged {
   keepDeviceToken(data.user_id, data.device_token);
   return data;
 }
+
+/** The account was deleted: its token trusts nothing any more and is not sent with later sign-ins. */
+export function forgetDeviceToken(userId: number): void {
+  try {
+    localStorage.setItem(DEVICE_TOKENS_KEY, JSON.stringify(read().filter(([id]) => id !== userId)));
+  } catch {
+    // Storage unavailable: nothing was kept either.
+  }
+}

@@ -4,7 +4,7 @@
 import { expect, it } from 'vitest';
 
 import { migrateToLatest, migrator } from '../../server/db/migrate.ts';
-import { registerUser } from './helpers/api.ts';
+import { insertUserRow } from './helpers/api.ts';
 import { createTestApp, describeEachDatabase } from './helpers/test-app.ts';
 
 describeEachDatabase('crypto claims migration on an older install', (kind) => {
@@ -14,7 +14,7 @@ describeEachDatabase('crypto claims migration on an older install', (kind) => {
     try {
       const { error } = await migrator(db).migrateTo('013-device-tokens');
       if (error) throw error;
-      const user = await registerUser(t.app);
+      const user = await insertUserRow(t.app);
       const now = new Date().toISOString();
       const order = (method: string, status: string, source: string) =>
         db.kysely
@@ -69,7 +69,7 @@ describeEachDatabase('crypto claims migration on an older install', (kind) => {
     try {
       const { error } = await migrator(db).migrateTo('016-refund-settlements');
       if (error) throw error;
-      const user = await registerUser(t.app);
+      const user = await insertUserRow(t.app);
       const now = new Date().toISOString();
       const quote = { user_id: user.id, scope_key: 'premium', created_at: now };
       await db.kysely

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 
 import { migrateToLatest, migrator } from '../../server/db/migrate.ts';
-import { registerUser } from './helpers/api.ts';
+import { insertUserRow } from './helpers/api.ts';
 import { createTestApp, describeEachDatabase } from './helpers/test-app.ts';
 
 describeEachDatabase('extra charges migration', (kind) => {
@@ -12,7 +12,7 @@ describeEachDatabase('extra charges migration', (kind) => {
     const t = await createTestApp(kind);
     const db = t.app.services.db;
     try {
-      const user = await registerUser(t.app);
+      const user = await insertUserRow(t.app);
       const now = new Date().toISOString();
       const order = await db.kysely
         .insertInto('orders')

@@ -91,7 +91,13 @@ const PUBLISHED = [
 export async function lockPublishedPasswords(db: Db): Promise<string[]> {
   const locked: string[] = [];
   for (const account of PUBLISHED) {
-    const user = await findUserByEmail(db, account.email);
+    // Read without the live-account filter: the seed also runs on older schemas (no deleted_at yet), and a deleted
+    // account's tombstone never carries one of these addresses.
+    const user = await db.kysely
+      .selectFrom('users')
+      .select(['id', 'password_hash'])
+      .where('email', '=', account.email)
+      .executeTakeFirst();
     if (!user || !(await verifyPassword(user.password_hash, account.password))) continue;
     await updateUser(db, user.id, { password_hash: await hashPassword(randomBytes(32).toString('hex')) });
     // Whoever signed in with the published password is signed out too.

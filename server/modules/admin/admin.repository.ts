@@ -4,10 +4,12 @@ import type { DialectName } from '../../db/database.ts';
 import type { LessonsTable, PackagesTable, ShopItemsTable } from '../../db/schema.ts';
 import type { Executor } from '../categories/categories.repository.ts';
 
+/** Live accounts: a deleted one's tombstone stays only for the books (orders, purchases, referral payouts). */
 export async function countUsers(db: Executor): Promise<number> {
   const row = await db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('deleted_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -16,6 +18,7 @@ export async function listUsers(db: Executor, page: number, perPage: number) {
   return db
     .selectFrom('users')
     .select(['id', 'username', 'email', 'is_premium', 'is_admin', 'created_at'])
+    .where('deleted_at', 'is', null)
     .orderBy('id')
     .limit(perPage)
     .offset((page - 1) * perPage)

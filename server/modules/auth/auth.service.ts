@@ -158,7 +158,9 @@ export class AuthService {
       consumeRestoreCode(this.db, request.id, user?.id ?? null, body.code.trim(), this.clock.now()),
     );
     if (!user || !ok) throw badRequest('codeInvalid');
-    await updateUser(this.db, user.id, { password_hash: await this.hasher.hash(body.password) });
+    const hash = await this.hasher.hash(body.password);
+    // The account deleted since the code was mailed: its request went with it, and so does this answer.
+    if (!(await updateUser(this.db, user.id, { password_hash: hash }))) throw badRequest('codeInvalid');
     await retireRestoreRequests(this.db, user.id);
     await deleteOtherSessions(this.db, user.id, null);
     await deleteDeviceTokens(this.db, user.id);

@@ -1,6 +1,7 @@
 import { DEVICE_TOKEN_TTL_MS } from '../../../contract/auth.ts';
 import type { Db } from '../../db/database.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { lockOwner } from '../categories/categories.repository.ts';
 
 // Why device tokens (OWASP "Slow Down Online Guessing Attacks with Device Cookies"): a lock per account after 5 wrong
 // passwords lets anyone who knows a username (public: shares, user search) keep its owner out with 5 requests per
@@ -19,7 +20,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /**
  * Issues a device token for the user and returns it raw (only its sha256 is kept). `replaceId`, the token the browser
  * signed in with, is retired in the same step, as are the user's expired tokens and those past the newest
- * MAX_DEVICE_TOKENS_PER_USER: a copied old token trusts nothing once its browser signed in again.
+ * MAX_DEVICE_TOKENS_PER_USER: a copied old token trusts nothing once its browser signed in again. Under the account's
+ * row lock, like a new session: none is issued to an account deleted meanwhile (401).
  */
 export async function issueDeviceToken(
   db: Db,
@@ -29,6 +31,7 @@ export async function issueDeviceToken(
 ): Promise<string> {
   const token = randomToken();
   await db.kysely.transaction().execute(async (trx) => {
+    await lockOwner(trx, db.dialect, userId);
     if (replaceId !== null) await trx.deleteFrom('device_tokens').where('id', '=', replaceId).execute();
     await trx
       .insertInto('device_tokens')

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { fastStatement } from '../../db/fast.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { lockOwner } from '../categories/categories.repository.ts';
 
 /** Newest sessions a user keeps; logging in on a 21st device ends the least recently used one. */
 export const MAX_SESSIONS_PER_USER = 20;
@@ -13,12 +14,14 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 const SESSION_USER_SQL =
   'SELECT users.*, sessions.id AS session_id, sessions.last_seen_at AS session_seen FROM sessions ' +
-  'JOIN users ON users.id = sessions.user_id WHERE sessions.token_hash = ? AND sessions.last_seen_at > ?';
+  'JOIN users ON users.id = sessions.user_id WHERE sessions.token_hash = ? AND sessions.last_seen_at > ? ' +
+  'AND users.deleted_at IS NULL';
 
 type SessionHit = UserRow & { session_id: number; session_seen: string };
 
 /**
- * The live session of a token (used within the last 30 days) and its user. Runs on every authenticated request,
+ * The live session of a token (used within the last 30 days) and its user, never a deleted account's (its sessions
+ * are removed with it; this also covers one a sign-in racing the deletion created). Runs on every authenticated request,
  * hence the prepared-statement fast path on SQLite. A session last seen over an hour ago is touched (sliding expiry).
  */
 export async function findSessionUser(
@@ -37,6 +40,7 @@ export async function findSessionUser(
         .select(['sessions.id as session_id', 'sessions.last_seen_at as session_seen'])
         .where('sessions.token_hash', '=', sha256(token))
         .where('sessions.last_seen_at', '>', cutoff)
+        .where('users.deleted_at', 'is', null)
         .executeTakeFirst();
   if (!hit) return null;
   const { session_id: sessionId, session_seen: seen, ...user } = hit;
@@ -52,11 +56,13 @@ export async function findSessionUser(
 
 /**
  * Creates a session and returns the raw token; only its hash is kept. The user's expired sessions and those past
- * the newest MAX_SESSIONS_PER_USER go in the same step, so logins cannot pile up live tokens.
+ * the newest MAX_SESSIONS_PER_USER go in the same step, so logins cannot pile up live tokens. It runs under the
+ * account's row lock: a sign-in that raced the account's deletion answers 401 and leaves no session behind.
  */
 export async function createSession(db: Db, userId: number, now: number): Promise<string> {
   const token = randomToken();
   await db.kysely.transaction().execute(async (trx) => {
+    await lockOwner(trx, db.dialect, userId);
     await trx
       .insertInto('sessions')
       .values({ user_id: userId, token_hash: sha256(token), created_at: iso(now), last_seen_at: iso(now) })

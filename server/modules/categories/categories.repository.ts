@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Db, DialectName } from '../../db/database.ts';
 import { fastStatement } from '../../db/fast.ts';
 import type { CategoryRow, Database } from '../../db/schema.ts';
+import { unauthorized } from '../../lib/http-error.ts';
 import { nowIso } from '../../lib/time.ts';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
@@ -77,12 +78,14 @@ export async function countCategories(
 }
 
 /**
- * Serialises one user's library writes on PostgreSQL (row lock on the user until the transaction ends). SQLite
- * needs nothing: Kysely runs its transactions on one connection, one at a time.
+ * Serialises one user's library writes on PostgreSQL (row lock on the user until the transaction ends); SQLite runs
+ * its transactions one at a time on one connection already. The account deletion takes the same lock, so a write
+ * that waited behind it finds the account gone and answers 401 instead of adding rows to its tombstone.
  */
 export async function lockOwner(db: Executor, dialect: DialectName, userId: number): Promise<void> {
-  if (dialect !== 'postgres') return;
-  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  let query = db.selectFrom('users').select('id').where('id', '=', userId).where('deleted_at', 'is', null);
+  if (dialect === 'postgres') query = query.forUpdate();
+  if (!(await query.executeTakeFirst())) throw unauthorized();
 }
 
 /** Siblings share user, root type and parent (null parent = top level). */

@@ -4,7 +4,12 @@ import type { Executor } from './categories.repository.ts';
 /** Queries of the sharing feature; the service holds the rules (Premium, own categories, free-tier swap). */
 
 export async function existingUserIds(db: Db, ids: number[]): Promise<number[]> {
-  const rows = await db.kysely.selectFrom('users').select('id').where('id', 'in', ids).execute();
+  const rows = await db.kysely
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .execute();
   return rows.map((row) => row.id);
 }
 

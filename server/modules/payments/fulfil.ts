@@ -40,6 +40,12 @@ export const idList = (json: string): number[] => {
 export async function fulfilOrder(trx: Executor, order: OrderRow): Promise<void> {
   const now = nowIso();
   const user = await findUser(trx, order.user_id);
+  // The buyer deleted the account before the money arrived (a late card charge, a claim confirmed afterwards):
+  // nothing can be delivered to it, so the whole payment goes to the admin's refund queue and no referrer earns.
+  if (user.deleted_at !== null) {
+    await flagRefund(trx, order.id, order.amount);
+    return;
+  }
   const items = await findItems(trx, [...idList(order.products), ...idList(order.video_courses)]);
   // The prices the order was charged at; an order made before they were stored falls back to today's prices.
   const lines = parseLinePrices(order.line_prices);

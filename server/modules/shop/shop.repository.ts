@@ -11,8 +11,14 @@ export async function findUser(db: Executor, id: number): Promise<UserRow> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
+/** A live account (a signed video link of a deleted one opens nothing). */
 export async function findUserIfAny(db: Executor, id: number): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
 }
 
 export async function findItems(db: Executor, ids: number[]): Promise<ShopItemRow[]> {
@@ -172,7 +178,7 @@ export async function listReferralPayments(db: Executor, referrerId: number, pag
     .selectFrom('referral_payments')
     .innerJoin('users', 'users.id', 'referral_payments.user_id')
     .selectAll('referral_payments')
-    .select('users.username as username')
+    .select(['users.username as username', 'users.deleted_at as buyer_deleted_at'])
     .where('referral_payments.referrer_id', '=', referrerId)
     .orderBy('referral_payments.id', 'desc')
     .limit(perPage)

@@ -184,7 +184,8 @@ export class ShopService {
     const { total, rows } = await listReferralPayments(this.db.kysely, user.id, page, perPage);
     const items: ReferralPayment[] = rows.map((row) => ({
       id: row.id,
-      user: row.username,
+      // A buyer who deleted their account is nobody now: the payout stays, without a name.
+      user: row.buyer_deleted_at === null ? row.username : '',
       percent: row.percent,
       amount: toMajor(row.amount),
       currency: row.currency,

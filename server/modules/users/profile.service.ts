@@ -6,7 +6,7 @@ import { AVATAR_MAX_BYTES } from '../../../contract/limits.ts';
 import { AVATAR_SIZE, type UpdatePasswordBody } from '../../../contract/profile.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { badRequest, conflict, HttpError } from '../../lib/http-error.ts';
+import { badRequest, conflict, HttpError, unauthorized } from '../../lib/http-error.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import type { Clock } from '../../lib/time.ts';
 import type { AttemptGuard } from '../auth/attempts.ts';
@@ -34,7 +34,7 @@ export class ProfileService {
     const other = await findUserByUsername(this.db, normalized);
     if (other && other.id !== user.id) throw conflict('usernameTaken');
     try {
-      await updateUser(this.db, user.id, { username: normalized });
+      if (!(await updateUser(this.db, user.id, { username: normalized }))) throw unauthorized();
     } catch (error) {
       if (/unique|duplicate/i.test(String(error))) throw conflict('usernameTaken');
       throw error;
@@ -55,7 +55,8 @@ export class ProfileService {
       this.hasher.verify(user.password_hash, body.current_password),
     );
     if (!ok) throw badRequest('currentPasswordIncorrect');
-    await updateUser(this.db, user.id, { password_hash: await this.hasher.hash(body.new_password) });
+    const hash = await this.hasher.hash(body.new_password);
+    if (!(await updateUser(this.db, user.id, { password_hash: hash }))) throw unauthorized();
     await deleteOtherSessions(this.db, user.id, sessionId);
     await deleteDeviceTokens(this.db, user.id);
     return issueDeviceToken(this.db, user.id, this.clock.now());
@@ -69,7 +70,7 @@ export class ProfileService {
   }
 
   async updateLanguage(user: UserRow, language: string): Promise<void> {
-    await updateUser(this.db, user.id, { language });
+    if (!(await updateUser(this.db, user.id, { language }))) throw unauthorized();
   }
 
   /**
@@ -91,7 +92,11 @@ export class ProfileService {
     }
     const file = `${randomBytes(16).toString('hex')}.webp`;
     await this.media.put(`avatars/${file}`, webp, 'image/webp');
-    await updateUser(this.db, user.id, { avatar: file });
+    // The account deleted while the image was converted: the file must not outlive it.
+    if (!(await updateUser(this.db, user.id, { avatar: file }))) {
+      await this.media.delete(`avatars/${file}`);
+      throw unauthorized();
+    }
     if (user.avatar && /^[0-9a-f]{32}\.webp$/.test(user.avatar)) {
       await this.media.delete(`avatars/${user.avatar}`);
     }

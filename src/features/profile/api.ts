@@ -1,12 +1,12 @@
 import type { Static } from '@sinclair/typebox';
 
-import { api } from '@/lib/api-client';
-import { keepPasswordChanged } from '@/lib/device-tokens';
+import { api, apiDownload, type DownloadedFile } from '@/lib/api-client';
+import { forgetDeviceToken, keepPasswordChanged } from '@/lib/device-tokens';
 import type { Page } from '@/lib/use-paged-list';
 import type { PasswordChanged } from '@contract/auth';
 import type { AcceptResponse as AcceptResponseSchema, IncomingPage } from '@contract/categories';
 import { API, pathFor } from '@contract/paths';
-import type { Purchase, ReferralPayment, UpdatePasswordBody } from '@contract/profile';
+import type { DeleteAccountBody, Purchase, ReferralPayment, UpdatePasswordBody } from '@contract/profile';
 
 export type AcceptResponse = Static<typeof AcceptResponseSchema>;
 
@@ -92,4 +92,15 @@ export function updateAvatar(file: File): Promise<{ avatar: string }> {
   const form = new FormData();
   form.append('avatar', file);
   return api.upload<{ avatar: string }>(API.users.updateAvatar, form, { quiet: true });
+}
+
+/** "Download my data": the zip of everything the account holds (the server streams it, at most 5 an hour). */
+export function downloadMyData(): Promise<DownloadedFile> {
+  return apiDownload(API.users.exportData, { quiet: true, fallbackName: 'rangeforge-data.zip' });
+}
+
+/** Deletes the account for good; this browser's device token for it goes too. */
+export async function deleteAccount(userId: number, body: DeleteAccountBody): Promise<void> {
+  await api.post<unknown>(API.users.deleteAccount, body, { quiet: true });
+  forgetDeviceToken(userId);
 }

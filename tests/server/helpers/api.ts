@@ -63,3 +63,28 @@ export async function makeAdmin(app: FastifyInstance, session: Session): Promise
     .where('id', '=', session.id)
     .execute();
 }
+
+/**
+ * A user row written straight to the database, for the suites that run on an older schema: sign-up reads columns a
+ * later migration adds (users.deleted_at), so it needs the current one. Columns as of 010-username-key.
+ */
+export async function insertUserRow(app: FastifyInstance): Promise<{ id: number }> {
+  const suffix = randomBytes(7).toString('hex');
+  return app.services.db.kysely
+    .insertInto('users')
+    .values({
+      username: `user${suffix}`,
+      username_key: `user${suffix}`,
+      email: `user${suffix}@example.com`,
+      password_hash: 'x',
+      language: 'en-US',
+      avatar: '',
+      is_premium: 0,
+      is_admin: 0,
+      referral_token: suffix,
+      referrer_id: null,
+      created_at: new Date().toISOString(),
+    } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}

@@ -1,10 +1,14 @@
+import { Readable } from 'node:stream';
+
 import { Type } from '@sinclair/typebox';
 
 import { Me, PasswordChanged } from '../../../../contract/auth.ts';
 import { DataEnvelope, ErrorBody, PAGE_SIZE, Paging } from '../../../../contract/envelope.ts';
 import { API } from '../../../../contract/paths.ts';
 import {
+  AccountDeleted,
   AvatarResponse,
+  DeleteAccountBody,
   FindUsersQuery,
   FoundUser,
   LanguageBody,
@@ -17,9 +21,10 @@ import {
 } from '../../../../contract/profile.ts';
 import { HttpError } from '../../../lib/http-error.ts';
 import type { RoutePlugin } from '../../../lib/type-provider.ts';
+import { zipStream } from '../../../lib/zip-writer.ts';
 import { avatarPath, toMe } from '../../../modules/users/users.mapper.ts';
 import { currentUser, requireUser } from '../../../plugins/auth.ts';
-import { searchLimit, writeLimit } from '../../../plugins/limits.ts';
+import { DATA_EXPORTS_PER_HOUR, dataExportLimit, searchLimit, writeLimit } from '../../../plugins/limits.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
@@ -37,7 +42,7 @@ function uploadError(error: unknown): HttpError {
 }
 
 export const userRoutes: RoutePlugin = async (app) => {
-  const { profile, shop } = app.services;
+  const { profile, shop, accountDeletion, accountExport } = app.services;
   const tags = ['users'];
   const guarded = { preValidation: requireUser };
   const writing = { preValidation: [requireUser, writeLimit(app)] };
@@ -138,6 +143,63 @@ export const userRoutes: RoutePlugin = async (app) => {
         throw uploadError(error);
       }
       return { data: { avatar: avatarPath(await profile.updateAvatar(user, buffer)) } };
+    },
+  );
+
+  app.post(
+    API.users.deleteAccount,
+    {
+      ...writing,
+      schema: {
+        tags,
+        summary: 'Delete my account',
+        description:
+          'Asks for the password again and the username typed as confirmation. Removes sessions, device tokens, ' +
+          'charts, trainer results, the avatar, shares, restore requests and counters; orders, purchases and ' +
+          'referral payouts are kept for the accounts without any personal data. The e-mail and username are free ' +
+          'again at once. A second call for an account deleted meanwhile succeeds; its sessions answer 401 after.',
+        body: DeleteAccountBody,
+        response: { 200: DataEnvelope(AccountDeleted), 403: ErrorBody, ...errors },
+      },
+    },
+    async (request) => {
+      await accountDeletion.delete(currentUser(request), request.sessionId, request.body);
+      return { data: { deleted: true as const } };
+    },
+  );
+
+  app.get(
+    API.users.exportData,
+    {
+      preValidation: [requireUser, dataExportLimit(app)],
+      schema: {
+        tags,
+        summary: 'Download my data',
+        description:
+          "A zip of the caller's own data, streamed: profile.json (and avatar.webp), charts/charts.json, " +
+          'charts/cash-ranges.txt and charts/tournament-ranges.txt (each range in PokerStove notation per colour), ' +
+          'purchases, payments and referral-payouts (.json and .csv), trainer/summary.json and trainer/hands. ' +
+          `At most ${DATA_EXPORTS_PER_HOUR} an hour (429 beyond).`,
+        produces: ['application/zip'],
+        response: {
+          200: { description: 'The zip archive', type: 'string', format: 'binary' },
+          401: ErrorBody,
+          429: ErrorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const now = new Date(app.services.clock.now());
+      const day = now.toISOString().slice(0, 10);
+      const archive = Readable.from(zipStream(accountExport.entries(user, now), now));
+      // Headers are sent with the first bytes: a failure later can only cut the download short, so it is logged.
+      archive.on('error', (error) => request.log.error({ err: error }, 'data export failed while streaming'));
+      return reply
+        .type('application/zip')
+        .header('content-disposition', `attachment; filename="rangeforge-data-${day}.zip"`)
+        .header('cache-control', 'no-store')
+        .send(archive);
     },
   );
 

@@ -135,6 +135,31 @@ describe('ProfilePage', () => {
     );
   });
 
+  it('lists a payout from a buyer who deleted their account as such, amount kept', async () => {
+    const user = userEvent.setup();
+    const payout = (id: number, name: string) => ({
+      id,
+      user: name,
+      percent: 20,
+      amount: 5,
+      currency: 'USD',
+      datetime: '2026-11-20T10:00:00Z',
+      type: 'shop',
+      reversed: 0,
+    });
+    mockFetch((url) =>
+      url.includes('/affiliate_purchases?')
+        ? { body: { data: { total: 2, page: 1, per_page: 10, items: [payout(1, 'fish'), payout(2, '')] } } }
+        : undefined,
+    );
+    renderApp(<ProfilePage user={testUser} hash="" />, { user: testUser });
+    await user.click(screen.getByRole('tab', { name: 'Referral payments' }));
+    const rows = await screen.findAllByText('$5.00');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.closest('tr')).toHaveTextContent('fish');
+    expect(rows[1]!.closest('tr')).toHaveTextContent('Deleted account');
+  });
+
   it('shows the referral link with a copy button', () => {
     mockFetch(() => ({ body: { data: purchases(1, 0) } }));
     renderApp(<ProfilePage user={testUser} hash="" />, { user: testUser });

@@ -7,6 +7,8 @@ import { useAtom } from '@/lib/store';
 
 import { type ProfileTab, profileTabAtom } from '../atoms';
 import { AccountSettings } from './account-settings';
+import { DataDownload } from './data-download';
+import { DeleteAccount } from './delete-account';
 import { PurchasesTab } from './purchases-tab';
 import { ReferralLink } from './referral-link';
 import { ReferralsTab } from './referrals-tab';
@@ -74,6 +76,15 @@ export function ProfilePage({ user, hash }: ProfilePageProps) {
           {t('profile:settings.title')}
         </h2>
         <AccountSettings user={user} />
+      </section>
+      <section className="card" aria-labelledby="profile-account-title">
+        <h2 id="profile-account-title" className="section-title">
+          {t('profile:account.title')}
+        </h2>
+        <div className="account-actions">
+          <DataDownload />
+          <DeleteAccount user={user} />
+        </div>
       </section>
     </div>
   );

@@ -21,7 +21,13 @@ export function ReferralsTab() {
       // On a phone each payment is two short lines: who and how much, then what, the share and when.
       className="table--referrals"
       columns={[
-        { header: t('profile:referrals.user'), cell: (payment) => payment.user, className: 'referral__user' },
+        {
+          header: t('profile:referrals.user'),
+          // The buyer deleted their account: the payout stays, the name does not.
+          cell: (payment) =>
+            payment.user || <span className="muted">{t('profile:referrals.deletedUser')}</span>,
+          className: 'referral__user',
+        },
         {
           header: t('profile:referrals.typeLabel'),
           cell: (payment) => types[payment.type],
