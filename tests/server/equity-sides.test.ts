@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { ERROR_MESSAGES } from '../../contract/errors.ts';
 import { independentSidesMigration } from '../../server/db/migrations/019-independent-sides.ts';
-import { as, makePremium, registerUser, type Session } from './helpers/api.ts';
+import { as, makePremium, registerUser } from './helpers/api.ts';
 import { categoryCalls } from './helpers/categories.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
@@ -15,11 +15,7 @@ describeEachDatabase('equity sides', (kind) => {
   });
   afterAll(async () => t.close());
 
-  const { create, createId } = categoryCalls(() => t.app);
-  const post = (user: Session, id: number, payload: Record<string, unknown>) =>
-    as(t.app, user, { method: 'POST', url: `/api/v1/categories/${id}`, payload });
-  const get = async (user: Session, id: number) =>
-    (await as(t.app, user, { method: 'GET', url: `/api/v1/categories/${id}` })).json().data;
+  const { create, createId, update: post, read: get } = categoryCalls(() => t.app);
   const pairs = [
     { hand: 'AA', colors: [{ color: '#1847BE', weight: 100 }] },
     { hand: 'KK', colors: [{ color: '#C0392B', weight: 50 }] },

@@ -23,7 +23,13 @@ export function categoryCalls(app: () => FastifyInstance) {
     (
       await as(app(), user, { method: 'GET', url: '/api/v1/categories/tree', query: { root_type: rootType } })
     ).json().data;
-  return { create, createId, tree };
+  /** POST /categories/:id, the update route, as `user`. */
+  const update = (user: Session, id: number, payload: Record<string, unknown>) =>
+    as(app(), user, { method: 'POST', url: `/api/v1/categories/${id}`, payload });
+  /** The category as `user` reads it (its `data`). */
+  const read = async (user: Session, id: number) =>
+    (await as(app(), user, { method: 'GET', url: `/api/v1/categories/${id}` })).json().data;
+  return { create, createId, tree, update, read };
 }
 
 export const names = (nodes: Array<{ name: string }>) => nodes.map((node) => node.name);

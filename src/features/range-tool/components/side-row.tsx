@@ -21,20 +21,61 @@ const ISSUE_KEYS = {
   empty: 'multiway:issue.empty',
 } as const satisfies Record<Exclude<SideIssue, null>, string>;
 
-const sameColor = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
-/** A side's range as text: typed freely, kept once the engine reads it (Enter or leaving the field). */
-function SideText({
-  side,
-  player,
-  onChange,
-}: {
+/** What each editor of a side gets: the side, the player's name for labels, and where a changed side goes. */
+interface SideEditorProps {
   side: EquitySide;
   player: string;
   onChange: (side: EquitySide) => void;
+}
+
+const sameColor = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * A player's text field: a visually hidden label, the input (a draft kept until Enter or leaving it) and the reason
+ * a typed value was refused, tied to the input for assistive technology.
+ */
+function SideField({
+  label,
+  field,
+  placeholder,
+  error,
+  className = '',
+}: {
+  label: string;
+  field: ReturnType<typeof useTextDraft>;
+  placeholder: string;
+  error: string | null;
+  className?: string;
 }) {
-  const { t } = useTranslation();
   const id = useId();
+  const errorId = useId();
+  return (
+    <>
+      <label className="visually-hidden" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className={`player__text ${className}`.trim()}
+        {...field}
+        placeholder={placeholder}
+        aria-invalid={error !== null}
+        aria-describedby={error ? errorId : undefined}
+        spellCheck={false}
+        autoComplete="off"
+      />
+      {error && (
+        <p id={errorId} className="range-error player__error" role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** A side's range as text: typed freely, kept once the engine reads it (Enter or leaving the field). */
+function SideText({ side, player, onChange }: SideEditorProps) {
+  const { t } = useTranslation();
   const notation = useSideNotation(side);
   const { error, check } = useVillainText();
   // Typing over a chart's text makes the side a typed range; the chart itself is never changed by it.
@@ -45,42 +86,24 @@ function SideText({
     return true;
   });
   return (
-    <>
-      <label className="visually-hidden" htmlFor={id}>
-        {t('multiway:textLabel', { player })}
-      </label>
-      <input
-        id={id}
-        className="player__text"
-        {...field}
-        placeholder={t('multiway:textPlaceholder')}
-        spellCheck={false}
-        autoComplete="off"
-      />
-      {error && (
-        <p className="range-error player__error" role="alert">
-          {error.kind === 'tooLong'
+    <SideField
+      label={t('multiway:textLabel', { player })}
+      field={field}
+      placeholder={t('multiway:textPlaceholder')}
+      error={
+        !error
+          ? null
+          : error.kind === 'tooLong'
             ? t('multiway:textTooLong', { max: error.max })
-            : t('multiway:textError', { message: error.message })}
-        </p>
-      )}
-    </>
+            : t('multiway:textError', { message: error.message })
+      }
+    />
   );
 }
 
 /** Two hole cards typed as "AhKd": kept when they are two different cards. */
-function SideCards({
-  side,
-  player,
-  onChange,
-}: {
-  side: EquitySide;
-  player: string;
-  onChange: (side: EquitySide) => void;
-}) {
+function SideCards({ side, player, onChange }: SideEditorProps) {
   const { t } = useTranslation();
-  const id = useId();
-  const errorId = useId();
   const shown = (side.cards ?? []).join('');
   const field = useTextDraft(shown, async (typed) => {
     const cards = twoCards(typed);
@@ -91,26 +114,13 @@ function SideCards({
   const typed = field.value.trim();
   const invalid = typed !== shown && typed !== '' && !twoCards(typed);
   return (
-    <>
-      <label className="visually-hidden" htmlFor={id}>
-        {t('ranges:players.cardsLabel', { player })}
-      </label>
-      <input
-        id={id}
-        className="player__text player__cards"
-        {...field}
-        placeholder={t('ranges:players.cardsPlaceholder')}
-        aria-invalid={invalid}
-        aria-describedby={invalid ? errorId : undefined}
-        spellCheck={false}
-        autoComplete="off"
-      />
-      {invalid && (
-        <p id={errorId} className="range-error player__error" role="alert">
-          {t('ranges:players.cardsError')}
-        </p>
-      )}
-    </>
+    <SideField
+      label={t('ranges:players.cardsLabel', { player })}
+      field={field}
+      placeholder={t('ranges:players.cardsPlaceholder')}
+      error={invalid ? t('ranges:players.cardsError') : null}
+      className="player__cards"
+    />
   );
 }
 
@@ -122,15 +132,7 @@ function twoCards(text: string): string[] | null {
 }
 
 /** Colour toggles: this chart's actions, or another chart's with "all actions" first. */
-function SideColors({
-  side,
-  player,
-  onChange,
-}: {
-  side: EquitySide;
-  player: string;
-  onChange: (side: EquitySide) => void;
-}) {
+function SideColors({ side, player, onChange }: SideEditorProps) {
   const { t } = useTranslation();
   const openButtons = useAtomValue(buttonsAtom);
   const chartButtons = useChartButtons(side.category_id);
