@@ -7,6 +7,7 @@ import { type CounterStore, MemoryCounterStore } from './lib/counters.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { createMediaStorage, type MediaStorage } from './lib/media-storage.ts';
 import { RedisCounterStore } from './lib/redis-counters.ts';
+import { requestLogger } from './lib/request-context.ts';
 import type { Clock } from './lib/time.ts';
 import { AdminService } from './modules/admin/admin.service.ts';
 import { AttemptGuard } from './modules/auth/attempts.ts';
@@ -17,6 +18,7 @@ import { RestoreGuard } from './modules/auth/restore-guard.ts';
 import { CategoriesService } from './modules/categories/categories.service.ts';
 import { SharesService } from './modules/categories/shares.service.ts';
 import { HealthService } from './modules/health/health.service.ts';
+import { MetricsService } from './modules/metrics/metrics.service.ts';
 import { CloudPaymentsService } from './modules/payments/cloudpayments.ts';
 import { QuoteBudget } from './modules/payments/crypto-quote-budget.ts';
 import { ExtraChargesService } from './modules/payments/extra-charges.ts';
@@ -48,11 +50,14 @@ export interface Services {
   sandbox: SandboxPayments | null;
   admin: AdminService;
   trainer: TrainerService;
-  /** Security plumbing (issue 9): the clock of every expiry, shared counters, the capped argon2. */
+  /** Security plumbing: the clock of every expiry, shared counters, the capped argon2. */
   clock: Clock;
   counters: CounterStore;
   hasher: PasswordHasher;
+  /** Liveness, readiness (draining included) and the write probe. */
   health: HealthService;
+  /** Request counts and latencies of this instance, and the database's queues, for /metrics. */
+  metrics: MetricsService;
 }
 
 /**
@@ -92,7 +97,17 @@ export function createServices(
     counters,
     hasher,
     health: new HealthService(db, new DatabaseCounterStore(db), clock),
-    auth: new AuthService(db, mailer, log, hasher, attempts, clock, new RestoreGuard(counters, clock)),
+    metrics: new MetricsService(db, clock),
+    // Inside a request its lines carry the request's id (X-Request-Id).
+    auth: new AuthService(
+      db,
+      mailer,
+      requestLogger(log),
+      hasher,
+      attempts,
+      clock,
+      new RestoreGuard(counters, clock),
+    ),
     profile: new ProfileService(db, media, hasher, attempts, clock),
     categories: new CategoriesService(db),
     shares: new SharesService(db),

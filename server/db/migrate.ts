@@ -53,7 +53,12 @@ function provider(db: Db): MigrationProvider {
 
 /** How many migrations this build knows: the schema version of a fully migrated database. */
 export async function knownMigrationCount(db: Db): Promise<number> {
-  return Object.keys(await provider(db).getMigrations()).length;
+  return (await knownMigrationNames(db)).length;
+}
+
+/** The names of the migrations this build knows, in the order they run. */
+export async function knownMigrationNames(db: Db): Promise<string[]> {
+  return Object.keys(await provider(db).getMigrations()).sort();
 }
 
 export function migrator(db: Db): Migrator {
