@@ -83,6 +83,7 @@ export const API = {
     itemContent: '/api/v1/admin/items/:id/content',
     lessonVideo: '/api/v1/admin/lessons/:id/video',
     publish: '/api/v1/admin/items/:id/publish',
+    audit: '/api/v1/admin/audit',
   },
 } as const;
 

@@ -10,6 +10,7 @@ import { RedisCounterStore } from './lib/redis-counters.ts';
 import { requestLogger } from './lib/request-context.ts';
 import type { Clock } from './lib/time.ts';
 import { AdminService } from './modules/admin/admin.service.ts';
+import { AuditLog } from './modules/admin/audit.ts';
 import { AttemptGuard } from './modules/auth/attempts.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { DatabaseCounterStore } from './modules/auth/counters.repository.ts';
@@ -49,6 +50,8 @@ export interface Services {
   /** Test card payments; null with real provider keys (its route is then not registered at all). */
   sandbox: SandboxPayments | null;
   admin: AdminService;
+  /** What admins did to payments, settings and the store, listed in the admin panel. */
+  audit: AuditLog;
   trainer: TrainerService;
   /** Security plumbing: the clock of every expiry, shared counters, the capped argon2. */
   clock: Clock;
@@ -118,6 +121,7 @@ export function createServices(
     extraCharges: new ExtraChargesService(db),
     sandbox: sandbox ? new SandboxPayments(db, payments) : null,
     admin: new AdminService(db, config.mediaDir, media),
+    audit: new AuditLog(db),
     trainer: new TrainerService(db, counters, clock),
   };
 }
