@@ -1,4 +1,4 @@
-// Issue 10 point 3, its last rule in a real browser: an admin cannot publish a course with a lesson that has no
+// Course publishing in a real browser: an admin cannot publish a course with a lesson that has no
 // video. The admin creates a course (a draft, not in the store), adds an empty lesson, is refused on Publish with
 // the lesson named, uploads a video (one the seed rendered), publishes, and the course appears in the store.
 import { readdirSync } from 'node:fs';
