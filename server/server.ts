@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   if (config.cloudPayments.sandbox && !isLoopback(config.host)) {
     console.warn(
       `HOST=${config.host} with test card payments: anyone who reaches this address can take Premium and the store ` +
-        'without paying. Serve players with NODE_ENV=production and the card provider keys (README, Production mode).',
+        'without paying. Serve players with NODE_ENV=production and the card provider keys (docs/production.md).',
     );
   }
 }

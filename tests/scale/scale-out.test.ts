@@ -1,5 +1,5 @@
-// Three instances of the compiled server on one PostgreSQL, one Redis and one MinIO, as README's "Deploying"
-// section runs them: nothing a player does may depend on which instance answers, and killing one loses nothing
+// Three instances of the compiled server on one PostgreSQL, one Redis and one MinIO, as docs/deploying.md runs
+// them: nothing a player does may depend on which instance answers, and killing one loses nothing
 // it acknowledged.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,6 @@
 // The services a scaled-out deployment shares, started on loopback for the scale-out suite: Redis (Debian's
 // redis-server), MinIO (built by the bootstrap from the Go module proxy), an SMTP sink, and instances of the
-// compiled server started the way README's "Deploying" section does (`npm run serve` runs scripts/serve.mjs).
+// compiled server started the way docs/deploying.md says (`npm run serve` runs scripts/serve.mjs).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
