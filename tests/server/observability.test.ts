@@ -126,7 +126,7 @@ describeEachDatabase('metrics', (kind) => {
     app.inject({ method: 'GET', url: '/metrics', headers, remoteAddress });
 
   it('is closed by default, even to this machine and to any token', async () => {
-    for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) {
+    for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }] as Record<string, string>[]) {
       const response = await scrape(closed.app, headers);
       expect(response.statusCode).toBe(403);
       expect(response.body).not.toContain('rangeforge_');
