@@ -107,6 +107,30 @@ describeEachDatabase('admin audit log', (kind) => {
     ]);
   });
 
+  it('records lines taken back from a paid order, with the money sent back by hand', async () => {
+    const buyer = await registerUser(t.app);
+    const order = await claim(buyer);
+    expect(
+      (await as(t.app, admin, { method: 'POST', url: `/api/v1/admin/manual_payments/${order}/confirm` }))
+        .statusCode,
+    ).toBe(200);
+    const lines = await as(t.app, admin, { method: 'GET', url: `/api/v1/admin/orders/${order}/lines` });
+    const premium = lines.json().data.lines.find((line: { kind: string }) => line.kind === 'premium');
+    const takeBack = await as(t.app, admin, {
+      method: 'POST',
+      url: `/api/v1/admin/orders/${order}/take_back`,
+      payload: { purchase_ids: [premium.id], amount: 5 },
+    });
+    expect(takeBack.statusCode, takeBack.body).toBe(200);
+    const [latest] = (await audit()).list;
+    expect(latest).toMatchObject({
+      action: 'order.take_back',
+      target_id: order,
+      detail: { purchase_ids: [premium.id], amount: 5 },
+      request_id: takeBack.headers['x-request-id'],
+    });
+  });
+
   it('records nothing for an action that failed', async () => {
     const { total } = await audit();
     const missing = await as(t.app, admin, {
