@@ -20,7 +20,7 @@ export const aliases = {
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
 /**
- * The service worker (issue 13 point 5): the app shell, every hashed asset (JS, CSS, the wasm engine, workers and
+ * The service worker: the app shell, every hashed asset (JS, CSS, the wasm engine, workers and
  * any other file under /assets), icons and fonts are precached, so the range tool starts without a connection.
  * The user's charts are fetched network first and kept for offline use; nothing else of the API is cached.
  * `prompt`: a new version waits until the player chooses "reload", never reloading over an edit.

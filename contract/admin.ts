@@ -198,3 +198,38 @@ export const TakeBackBody = Type.Object({
   amount: Type.Number({ minimum: 0, maximum: 100_000_000 }),
 });
 export type TakeBackBody = Static<typeof TakeBackBody>;
+
+/** Admin actions kept in the audit log; the admin panel names each in the interface language. */
+export const AUDIT_ACTIONS = [
+  'payment.confirm',
+  'payment.reject',
+  'payment.refunded',
+  'order.take_back',
+  'order.nothing_to_take_back',
+  'extra_charge.refunded',
+  'settings.update',
+  'item.create',
+  'item.update',
+  'item.publish',
+  'item.content',
+  'lesson.create',
+  'lesson.video',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** A value in an audit entry's detail: what was set, or `[before, after]` for a changed setting. */
+const AuditValue = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]);
+
+export const AdminAuditEntry = Type.Object({
+  id: Type.Integer(),
+  /** The admin's username when the action was taken (kept should the account go). */
+  admin: Type.String(),
+  action: Type.Union(AUDIT_ACTIONS.map((action) => Type.Literal(action))),
+  /** The order, extra charge, store item or lesson acted on; null for the settings. */
+  target_id: Type.Union([Type.Integer(), Type.Null()]),
+  detail: Type.Record(Type.String(), Type.Union([AuditValue, Type.Array(AuditValue)])),
+  /** The request's id (X-Request-Id): the same id is on every log line of it. */
+  request_id: Type.Union([Type.String(), Type.Null()]),
+  datetime: Type.String(),
+});
+export type AdminAuditEntry = Static<typeof AdminAuditEntry>;

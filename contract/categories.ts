@@ -239,7 +239,7 @@ export const CategoryRef = Type.Object({ id: Type.Integer(), name: Type.String()
 export type CategoryRef = Static<typeof CategoryRef>;
 
 /**
- * The strategy diff of an incoming strategy (issue 13): the shared range's chart with its buttons (the action names)
+ * The strategy diff of an incoming strategy: the shared range's chart with its buttons (the action names)
  * and what accepting it would cost the recipient now. `replaces` is the category the free-tier swap (SPEC §4) would
  * delete, computed by the same rule as the accept route; null for Premium or an empty list. It is advice at the
  * time of asking: the library may change before the player accepts.

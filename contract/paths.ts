@@ -1,6 +1,10 @@
 /** Route paths shared by the SPA and the server. `{id}` segments are Fastify `:id` params on the server. */
 export const API = {
   health: '/api/v1/health',
+  healthLive: '/api/v1/health/live',
+  healthReady: '/api/v1/health/ready',
+  /** Prometheus metrics, for the operator's scraper only (METRICS_ALLOW / METRICS_TOKEN). */
+  metrics: '/metrics',
   auth: {
     register: '/api/v1/auth/register',
     registerWithToken: '/api/v1/auth/register/:token',
@@ -81,6 +85,7 @@ export const API = {
     itemContent: '/api/v1/admin/items/:id/content',
     lessonVideo: '/api/v1/admin/lessons/:id/video',
     publish: '/api/v1/admin/items/:id/publish',
+    audit: '/api/v1/admin/audit',
   },
 } as const;
 

@@ -176,7 +176,7 @@ const SHOTS: Shot[] = [
     },
   },
   {
-    // Issue 13 point 4: a 4-way flop, a text villain and a villain drawn from another chart of the library.
+    // Multiway equity: a 4-way flop, a text villain and a villain drawn from another chart of the library.
     name: 'multiway',
     element: '.equity-panel',
     widths: [375, 1440],
@@ -195,7 +195,7 @@ const SHOTS: Shot[] = [
     },
   },
   {
-    // Issue 13 point 3: the demo player's CO open against an adjusted copy, one re-coloured class in the detail.
+    // The strategy diff: the demo player's CO open against an adjusted copy, one re-coloured class in the detail.
     name: 'diff',
     widths: [375, 1440],
     async prepare(page, baseUrl) {

@@ -16,6 +16,7 @@ import { HttpError } from './lib/http-error.ts';
 import { createMailTransport, type Mailer } from './lib/mailer.ts';
 import { checkStorage } from './lib/preflight.ts';
 import { connectRedis } from './lib/redis.ts';
+import { requestIdGenerator } from './lib/request-context.ts';
 import { type Clock, systemClock } from './lib/time.ts';
 import { pruneDeviceTokens } from './modules/auth/devices.repository.ts';
 import { pruneRestoreRequests } from './modules/auth/restore-requests.repository.ts';
@@ -25,6 +26,7 @@ import { forgetOldQuotes } from './modules/payments/crypto-quotes.ts';
 import { warnOfPlaceholderAccounts } from './modules/settings/manual-accounts.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling, registerNotFound } from './plugins/errors.ts';
+import { registerObservability } from './plugins/observability.ts';
 import { registerStatic } from './plugins/static.ts';
 import { registerRoutes } from './routes/index.ts';
 import { createServices } from './services.ts';
@@ -90,6 +92,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     // TRUST_PROXY names the proxies allowed to set X-Forwarded-For (the address the rate limits see); none by default.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    // Every log line of a request carries this id; a trusted proxy's X-Request-Id is kept (request-context.ts).
+    genReqId: requestIdGenerator(config.trustProxy),
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
   });
@@ -122,6 +126,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (config.production) warnOfPlaceholderAccounts(app, db);
 
   registerErrorHandling(app);
+  registerObservability(app);
   // API answers over 1 KB (tree, shop, range lists) are compressed on the fly with a cheap brotli level; static
   // files come precompressed at the highest level from the build and are passed through untouched.
   await app.register(compress, {

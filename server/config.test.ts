@@ -77,4 +77,25 @@ describe('config', () => {
       );
     });
   });
+
+  it('keeps /metrics closed unless addresses or a long token are named', () => {
+    expect(loadConfig({}).metrics).toEqual({ allow: [], token: null });
+    const token = 'a'.repeat(32);
+    expect(loadConfig({ METRICS_ALLOW: '10.0.0.0/8, ::1', METRICS_TOKEN: token }).metrics).toEqual({
+      allow: ['10.0.0.0/8', '::1'],
+      token,
+    });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ METRICS_TOKEN: `${'a'.repeat(32)} b` })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ METRICS_ALLOW: 'everyone' })).toThrow(/METRICS_ALLOW/);
+    expect(() => loadConfig({ METRICS_ALLOW: '10.0.0.0/33' })).toThrow(ConfigError);
+  });
+
+  it('drains for a load balancer only in production unless told', () => {
+    expect(loadConfig({}).shutdownDrainMs).toBe(0);
+    const production = { NODE_ENV: 'production', PAYMENTS_SANDBOX: '1', URL_SIGNING_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(production).shutdownDrainMs).toBe(5_000);
+    expect(loadConfig({ ...production, SHUTDOWN_DRAIN_MS: '1500' }).shutdownDrainMs).toBe(1_500);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '-1' })).toThrow(/SHUTDOWN_DRAIN_MS/);
+  });
 });

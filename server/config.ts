@@ -29,6 +29,9 @@
  * | WRITE_RATE_LIMIT         | 120                              | Library and profile writes per minute per user (429 beyond) |
  * | COST_RATE_LIMIT          | 30                               | Store cost calls per minute per user (429 beyond)       |
  * | LESSON_VIDEO_MAX_MB      | 2048                             | Largest lesson video an admin may upload (413 beyond)   |
+ * | METRICS_ALLOW            | (unset: nobody)                  | Addresses/CIDRs that may read /metrics without a token  |
+ * | METRICS_TOKEN            | (unset)                          | Bearer token that opens /metrics from anywhere (32+ characters) |
+ * | SHUTDOWN_DRAIN_MS        | 5000 in production, else 0       | After SIGTERM: time answering "not ready" before closing the listener |
  */
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
@@ -71,11 +74,22 @@ export interface AppConfig {
   /** Largest lesson video upload in MiB; a bigger one is refused with 413 and nothing of it is kept. */
   lessonVideoMaxMb: number;
   mail: { pollMs: number; leaseMs: number };
-  /** Security settings (issue 9): see securityConfig below. */
+  /** Which proxies may set X-Forwarded-For (and X-Request-Id): see trustProxy below. */
   trustProxy: TrustProxy;
   writeRateLimit: number;
   /** Store cost calls (GET /shop/cost/premium and POST /shop/cost/shop together) a user may make a minute. */
   costRateLimit: number;
+  /**
+   * Who may read /metrics: client addresses (as TRUST_PROXY resolves them) in `allow`, or a caller sending
+   * `Authorization: Bearer <token>`. Both empty: nobody, since the figures (payments, queue depths) are the
+   * operator's business and a reverse proxy on the same host would make every stranger look like loopback.
+   */
+  metrics: { allow: string[]; token: string | null };
+  /**
+   * After SIGTERM the instance answers "not ready" this long while still serving, so a load balancer polling
+   * /api/v1/health/ready stops sending it requests before the listener closes; then in-flight requests finish.
+   */
+  shutdownDrainMs: number;
 }
 
 /**
@@ -188,6 +202,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const redisUrl = env.REDIS_URL || null;
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl))
     throw new ConfigError('REDIS_URL must start with redis://');
+  const metricsToken = env.METRICS_TOKEN || null;
+  if (metricsToken !== null && !/^[\x21-\x7e]{32,200}$/.test(metricsToken)) {
+    throw new ConfigError('METRICS_TOKEN must be 32 to 200 printable characters without spaces');
+  }
   return {
     production,
     port,
@@ -212,6 +230,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       leaseMs: integer(env, 'MAIL_LEASE_MS', 60_000, 1_000, 3_600_000),
     },
     ...securityConfig(env),
+    metrics: { allow: addressList('METRICS_ALLOW', env.METRICS_ALLOW), token: metricsToken },
+    // A local start stopped with Ctrl+C has no load balancer to tell; a production instance has one.
+    shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', production ? 5_000 : 0, 0, 120_000),
   };
 }
 
@@ -227,10 +248,15 @@ function trustProxy(raw: string | undefined): TrustProxy {
   if (raw === undefined || raw.trim() === '') return false;
   if (/^\d+$/.test(raw.trim())) {
     const hops = Number(raw.trim());
-    if (hops < 1 || hops > 10) throw new Error(`TRUST_PROXY hop count must be 1 to 10, got "${raw}"`);
+    if (hops < 1 || hops > 10) throw new ConfigError(`TRUST_PROXY hop count must be 1 to 10, got "${raw}"`);
     return hops;
   }
-  const entries = raw
+  return addressList('TRUST_PROXY', raw, 'a hop count or ');
+}
+
+/** Addresses and CIDR ranges separated by commas (plus proxy-addr's names `loopback`, `linklocal`, `uniquelocal`). */
+function addressList(name: string, raw: string | undefined, alternative = ''): string[] {
+  const entries = (raw ?? '')
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
@@ -240,8 +266,8 @@ function trustProxy(raw: string | undefined): TrustProxy {
     const prefixOk =
       prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
     if (!PROXY_NAMES.includes(entry) && !(family && prefixOk)) {
-      throw new Error(
-        `TRUST_PROXY must be a hop count or addresses/CIDRs separated by commas, got "${entry}"`,
+      throw new ConfigError(
+        `${name} must be ${alternative}addresses/CIDRs separated by commas, got "${entry}"`,
       );
     }
   }

@@ -21,14 +21,21 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // Stop accepting, finish in-flight requests, close the database; a stuck close is cut after 10 s.
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    const drainMs = config.shutdownDrainMs;
+    app.log.info({ signal, drainMs }, 'shutting down: draining');
+    // Readiness turns false at once while requests are still served, so the load balancer, polling
+    // /api/v1/health/ready, stops sending any before the listener closes. Then: stop accepting, finish in-flight
+    // requests and the mail being delivered, close the database pool and Redis. A stuck close is cut after 10 s.
+    app.services.health.drain();
+    setTimeout(() => {
+      app.log.info('shutting down: closing');
+      const timer = setTimeout(() => process.exit(1), 10_000);
+      timer.unref();
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    }, drainMs);
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
@@ -40,7 +47,7 @@ async function main(): Promise<void> {
   if (config.cloudPayments.sandbox && !isLoopback(config.host)) {
     console.warn(
       `HOST=${config.host} with test card payments: anyone who reaches this address can take Premium and the store ` +
-        'without paying. Serve players with NODE_ENV=production and the card provider keys (README, Production mode).',
+        'without paying. Serve players with NODE_ENV=production and the card provider keys (docs/production.md).',
     );
   }
 }

@@ -7,10 +7,12 @@ import { type CounterStore, MemoryCounterStore } from './lib/counters.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { createMediaStorage, type MediaStorage } from './lib/media-storage.ts';
 import { RedisCounterStore } from './lib/redis-counters.ts';
+import { requestLogger } from './lib/request-context.ts';
 import type { Clock } from './lib/time.ts';
 import { AccountDeletion } from './modules/account/account-deletion.ts';
 import { AccountExport } from './modules/account/account-export.ts';
 import { AdminService } from './modules/admin/admin.service.ts';
+import { AuditLog } from './modules/admin/audit.ts';
 import { AttemptGuard } from './modules/auth/attempts.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { DatabaseCounterStore } from './modules/auth/counters.repository.ts';
@@ -19,6 +21,7 @@ import { RestoreGuard } from './modules/auth/restore-guard.ts';
 import { CategoriesService } from './modules/categories/categories.service.ts';
 import { SharesService } from './modules/categories/shares.service.ts';
 import { HealthService } from './modules/health/health.service.ts';
+import { MetricsService } from './modules/metrics/metrics.service.ts';
 import { CloudPaymentsService } from './modules/payments/cloudpayments.ts';
 import { QuoteBudget } from './modules/payments/crypto-quote-budget.ts';
 import { ExtraChargesService } from './modules/payments/extra-charges.ts';
@@ -53,12 +56,17 @@ export interface Services {
   /** Test card payments; null with real provider keys (its route is then not registered at all). */
   sandbox: SandboxPayments | null;
   admin: AdminService;
+  /** What admins did to payments, settings and the store, listed in the admin panel. */
+  audit: AuditLog;
   trainer: TrainerService;
-  /** Security plumbing (issue 9): the clock of every expiry, shared counters, the capped argon2. */
+  /** Security plumbing: the clock of every expiry, shared counters, the capped argon2. */
   clock: Clock;
   counters: CounterStore;
   hasher: PasswordHasher;
+  /** Liveness, readiness (draining included) and the write probe. */
   health: HealthService;
+  /** Request counts and latencies of this instance, and the database's queues, for /metrics. */
+  metrics: MetricsService;
 }
 
 /**
@@ -98,7 +106,17 @@ export function createServices(
     counters,
     hasher,
     health: new HealthService(db, new DatabaseCounterStore(db), clock),
-    auth: new AuthService(db, mailer, log, hasher, attempts, clock, new RestoreGuard(counters, clock)),
+    metrics: new MetricsService(db, clock),
+    // Inside a request its lines carry the request's id (X-Request-Id).
+    auth: new AuthService(
+      db,
+      mailer,
+      requestLogger(log),
+      hasher,
+      attempts,
+      clock,
+      new RestoreGuard(counters, clock),
+    ),
     profile: new ProfileService(db, media, hasher, attempts, clock),
     accountDeletion: new AccountDeletion(db, media, hasher, attempts, counters),
     accountExport: new AccountExport(db, media),
@@ -111,6 +129,7 @@ export function createServices(
     extraCharges: new ExtraChargesService(db),
     sandbox: sandbox ? new SandboxPayments(db, payments) : null,
     admin: new AdminService(db, config.mediaDir, media),
+    audit: new AuditLog(db),
     trainer: new TrainerService(db, counters, clock),
   };
 }

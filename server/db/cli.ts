@@ -1,6 +1,9 @@
+import path from 'node:path';
+
 import { ConfigError, loadConfig } from '../config.ts';
 import { loadEnvFile } from '../lib/env-file.ts';
 import { createMediaStorage } from '../lib/media-storage.ts';
+import { backup, restore } from './backup.ts';
 import { openDatabase } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 import { seedDatabase, type SeedOptions } from './seed.ts';
@@ -25,19 +28,52 @@ export function seedOptions(env: NodeJS.ProcessEnv, production: boolean): SeedOp
   return options;
 }
 
+const USAGE = [
+  'usage: node build/server/server/db/cli.js check|migrate|seed',
+  '       node build/server/server/db/cli.js backup [--out <new folder>]',
+  '       node build/server/server/db/cli.js restore --from <backup folder> [--force]',
+].join('\n');
+
+/** The value after `--name`, or undefined. */
+function option(args: string[], name: string): string | undefined {
+  const at = args.indexOf(name);
+  return at === -1 ? undefined : args[at + 1];
+}
+
 /**
- * `node build/server/server/db/cli.js check|migrate|seed`: migrate and seed are idempotent (a second run reports that
- * nothing changed); check only validates the configuration, so `npm start` can refuse a bad one before building on it.
+ * `node build/server/server/db/cli.js check|migrate|seed|backup|restore`: migrate and seed are idempotent (a second
+ * run reports that nothing changed); check only validates the configuration, so `npm start` can refuse a bad one
+ * before building on it; backup and restore are server/db/backup.ts.
  */
 async function main(): Promise<void> {
-  const command = process.argv[2];
-  if (command !== 'check' && command !== 'migrate' && command !== 'seed') {
-    console.error('usage: node build/server/server/db/cli.js check|migrate|seed');
+  const [command, ...args] = process.argv.slice(2);
+  if (!['check', 'migrate', 'seed', 'backup', 'restore'].includes(command ?? '')) {
+    console.error(USAGE);
     process.exit(2);
   }
   loadEnvFile();
   const config = loadConfig();
   if (command === 'check') return;
+  const log = (line: string) => console.log(`${command}: ${line}`);
+  if (command === 'backup') {
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const out = path.resolve(
+      option(args, '--out') ?? path.join(config.dataDir, 'backups', `rangeforge-${stamp}`),
+    );
+    await backup(config, out, log);
+    log(`written to ${out}`);
+    return;
+  }
+  if (command === 'restore') {
+    const from = option(args, '--from');
+    if (!from) {
+      console.error(USAGE);
+      process.exit(2);
+    }
+    await restore(config, path.resolve(from), args.includes('--force'), log);
+    log('done; run `npm run db:migrate` if this build knows newer migrations than the backup');
+    return;
+  }
   const options = command === 'seed' ? seedOptions(process.env, config.production) : {};
   const db = openDatabase(config.databaseUrl, config.dataDir);
   try {

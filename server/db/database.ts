@@ -14,8 +14,21 @@ export interface Db {
   dialect: DialectName;
   /** The raw SQLite handle (null on PostgreSQL), for the few hot reads that skip the query builder; see fast.ts. */
   sqlite: SQLite.Database | null;
+  /** Connections of the pool as they are now (SQLite: its one connection, never waited for across awaits). */
+  poolStats(): PoolStats;
   close(): Promise<void>;
 }
+
+export interface PoolStats {
+  max: number;
+  inUse: number;
+  idle: number;
+  /** Queries waiting for a connection: a pool too small for the load, or connections held by slow queries. */
+  waiting: number;
+}
+
+/** Connections of the PostgreSQL pool of each instance. */
+const POSTGRES_POOL_MAX = 10;
 
 // PostgreSQL returns BIGINT (COUNT(*), SUM) as text to avoid precision loss; our counts and money fit in a double.
 pg.types.setTypeParser(20, (value) => Number(value));
@@ -46,13 +59,19 @@ class SqliteDialectKeepingCause extends SqliteDialect {
  */
 export function openDatabase(url: string, dataDir: string): Db {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const pool = new pg.Pool({ connectionString: url, max: POSTGRES_POOL_MAX });
     // An idle pooled connection that the server ends (a restart, a failover, a dropped database) emits 'error' on
     // the pool; unhandled, that would kill the process. The pool discards that client and connects afresh on the
     // next query, so the loss is only worth a log line.
     pool.on('error', (error) => console.warn(`postgres: idle connection lost (${error.message})`));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', sqlite: null, close: () => kysely.destroy() };
+    const poolStats = () => ({
+      max: POSTGRES_POOL_MAX,
+      inUse: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    });
+    return { kysely, dialect: 'postgres', sqlite: null, poolStats, close: () => kysely.destroy() };
   }
   const file = url.slice('sqlite:'.length) || path.join(dataDir, 'rangeforge.sqlite');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -62,5 +81,7 @@ export function openDatabase(url: string, dataDir: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialectKeepingCause(sqlite) });
-  return { kysely, dialect: 'sqlite', sqlite, close: () => kysely.destroy() };
+  // better-sqlite3 runs each query synchronously: whenever JavaScript reads these figures the connection is free.
+  const poolStats = () => ({ max: 1, inUse: 0, idle: 1, waiting: 0 });
+  return { kysely, dialect: 'sqlite', sqlite, poolStats, close: () => kysely.destroy() };
 }

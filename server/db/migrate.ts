@@ -23,6 +23,7 @@ import { tetherMillionthsMigration } from './migrations/017-tether-millionths.ts
 import { extraChargesMigration } from './migrations/018-extra-charges.ts';
 import { independentSidesMigration } from './migrations/019-independent-sides.ts';
 import { accountDeletionMigration } from './migrations/020-account-deletion.ts';
+import { adminAuditMigration } from './migrations/021-admin-audit.ts';
 
 /** Versioned migrations in code (no file-system scan, so they bundle and run the same under tsx and vitest). */
 function provider(db: Db): MigrationProvider {
@@ -50,6 +51,7 @@ function provider(db: Db): MigrationProvider {
         '018-extra-charges': extraChargesMigration(db.dialect),
         '019-independent-sides': independentSidesMigration,
         '020-account-deletion': accountDeletionMigration,
+        '021-admin-audit': adminAuditMigration(db.dialect),
       };
     },
   };
@@ -57,7 +59,12 @@ function provider(db: Db): MigrationProvider {
 
 /** How many migrations this build knows: the schema version of a fully migrated database. */
 export async function knownMigrationCount(db: Db): Promise<number> {
-  return Object.keys(await provider(db).getMigrations()).length;
+  return (await knownMigrationNames(db)).length;
+}
+
+/** The names of the migrations this build knows, in the order they run. */
+export async function knownMigrationNames(db: Db): Promise<string[]> {
+  return Object.keys(await provider(db).getMigrations()).sort();
 }
 
 export function migrator(db: Db): Migrator {

@@ -258,6 +258,7 @@ export interface Database {
   settings: SettingsTable;
   rate_counters: RateCountersTable;
   mail_outbox: MailOutboxTable;
+  admin_audit: AdminAuditTable;
   trainer_totals: TrainerTotalsTable;
   trainer_cells: TrainerCellsTable;
 }
@@ -321,3 +322,16 @@ export interface CryptoQuotesTable {
 
 /** Every crypto amount quoted, kept 30 days: a buyer who pays late is quoted the same amount again when free. */
 export type CryptoQuoteLogTable = Omit<CryptoQuotesTable, 'expires_at'>;
+
+/** What an admin did (migration 023): server/modules/admin/audit.ts. */
+export interface AdminAuditTable {
+  id: Generated<number>;
+  admin_id: number | null;
+  admin_username: string;
+  action: string;
+  target_id: number | null;
+  /** JSON object: what changed. */
+  detail: string;
+  request_id: string | null;
+  created_at: string;
+}

@@ -8,6 +8,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   NotFound,
   PutObjectCommand,
@@ -29,6 +30,8 @@ export interface MediaStorage {
   open(key: string): Promise<MediaObject | null>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /** Every stored key (backups copy them all); files still being written are not listed. */
+  list(): AsyncGenerator<string>;
   /** The file behind a key for the local driver (served with byte ranges by @fastify/static's send); else null. */
   localPath(key: string): string | null;
   /** A time-limited GET link straight to the object store (S3 driver); null for the local driver. */
@@ -121,6 +124,19 @@ export class LocalMediaStorage implements MediaStorage {
     return null;
   }
 
+  async *list(): AsyncGenerator<string> {
+    const entries = await fs.readdir(this.dir, { recursive: true, withFileTypes: true }).catch((error) => {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    });
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const key = path.relative(this.dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+      // A `.partial` file is an upload landing (land() renames it when whole); it is nobody's media yet.
+      if (KEY_PATTERN.test(key) && !key.endsWith('.partial')) yield key;
+    }
+  }
+
   async check(): Promise<void> {
     await fs.mkdir(this.dir, { recursive: true });
     await fs.access(this.dir, fs.constants.W_OK);
@@ -197,6 +213,17 @@ export class S3MediaStorage implements MediaStorage {
   async delete(key: string): Promise<void> {
     assertMediaKey(key);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+  }
+
+  async *list(): AsyncGenerator<string> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.settings.bucket, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   async presignedUrl(key: string, seconds: number): Promise<string> {

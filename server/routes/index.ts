@@ -9,10 +9,12 @@ import { paymentRoutes } from './api/v1/payments.ts';
 import { shopRoutes } from './api/v1/shop.ts';
 import { trainerRoutes } from './api/v1/trainer.ts';
 import { userRoutes } from './api/v1/users.ts';
+import { metricsRoutes } from './metrics.ts';
 
-/** Every route module; folders mirror URLs (routes/api/v1/<area>.ts serves /api/v1/<area>/...). */
+/** Every route module; folders mirror URLs (routes/api/v1/<area>.ts serves /api/v1/<area>/..., metrics.ts /metrics). */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(categoryRoutes);

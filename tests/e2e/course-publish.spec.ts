@@ -1,6 +1,7 @@
-// Issue 10 point 3, its last rule in a real browser: an admin cannot publish a course with a lesson that has no
+// Course publishing in a real browser: an admin cannot publish a course with a lesson that has no
 // video. The admin creates a course (a draft, not in the store), adds an empty lesson, is refused on Publish with
-// the lesson named, uploads a video (one the seed rendered), publishes, and the course appears in the store.
+// the lesson named, uploads a video (one the seed rendered), publishes, and the course appears in the store; the
+// admin panel's audit log then lists each step.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -68,6 +69,19 @@ describe('course publishing', () => {
     expect(await row.getByRole('alert').count()).toBe(0);
 
     expect(await storeText(store, server.baseUrl)).toContain('River decisions');
+
+    // The audit log lists each step, newest first, under the admin's name; the refused publish is not there.
+    await admin.reload();
+    const audit = admin.getByRole('region', { name: 'Audit log' });
+    await audit.getByText('Store item published or set to draft').waitFor();
+    const actions = await audit.locator('tbody tr td:nth-child(3)').allTextContents();
+    expect(actions).toEqual([
+      'Store item published or set to draft',
+      'Lesson video uploaded',
+      'Lesson added',
+      'Store item created',
+    ]);
+    expect(await audit.locator('tbody tr').first().textContent()).toContain('published: true');
     await visitor.close();
     await context.close();
   });

@@ -1,4 +1,4 @@
-// Issue 10 point 3 in a real browser: a player buys a seeded video course and its lessons play (the seeded
+// In a real browser: a player buys a seeded video course and its lessons play (the seeded
 // lessons are real videos rendered at seed time), with a poster and captions in the interface language.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 13 point 5 in a real browser against the real server: the app started without a connection (from the
+// Offline editing in a real browser against the real server: the app started without a connection (from the
 // service worker) opens the range tool and the user's charts, computes equity in the wasm engine and holds an
 // edit until the connection returns; a range changed in another session meanwhile is never overwritten silently,
 // and each choice of the conflict dialog does what it says.

@@ -1,7 +1,7 @@
-// Issue 10 points 5–7 and the look of the range tool, measured in a real browser at 375, 990 and 1440 px: the grid's
-// action bars and kind tints, the strategy legend, the four-colour deck, the equity summary before a computation, the
-// library side panel (beside the editor at 990 px, full names, folders, inline rename, copy names, drag to reorder)
-// and the phone (36 px cells, large cards, painting by touch).
+// The look of the range tool (one equity workspace, the library panel, the phone layout), measured in a real browser at
+// 375, 990 and 1440 px: the grid's action bars and kind tints, the strategy legend, the four-colour deck, the equity
+// summary before a computation, the library side panel (beside the editor at 990 px, full names, folders, inline
+// rename, copy names, drag to reorder) and the phone (36 px cells, large cards, painting by touch).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -129,7 +129,7 @@ describe('range tool look', () => {
   });
 });
 
-describe('one equity workspace (issue 10 point 5)', () => {
+describe('one equity workspace', () => {
   const app = withAppAndBrowser();
   let server: AppServer;
   let page: Page;
@@ -194,7 +194,7 @@ describe('one equity workspace (issue 10 point 5)', () => {
   });
 });
 
-describe('library side panel (issue 10 point 6)', () => {
+describe('library side panel', () => {
   let server: AppServer;
   let session: BrowserSession;
   let page: Page;
@@ -310,7 +310,7 @@ describe('library side panel (issue 10 point 6)', () => {
   });
 });
 
-describe('phone (issue 10 point 7)', () => {
+describe('phone', () => {
   const app = withAppAndBrowser();
 
   it('keeps cells at 36 px or more, cards large enough to tap, and paints a row by touch', async () => {

@@ -1,4 +1,4 @@
-// Issue 10 ("one equity workspace") and issue 13 point 4, in a real browser against the real server: extra villains
+// One equity workspace and multiway equity, in a real browser against the real server: extra villains
 // and dead cards are saved with the range and come back after a reload; a range without saved sides plays its own
 // colours; a 3-way exact result matches the engine's command line for the same inputs; six players run Monte Carlo
 // with a live standard error.

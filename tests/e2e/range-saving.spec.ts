@@ -1,4 +1,4 @@
-// Issue 10 point 1, in a real browser against the real server on SQLite and on PostgreSQL: edits made just before
+// Range saving, in a real browser against the real server on SQLite and on PostgreSQL: edits made just before
 // switching range, navigating or reloading all reach the server; offline, they are held in IndexedDB across a
 // reload, the player is asked before leaving, and they are sent once the server is reachable again.
 import type { Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Issue 10 point 10 at sign-up: a first visit follows the browser's language, and the account made on that visit
+// The language at sign-up: a first visit follows the browser's language, and the account made on that visit
 // keeps it (the register request sends the interface language), so the next session and the restore e-mail use it.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 10: a free user saw "Buy for $54.00" on the Premium-required pack's card and was asked $79.00 in the payment
+// Once seen: a free user saw "Buy for $54.00" on the Premium-required pack's card and was asked $79.00 in the payment
 // window. The card, the product page and the window must show the server's one total, and what the user owns is
 // marked and not sold again.
 import type { Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Issue 13 point 3, in a real browser against the real server: a player builds two ranges from range text in the
+// The strategy diff in a real browser against the real server: a player builds two ranges from range text in the
 // range tool and compares them; a second player shares a strategy, and the first compares it with the range that
 // accepting would replace, then accepts from the diff. The oracle is the texts themselves: the test works out every
 // class's kind of change and every action's combos from them (pairs 6, suited 4, offsuit 12 combos, times the

@@ -1,5 +1,5 @@
-// Issue 13 in every language: the trainer, the flop report, multiway equity and the offline queue, each driven in a
-// real browser against the real server by a player whose account is in en-US, ru-RU, zh-CN or es-ES. The numbers
+// The study tools in every language: the trainer, the flop report, multiway equity and the offline queue, each driven
+// in a real browser against the real server by a player whose account is in en-US, ru-RU, zh-CN or es-ES. The numbers
 // come from outside the page (the chart as the API returns it, the engine's command line), the texts from the locale
 // files with the language's plural rules and Intl formats, and every state is checked for untranslated text.
 

@@ -1,4 +1,4 @@
-// Issue 13, point 1: the trainer drills a seeded chart in the browser against the real server. The oracle is the
+// The trainer drills a seeded chart in the browser against the real server. The oracle is the
 // chart's own data read through the range API, not the trainer's grading: a right and a wrong answer must be graded
 // as the chart says, with the cell's colours shown, and the results must reach the profile.
 import type { Page } from 'playwright-core';

@@ -1,7 +1,7 @@
-// Issue 10's numbered failures that only a jsdom test covered, checked again in a real browser against the real
-// server: the burger menu closed by a tap on the grid without painting (4), the Premium window at once for a free
-// user's share (8), unknown PDF paths answering 404 instead of the app (9), and from the smaller ones (10) the
-// registration error in the server's words alone and one tab stop for the whole grid.
+// Failures once seen in a walk through the app that only a jsdom test covered, checked again in a real browser
+// against the real server: the burger menu closed by a tap on the grid without painting, the Premium window at once
+// for a free user's share, unknown PDF paths answering 404 instead of the app, the registration error in the
+// server's words alone and one tab stop for the whole grid.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -11,7 +11,7 @@ import { registerInPage as register } from './support/page-api.ts';
 
 const cell = (page: Page, hand: string) => page.locator(`.range-grid [data-hand="${hand}"]`);
 
-describe('issue 10 failures in the browser', () => {
+describe('failures of a walk through the app, in the browser', () => {
   const app = withAppAndBrowser();
   let server: AppServer;
   let session: BrowserSession;

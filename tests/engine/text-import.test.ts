@@ -1,4 +1,4 @@
-// Issue 10 (left from last session): typing an exact combo such as "QsQd" in a text range painted the whole QQ
+// Typing an exact combo such as "QsQd" in a text range painted the whole QQ
 // class, because the engine's 1326 combo weights were averaged onto the 13x13 chart. importTextRange keeps exact
 // combos as left-out combos of their class; checked here against the real engine's parse of the text.
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
-// The engine module every visitor downloads before the first equity: at most 200 KB gzipped (issue 11's target). The
-// evaluator builds its rank tables when the module starts and the preflop table is its own asset, so neither may
-// creep back into the module.
+// The engine module every visitor downloads before the first equity: at most 200 KB gzipped, so a cold load on a phone
+// stays short. The evaluator builds its rank tables when the module starts and the preflop table is its own asset, so
+// neither may creep back into the module.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

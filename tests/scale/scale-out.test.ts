@@ -1,12 +1,18 @@
-// Three instances of the compiled server on one PostgreSQL, one Redis and one MinIO, as README's "Deploying"
-// section runs them: nothing a player does may depend on which instance answers, and killing one loses nothing
+// Three instances of the compiled server on one PostgreSQL, one Redis and one MinIO, as docs/deploying.md runs
+// them: nothing a player does may depend on which instance answers, and killing one loses nothing
 // it acknowledged.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createThrowawayDatabase, postgresAvailability } from '../server/helpers/postgres.ts';
 import { type SmtpSink, startSmtpSink } from '../server/helpers/smtp-sink.ts';
+import { startBalancer } from './support/balancer.ts';
+import { startLoad } from './support/load.ts';
 import {
   database,
   type Instance,
@@ -75,11 +81,12 @@ suite(
     let instances: Instance[] = [];
     let sql: pg.Client;
     let adminToken = '';
+    let env: NodeJS.ProcessEnv;
 
     beforeAll(async () => {
       throwaway = await createThrowawayDatabase(postgresAvailability().adminUrl as string);
       [redis, minio, mail] = await Promise.all([startRedis(), startMinio(), startSmtpSink()]);
-      const env: NodeJS.ProcessEnv = {
+      env = {
         ...process.env,
         NODE_ENV: 'production',
         DATABASE_URL: throwaway.url,
@@ -99,6 +106,9 @@ suite(
         MAIL_LEASE_MS: '3000',
         LOG_LEVEL: 'info',
         STATIC_DIR: '/nonexistent',
+        // Well past the balancer's readiness poll (every 200 ms, a poll given up after 1 s) on a loaded machine: it
+        // has stopped sending to an instance before that instance stops listening.
+        SHUTDOWN_DRAIN_MS: '2500',
       };
       await database('migrate', env);
       // The seed renders the courses' lessons (ffmpeg, cached between runs) and puts them in the shared bucket.
@@ -206,6 +216,77 @@ suite(
       const bytes = Buffer.from(await head.arrayBuffer());
       expect(bytes.length).toBe(1024);
       expect(bytes.subarray(4, 8).toString('latin1')).toBe('ftyp'); // an MP4 container
+    });
+
+    it('a backup of the shared database and bucket restores into a fresh database and bucket', async () => {
+      const out = mkdtempSync(join(tmpdir(), 'rangeforge-scale-backup-'));
+      const target = await createThrowawayDatabase(postgresAvailability().adminUrl as string);
+      try {
+        const made = await database('backup', env, ['--out', join(out, 'backup')]);
+        expect(made).toMatch(/backup: media: \d+ files, \d+ bytes from the s3 storage/);
+        await minio.createBucket('rangeforge-restored');
+        const restoredEnv = { ...env, DATABASE_URL: target.url, S3_BUCKET: 'rangeforge-restored' };
+        const restored = await database('restore', restoredEnv, ['--from', join(out, 'backup')]);
+        expect(restored).toContain('integrity ok, 0 foreign key violations');
+        // Every object (the seeded lessons, the avatar uploaded above) is back, byte for byte in size.
+        const [source, copy] = [
+          await minio.listBucket(minio.bucket),
+          await minio.listBucket('rangeforge-restored'),
+        ];
+        expect(source.size).toBeGreaterThan(4);
+        expect(copy).toEqual(source);
+        const restoredDb = new pg.Client({ connectionString: target.url });
+        await restoredDb.connect();
+        const count = 'SELECT COUNT(*)::int AS count FROM users';
+        const [before, after] = [(await sql.query(count)).rows[0], (await restoredDb.query(count)).rows[0]];
+        await restoredDb.end();
+        expect(after).toEqual(before);
+      } finally {
+        await target.drop();
+        rmSync(out, { recursive: true, force: true });
+      }
+    });
+
+    it('a rolling restart of the three instances under steady load fails no request', async () => {
+      const tokens: string[] = [];
+      for (let n = 0; n < 6; n += 1) tokens.push(await register(instances[n % 3] as Instance, `rolling${n}`));
+      await sql.query("UPDATE users SET is_premium = 1 WHERE username LIKE 'rolling%'");
+      const balancer = await startBalancer(instances);
+      expect(balancer.ready()).toHaveLength(3);
+      const load = startLoad(balancer.url, tokens);
+      const restarted: Instance[] = [];
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        for (const old of [...instances]) {
+          // SIGTERM as a service manager sends it: readiness turns false, the balancer stops sending, in-flight
+          // requests finish, the pools close. Then the new release's instance joins once it is ready.
+          const stopped = Date.now();
+          await old.stop();
+          expect(old.child.exitCode, old.log().slice(-2_000)).toBe(0);
+          expect(Date.now() - stopped).toBeGreaterThanOrEqual(2_500);
+          balancer.remove(old);
+          const fresh = await startInstance(`${old.name}2`, env);
+          balancer.add(fresh);
+          restarted.push(fresh);
+          await eventually(async () => balancer.ready().includes(fresh), `${fresh.name} to take traffic`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      } finally {
+        const result = await load.stop();
+        await balancer.stop();
+        instances = restarted.length === 3 ? restarted : instances;
+        console.log(
+          `rolling restart: 3 instances restarted one by one, ${result.requests} requests (${result.writes} writes) ` +
+            `through the balancer, ${result.failures.length} failed`,
+        );
+        expect(result.failures).toEqual([]);
+        expect(result.requests).toBeGreaterThan(500);
+      }
+      // Every write acknowledged during the restarts is there.
+      const { rows } = await sql.query(
+        "SELECT COUNT(*)::int AS count FROM categories WHERE name LIKE 'rolling %'",
+      );
+      expect(rows[0]?.count).toBeGreaterThan(0);
     });
 
     it('a mail queued by an instance that is killed is sent by another', async () => {

@@ -1,4 +1,4 @@
-// No known passwords (issue 9 point 2, accounts): the seed creates no account with a written password, the first
+// No known passwords: the seed creates no account with a written password, the first
 // admin comes from `npm run admin -- create` (password from a file or the terminal) or ADMIN_EMAIL + ADMIN_PASSWORD at
 // seed time, and the old published admin1234 / demo1234 accounts are locked. Also the money migration on an install
 // that already holds double purchases.

@@ -8,8 +8,8 @@ import { MAX_SESSIONS_PER_USER } from '../../server/modules/auth/sessions.reposi
 import { as, registerUser, type Session } from './helpers/api.ts';
 import { bearer, createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
-// Issue 9's brute-force attacks, each refused, on SQLite and PostgreSQL. The clock is injected so the 15-minute lock
-// and the 30-day expiry are crossed exactly.
+// Brute-force attacks on sign-in, restore codes and sessions, each refused, on SQLite and PostgreSQL. The clock is
+// injected so the 15-minute lock and the 30-day expiry are crossed exactly.
 describeEachDatabase('brute force and sessions', (kind) => {
   let t: TestApp;
   const clock = new ManualClock();

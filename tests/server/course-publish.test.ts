@@ -5,7 +5,7 @@ import { sandboxCharge, shopCost } from './helpers/payments.ts';
 import { openSeededStore } from './helpers/store.ts';
 import { describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
-/** Issue 10: "an admin cannot publish a course with a lesson that has no video"; drafts are never sold. */
+/** An admin cannot publish a course with a lesson that has no video; drafts are never sold. */
 describeEachDatabase('course drafts and publishing', (kind) => {
   let t: TestApp;
   let admin: Session;

@@ -1,4 +1,4 @@
-// Issue 10 point 3: every seeded course lesson is a real video (rendered at seed time with espeak-ng and ffmpeg),
+// Every seeded course lesson is a real video (rendered at seed time with espeak-ng and ffmpeg),
 // with a poster and captions in the four languages, served to owners with byte ranges by @fastify/static's send.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

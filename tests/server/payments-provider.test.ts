@@ -1,6 +1,7 @@
 // The real card provider (keys configured): only its signature settles an order, each order once, each item once.
-// Issue 9 attacks: forged provider signature, a fake payment crediting the referrer, a double charge through two open
-// orders for the same thing (SQLite used to record one purchase, PostgreSQL two; both paid the referral twice).
+// Attacks on the card provider's routes: forged provider signature, a fake payment crediting the referrer, a double
+// charge through two open orders for the same thing (SQLite used to record one purchase, PostgreSQL two; both paid the
+// referral twice).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,4 +1,4 @@
-// Payments in sandbox mode (what `npm start` runs without provider keys) and manual payments. Every attack of issue 9
+// Payments in sandbox mode (what `npm start` runs without provider keys) and manual payments. Every attack on payments
 // that lands here is a test: forged sandbox or provider signatures, fake payments crediting a referrer, 200 cost calls
 // making 200 orders, card last-4 digits blocked across users.
 import fs from 'node:fs';

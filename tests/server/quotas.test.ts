@@ -6,7 +6,7 @@ import { as, makePremium, registerUser, type Session } from './helpers/api.ts';
 import { categoryCalls } from './helpers/categories.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
-// Issue 9's library attacks (races over the free limit, folder floods, blank names, look-alike names, e-mail
+// Attacks on the library (races over the free limit, folder floods, blank names, look-alike names, e-mail
 // lookups), each refused, on SQLite and PostgreSQL.
 describeEachDatabase('quotas, races and names', (kind) => {
   let t: TestApp;

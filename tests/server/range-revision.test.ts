@@ -5,7 +5,7 @@ import { as, registerUser, type Session } from './helpers/api.ts';
 import { categoryCalls } from './helpers/categories.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
-// Issue 13 point 5: a save names the revision it was based on; a range that moved meanwhile is never overwritten.
+// A save names the revision it was based on; a range that moved meanwhile is never overwritten.
 describeEachDatabase('range revisions', (kind) => {
   let t: TestApp;
   beforeAll(async () => {

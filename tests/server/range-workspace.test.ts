@@ -6,7 +6,7 @@ import { as, makePremium, registerUser } from './helpers/api.ts';
 import { categoryCalls } from './helpers/categories.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
-// The equity workspace (extra villains and dead cards) saved with a range: SPEC §3 range tool state, issue 10.
+// The equity workspace (extra villains and dead cards) saved with a range: SPEC §3 range tool state.
 describeEachDatabase('range workspace', (kind) => {
   let t: TestApp;
   beforeAll(async () => {

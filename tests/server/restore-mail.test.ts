@@ -1,4 +1,4 @@
-// Issue 10 point 10: the password restore e-mail is written in the account's interface language.
+// The password restore e-mail is written in the account's interface language.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { as, registerUser } from './helpers/api.ts';

@@ -1,4 +1,4 @@
-// Issue 13 point 5: the service worker is served so that browsers find a new version at once (never cached for a
+// The service worker is served so that browsers find a new version at once (never cached for a
 // year like the hashed assets) and the CSP lets the page register it and the worker load its Workbox runtime.
 import fs from 'node:fs';
 import path from 'node:path';

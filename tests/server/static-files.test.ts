@@ -1,4 +1,4 @@
-// Issue 10 point 9: a file path that is not there (a legal PDF under a short or unknown language code, a missing
+// A file path that is not there (a legal PDF under a short or unknown language code, a missing
 // asset) answers 404, not the SPA's HTML with 200; the PDFs of the four languages and client routes still serve.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -15,7 +15,7 @@ describeEachDatabase('store purchases and admin', (kind) => {
     (await as(t.app, user, { method: 'GET', url: '/api/shop' })).json().data;
 
   describe('one price everywhere', () => {
-    // Issue 10: "Buy for $54.00" on the card of the Premium-required pack, $79.00 asked in the payment window.
+    // Once seen: "Buy for $54.00" on the card of the Premium-required pack, $79.00 asked in the payment window.
     it('the list, the product page and the cost route give a free user the same total, Premium included', async () => {
       const user = await registerUser(t.app);
       const pack = (await shopList(user)).list[1];

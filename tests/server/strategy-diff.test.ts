@@ -1,4 +1,4 @@
-// Issue 13 point 3: what the strategy diff reads from the server. The incoming side comes from the compare route (a
+// What the strategy diff reads from the server. The incoming side comes from the compare route (a
 // pending share, its chart, buttons and sender, and the category accepting it would delete); the own sides from the
 // category and range routes. A user may diff only own ranges and ranges shared to them: every other id is a 404
 // that reads exactly like a missing one.

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * Money is charged once (issue 9 point 4):
+ * Money is charged once, however often a buyer asks or a provider notifies:
  * - orders.scope_key names what an open card order buys; a partial unique index keeps one open card order per user
  *   and contents, so repeated cost calls reuse it instead of piling up payable orders;
  * - orders.sandbox marks test payments (never pay a referral, never settled by the public notification routes);

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * Security state (issue 9): sessions get `last_seen_at` so they expire 30 days after last use (sliding) and can be
+ * Security state: sessions get `last_seen_at` so they expire 30 days after last use (sliding) and can be
  * pruned by index; `rate_counters` holds the counters every instance must share (password failures per account,
  * restore mails per address, writes per user). `reset_at` is ms since the epoch (bigint: it passes 2^31).
  */

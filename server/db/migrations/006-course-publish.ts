@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * Draft → published for store items (issue 10: nothing may be sold that cannot be delivered). The store lists,
+ * Draft → published for store items, so nothing is sold that cannot be delivered. The store lists,
  * prices and sells published items only; an admin's new video course starts as a draft and is published only when
  * every lesson has its video. Rows already here stay published (the seed renders every lesson's video), except a
  * course that has no lesson or a lesson without video: it becomes a draft, still open to those who own it.

@@ -2,7 +2,7 @@ import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * The trainer's results (issue 13): one row of totals per player (hands, right answers, the running and the best
+ * The trainer's results: one row of totals per player (hands, right answers, the running and the best
  * streak) and one row per player, chart and hand class (shown, missed, Leitner box). Both are counters updated by
  * one upsert per answer, so parallel answers never lose a count on either database. A deleted chart takes its rows
  * with it (ON DELETE CASCADE), and so does a deleted user.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * A revision per range (issue 13 point 5): every content save names the revision it was based on and bumps it, so
+ * A revision per range: every content save names the revision it was based on and bumps it, so
  * a save from a stale copy (an edit made offline while another session saved) is refused with 409 instead of
  * overwriting the newer chart. Existing rows start at 0; plain ADD/DROP COLUMN runs the same on SQLite and PostgreSQL.
  */

@@ -46,6 +46,14 @@ export const ACCOUNT_TABLES: Readonly<Record<string, TablePolicy>> = {
       ],
     ),
   },
+  admin_audit: {
+    kind: 'kept',
+    why: "what admins did to payments and the store outlives the admin's account; a deleted admin's name is replaced",
+    columns: kept(
+      ['id', 'admin_id', 'action', 'target_id', 'detail', 'request_id', 'created_at'],
+      ['admin_username'],
+    ),
+  },
   sessions: { kind: 'owned', by: { user_id: 'id' }, why: 'sign-ins: every session ends' },
   device_tokens: { kind: 'owned', by: { user_id: 'id' }, why: 'browsers trusted for the account' },
   restore_requests: {

@@ -129,6 +129,12 @@ export class AccountDeletion {
     await trx.updateTable('purchases').set({ category_id: null }).where('user_id', '=', id).execute();
     await trx.updateTable('users').set({ referrer_id: null }).where('referrer_id', '=', id).execute();
     const tombstone = tombstoneName(id);
+    // The audit log keeps what an admin did (the money and the store need it), not who the person was.
+    await trx
+      .updateTable('admin_audit')
+      .set({ admin_username: tombstone })
+      .where('admin_id', '=', id)
+      .execute();
     const avatar = AVATAR_FILE.test(user.avatar) ? user.avatar : null;
     await trx
       .updateTable('users')

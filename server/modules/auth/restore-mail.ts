@@ -1,4 +1,4 @@
-// The password restore e-mail in the account's interface language (issue 10 point 10).
+// The password restore e-mail in the account's interface language, whatever the language of the page that asked.
 import { type Language, LANGUAGES } from '../../../contract/languages.ts';
 
 const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);

@@ -125,7 +125,7 @@ export class SharesService {
   }
 
   /**
-   * The strategy diff's view of a pending shared range (issue 13): its chart and buttons, who sent it, and which own
+   * The strategy diff's view of a pending shared range: its chart and buttons, who sent it, and which own
    * category accepting it would delete now. Only the recipient, only while pending; anything else is 404.
    */
   async compare(user: UserRow, id: number): Promise<IncomingCompare> {

@@ -1,6 +1,8 @@
-import type { Health } from '../../../contract/health.ts';
+import { sql } from 'kysely';
+
+import type { Health, Readiness } from '../../../contract/health.ts';
 import type { Db } from '../../db/database.ts';
-import { schemaVersion } from '../../db/migrate.ts';
+import { knownMigrationNames, schemaVersion } from '../../db/migrate.ts';
 import type { CounterStore } from '../../lib/counters.ts';
 import type { Clock } from '../../lib/time.ts';
 
@@ -17,7 +19,16 @@ import type { Clock } from '../../lib/time.ts';
  */
 export const PROBE_INTERVAL_MS = 5_000;
 
+/**
+ * A readiness answer is reused this long: the route is public and polled by every load balancer, and a stranger's
+ * flood of it must not become a flood of database reads. Draining shows at once (it reads no database).
+ */
+export const READY_CACHE_MS = 1_000;
+
 export class HealthService {
+  /** Set once the instance was asked to stop: it still serves, but tells the load balancer to send no more. */
+  private drainingSince: number | null = null;
+  private readyChecked: { at: number; answer: Promise<Omit<Readiness, 'draining'>> } | null = null;
   /** When the last probe succeeded. */
   private probedOk = Number.NEGATIVE_INFINITY;
   /** The probe under way: calls arriving meanwhile share it. */
@@ -34,6 +45,40 @@ export class HealthService {
     const failure = await this.probe();
     const status = failure === null ? ('ok' as const) : ('degraded' as const);
     return { health: { status, database: this.db.dialect, schema_version: version }, failure };
+  }
+
+  get draining(): boolean {
+    return this.drainingSince !== null;
+  }
+
+  /** From now on readiness is false; the caller closes the listener once the load balancer has noticed. */
+  drain(): void {
+    this.drainingSince ??= this.clock.now();
+  }
+
+  /**
+   * Ready to take traffic: the database answers, every migration this build knows is applied (a database migrated
+   * by a newer release counts: its extra migrations are the next release's), and the instance is not draining.
+   */
+  async readiness(): Promise<Readiness> {
+    const now = this.clock.now();
+    if (!this.readyChecked || now - this.readyChecked.at >= READY_CACHE_MS) {
+      this.readyChecked = { at: now, answer: this.checkDatabase() };
+    }
+    const answer = await this.readyChecked.answer;
+    const draining = this.draining;
+    return { ...answer, ready: answer.ready && !draining, draining };
+  }
+
+  private async checkDatabase(): Promise<Omit<Readiness, 'draining'>> {
+    try {
+      const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(this.db.kysely);
+      const done = new Set(applied.rows.map((row) => row.name));
+      const pending = (await knownMigrationNames(this.db)).filter((name) => !done.has(name));
+      return { ready: pending.length === 0, database: 'ok', pending_migrations: pending };
+    } catch {
+      return { ready: false, database: 'unavailable', pending_migrations: [] };
+    }
   }
 
   /**

@@ -26,7 +26,7 @@ const WINDOW_MS = 60_000;
 const WEAKEST_SHOWN = 5;
 
 /**
- * The trainer (issue 13): deals from the player's own charts and grades answers against the stored chart. Every
+ * The trainer: deals from the player's own charts and grades answers against the stored chart. Every
  * chart in the player's library can be trained: the ones they made, the ones they accepted from others (accepting
  * copies them in) and the ones they bought (a bought pack's charts are copied in as read-only templates). Anything
  * else answers 404, exactly like a missing id, so nobody learns another player's chart by its id.

@@ -24,7 +24,7 @@ function PaintArea({ onPaint }: { onPaint: () => void }) {
   );
 }
 
-describe('outside click (issue 10 point 4)', () => {
+describe('outside click', () => {
   it('closes the burger menu on a press on the range grid, and that press paints nothing', async () => {
     mockFetch(() => undefined);
     const paint = vi.fn();

@@ -1,6 +1,7 @@
 import { api } from '@/lib/api-client';
 import type { Page } from '@/lib/use-paged-list';
 import type {
+  AdminAuditEntry,
   AdminExtraCharge,
   AdminOrderLines,
   AdminPackage,
@@ -41,6 +42,20 @@ export async function fetchManualPayments(
   const which = filter === 'refunds' ? { queue: 'refunds' } : { status: filter };
   const data = await api.get<PagedAnswer<AdminPayment>>(API.admin.manualPayments, {
     query: { ...which, page, per_page: perPage },
+    signal,
+    quiet: true,
+  });
+  return toPage(data);
+}
+
+/** What admins did, newest first. */
+export async function fetchAudit(
+  page: number,
+  perPage: number,
+  signal: AbortSignal,
+): Promise<Page<AdminAuditEntry>> {
+  const data = await api.get<PagedAnswer<AdminAuditEntry>>(API.admin.audit, {
+    query: { page, per_page: perPage },
     signal,
     quiet: true,
   });

@@ -1,4 +1,4 @@
-// A range conflict (issue 13 point 5): an edit made from an older revision of a range (offline, or in a tab left
+// A range conflict: an edit made from an older revision of a range (offline, or in a tab left
 // open) meets a newer copy saved in another session. The server refuses it with 409 and the current version; the
 // player sees both and decides. These are the pure rules; use-range-conflict.ts carries them out.
 import type {

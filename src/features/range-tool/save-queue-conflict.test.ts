@@ -7,7 +7,7 @@ import { SaveQueue } from './save-queue';
 import type { PendingSave, SaveStatus } from './save-queue-types';
 
 // A save based on a revision the server has moved past: set aside and held, never retried over the newer copy,
-// never dropped, until the player's choice (issue 13 point 5).
+// never dropped, until the player's choice.
 
 type Body = { pairs: string[]; base: number };
 const save = (categoryId: number, pairs: string[], base: number): PendingSave<Body> => ({

@@ -1,4 +1,4 @@
-// A write-behind queue for range saves (issue 10 point 1): every edit is queued, never debounced away. Edits to
+// A write-behind queue for range saves: every edit is queued, never debounced away. Edits to
 // one range coalesce into one request (each save carries the whole range, so the newest body is all that counts),
 // requests go out one at a time in the order the ranges were first edited, failures are retried with backoff, and
 // every waiting save is also held in a PendingStore (IndexedDB in the app) so a reload or a closed tab replays it.

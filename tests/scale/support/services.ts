@@ -1,6 +1,6 @@
 // The services a scaled-out deployment shares, started on loopback for the scale-out suite: Redis (Debian's
 // redis-server), MinIO (built by the bootstrap from the Go module proxy), an SMTP sink, and instances of the
-// compiled server started the way README's "Deploying" section does (`npm run serve` runs scripts/serve.mjs).
+// compiled server started the way docs/deploying.md says (`npm run serve` runs scripts/serve.mjs).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 
 export const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -96,6 +96,10 @@ export interface ObjectStore extends Service {
   bucket: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /** Another empty bucket on the same store (a restore's target). */
+  createBucket(name: string): Promise<void>;
+  /** Every key of a bucket with its size. */
+  listBucket(name: string): Promise<Map<string, number>>;
 }
 
 export async function startMinio(): Promise<ObjectStore> {
@@ -132,9 +136,25 @@ export async function startMinio(): Promise<ObjectStore> {
     forcePathStyle: true,
     credentials: { accessKeyId, secretAccessKey },
   });
-  await client.send(new CreateBucketCommand({ Bucket: bucket }));
-  client.destroy();
-  return { url, bucket, accessKeyId, secretAccessKey, stop: () => stopGroup(child) };
+  const createBucket = async (name: string) => {
+    await client.send(new CreateBucketCommand({ Bucket: name }));
+  };
+  const listBucket = async (name: string) => {
+    const keys = new Map<string, number>();
+    let token: string | undefined;
+    do {
+      const page = await client.send(new ListObjectsV2Command({ Bucket: name, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) keys.set(object.Key as string, object.Size ?? 0);
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return keys;
+  };
+  await createBucket(bucket);
+  const stop = async () => {
+    client.destroy();
+    await stopGroup(child);
+  };
+  return { url, bucket, accessKeyId, secretAccessKey, createBucket, listBucket, stop };
 }
 
 export interface Instance {
@@ -146,9 +166,16 @@ export interface Instance {
   stop(): Promise<void>;
 }
 
-/** `npm run db:migrate` / `npm run db:seed` as README says (scripts/serve.mjs db ...), on the shared database. */
-export async function database(command: 'migrate' | 'seed', env: NodeJS.ProcessEnv): Promise<string> {
-  const { child, log } = startGroup(process.execPath, ['scripts/serve.mjs', 'db', command], env);
+/**
+ * `npm run db:migrate`, `db:seed`, `db:backup -- --out DIR`, `db:restore -- --from DIR` as docs/deploying.md and
+ * docs/operating.md say (scripts/serve.mjs db ...), on the shared database.
+ */
+export async function database(
+  command: 'migrate' | 'seed' | 'backup' | 'restore',
+  env: NodeJS.ProcessEnv,
+  args: string[] = [],
+): Promise<string> {
+  const { child, log } = startGroup(process.execPath, ['scripts/serve.mjs', 'db', command, ...args], env);
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`db:${command} failed:\n${log()}`);
   return log();
@@ -163,11 +190,13 @@ export async function startInstance(name: string, env: NodeJS.ProcessEnv): Promi
     HOST: '127.0.0.1',
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(async () => (await fetch(`${baseUrl}/api/v1/health`)).ok, `instance ${name}`, 60_000).catch(
-    (error: Error) => {
-      throw new Error(`${error.message}\n${log()}`);
-    },
-  );
+  await waitFor(
+    async () => (await fetch(`${baseUrl}/api/v1/health/ready`)).ok,
+    `instance ${name}`,
+    60_000,
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}\n${log()}`);
+  });
   return {
     name,
     baseUrl,

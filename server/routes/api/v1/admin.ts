@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 
 import {
+  AdminAuditEntry,
   AdminExtraCharge,
   AdminOrderLines,
   AdminPackage,
@@ -21,6 +22,7 @@ import { API } from '../../../../contract/paths.ts';
 import { PaymentInfo } from '../../../../contract/payments.ts';
 import { HttpError } from '../../../lib/http-error.ts';
 import type { RoutePlugin } from '../../../lib/type-provider.ts';
+import { settingsChanges } from '../../../modules/admin/audit.ts';
 import { currentUser, requireAdmin } from '../../../plugins/auth.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -42,8 +44,25 @@ function videoUploadError(error: unknown): HttpError {
   return new HttpError(400, 'uploadIncomplete');
 }
 
+/** What an audit entry keeps of a decided payment: enough to recognise it without opening the order. */
+const paymentDetail = (payment: PaymentInfo) => ({
+  method: payment.method,
+  amount: payment.amount,
+  currency: payment.currency,
+  status: payment.status,
+});
+
+/** What an audit entry keeps of a store item's new values (the description is left out: it may be long). */
+const itemDetail = (body: ItemBody) => ({
+  type: body.type,
+  name: body.name,
+  price_usd: body.price_usd,
+  price_rub: body.price_rub,
+});
+
 export const adminRoutes: RoutePlugin = async (app) => {
-  const { payments, admin, refunds, extraCharges } = app.services;
+  // Every action that moves money or changes the store is recorded in the audit log once it has succeeded.
+  const { payments, admin, refunds, extraCharges, audit } = app.services;
   const tags = ['admin'];
   const guarded = { preValidation: requireAdmin };
   app.addSchema(PackNode);
@@ -71,7 +90,11 @@ export const adminRoutes: RoutePlugin = async (app) => {
       ...guarded,
       schema: { tags, params: IdParams, response: { 200: DataEnvelope(PaymentInfo), ...errors } },
     },
-    async (request) => ({ data: await payments.adminDecide(request.params.id, 'confirm') }),
+    async (request) => {
+      const payment = await payments.adminDecide(request.params.id, 'confirm');
+      await audit.record(request, 'payment.confirm', payment.id, paymentDetail(payment));
+      return { data: payment };
+    },
   );
   app.post(
     API.admin.rejectPayment,
@@ -79,7 +102,11 @@ export const adminRoutes: RoutePlugin = async (app) => {
       ...guarded,
       schema: { tags, params: IdParams, response: { 200: DataEnvelope(PaymentInfo), ...errors } },
     },
-    async (request) => ({ data: await payments.adminDecide(request.params.id, 'reject') }),
+    async (request) => {
+      const payment = await payments.adminDecide(request.params.id, 'reject');
+      await audit.record(request, 'payment.reject', payment.id, paymentDetail(payment));
+      return { data: payment };
+    },
   );
   app.post(
     API.admin.refundedPayment,
@@ -92,7 +119,11 @@ export const adminRoutes: RoutePlugin = async (app) => {
         response: { 200: DataEnvelope(PaymentInfo), ...errors },
       },
     },
-    async (request) => ({ data: await payments.adminRefunded(request.params.id, currentUser(request).id) }),
+    async (request) => {
+      const payment = await payments.adminRefunded(request.params.id, currentUser(request).id);
+      await audit.record(request, 'payment.refunded', payment.id, paymentDetail(payment));
+      return { data: payment };
+    },
   );
 
   // A refund the server could not match, or a manual payment refunded by hand: the admin's call (settlement.service).
@@ -117,9 +148,15 @@ export const adminRoutes: RoutePlugin = async (app) => {
         response: lines,
       },
     },
-    async (request) => ({
-      data: await refunds.takeBack(request.params.id, currentUser(request).id, request.body),
-    }),
+    async (request) => {
+      const data = await refunds.takeBack(request.params.id, currentUser(request).id, request.body);
+      const { purchase_ids: purchaseIds, amount } = request.body;
+      await audit.record(request, 'order.take_back', request.params.id, {
+        purchase_ids: purchaseIds,
+        amount,
+      });
+      return { data };
+    },
   );
   app.post(
     API.admin.nothingToTakeBack,
@@ -132,9 +169,11 @@ export const adminRoutes: RoutePlugin = async (app) => {
         response: lines,
       },
     },
-    async (request) => ({
-      data: await refunds.nothingToTakeBack(request.params.id, currentUser(request).id),
-    }),
+    async (request) => {
+      const data = await refunds.nothingToTakeBack(request.params.id, currentUser(request).id);
+      await audit.record(request, 'order.nothing_to_take_back', request.params.id);
+      return { data };
+    },
   );
 
   app.post(
@@ -150,9 +189,32 @@ export const adminRoutes: RoutePlugin = async (app) => {
         response: { 200: DataEnvelope(AdminExtraCharge), ...errors },
       },
     },
-    async (request) => ({
-      data: await extraCharges.adminRefunded(request.params.id, currentUser(request).id),
-    }),
+    async (request) => {
+      const charge = await extraCharges.adminRefunded(request.params.id, currentUser(request).id);
+      await audit.record(request, 'extra_charge.refunded', request.params.id, {
+        order_id: charge.order_id,
+        amount: charge.amount,
+        currency: charge.currency,
+      });
+      return { data: charge };
+    },
+  );
+
+  app.get(
+    API.admin.audit,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        description: 'What admins did (payments, refunds, settings, store items), newest first.',
+        querystring: Paging,
+        response: { 200: DataEnvelope(Paged(AdminAuditEntry)), ...errors },
+      },
+    },
+    async (request) => {
+      const { page = 1, per_page: perPage = PAGE_SIZE } = request.query;
+      return { data: { ...(await audit.list(page, perPage)), page, per_page: perPage } };
+    },
   );
 
   app.get(
@@ -178,7 +240,12 @@ export const adminRoutes: RoutePlugin = async (app) => {
       ...guarded,
       schema: { tags, body: SettingsUpdate, response: { 200: DataEnvelope(Settings), ...errors } },
     },
-    async (request) => ({ data: await admin.updateSettings(request.body) }),
+    async (request) => {
+      const before = await admin.settings();
+      const after = await admin.updateSettings(request.body);
+      await audit.record(request, 'settings.update', null, settingsChanges(before, after));
+      return { data: after };
+    },
   );
 
   app.get(
@@ -212,6 +279,7 @@ export const adminRoutes: RoutePlugin = async (app) => {
     },
     async (request) => {
       await admin.setPublished(request.params.id, request.body.published);
+      await audit.record(request, 'item.publish', request.params.id, { published: request.body.published });
       return { data: { ok: true } };
     },
   );
@@ -220,7 +288,14 @@ export const adminRoutes: RoutePlugin = async (app) => {
   app.post(
     API.admin.items,
     { ...guarded, schema: { tags, body: ItemBody, response: { 200: DataEnvelope(ItemCreated), ...errors } } },
-    async (request) => ({ data: await admin.createItem(request.body) }),
+    async (request) => {
+      const created = await admin.createItem(request.body);
+      await audit.record(request, 'item.create', created.id, {
+        ...itemDetail(request.body),
+        package_id: created.package_id,
+      });
+      return { data: created };
+    },
   );
   app.post(
     API.admin.item,
@@ -230,6 +305,7 @@ export const adminRoutes: RoutePlugin = async (app) => {
     },
     async (request) => {
       await admin.updateItem(request.params.id, request.body);
+      await audit.record(request, 'item.update', request.params.id, itemDetail(request.body));
       return { data: { ok: true } };
     },
   );
@@ -244,7 +320,11 @@ export const adminRoutes: RoutePlugin = async (app) => {
         response: { 200: DataEnvelope(Type.Object({ ranges: Type.Integer() })), ...errors },
       },
     },
-    async (request) => ({ data: { ranges: await admin.setPackContent(request.params.id, request.body) } }),
+    async (request) => {
+      const ranges = await admin.setPackContent(request.params.id, request.body);
+      await audit.record(request, 'item.content', request.params.id, { ranges });
+      return { data: { ranges } };
+    },
   );
   app.post(
     API.admin.lessons,
@@ -257,7 +337,14 @@ export const adminRoutes: RoutePlugin = async (app) => {
         response: { 200: DataEnvelope(Type.Object({ id: Type.Integer() })), ...errors },
       },
     },
-    async (request) => ({ data: await admin.addLesson(request.params.id, request.body.title) }),
+    async (request) => {
+      const lesson = await admin.addLesson(request.params.id, request.body.title);
+      await audit.record(request, 'lesson.create', request.params.id, {
+        lesson_id: lesson.id,
+        title: request.body.title,
+      });
+      return { data: lesson };
+    },
   );
   app.post(
     API.admin.lessonVideo,
@@ -281,7 +368,8 @@ export const adminRoutes: RoutePlugin = async (app) => {
         });
       if (!file) throw new HttpError(400, 'invalidRequest');
       // The service stores and links the file only when all of it arrived (413 past the limit, 400 if cut off).
-      await admin.saveLessonVideo(request.params.id, file.file, maxMb);
+      const stored = await admin.saveLessonVideo(request.params.id, file.file, maxMb);
+      await audit.record(request, 'lesson.video', request.params.id, { file: stored });
       return { data: { ok: true } };
     },
   );

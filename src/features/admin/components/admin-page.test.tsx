@@ -34,7 +34,7 @@ const pending = {
 /** The settings and store-item calls the admin page also makes, answered with defaults and no items. */
 const otherAdminCalls = (url: string) => {
   if (url === '/api/v1/admin/settings') return { body: { data: { referral_percent: 20 } } };
-  if (url.startsWith('/api/v1/admin/items'))
+  if (url.startsWith('/api/v1/admin/items') || url.startsWith('/api/v1/admin/audit'))
     return { body: { data: { total: 0, page: 1, per_page: 10, list: [] } } };
   return undefined;
 };
@@ -297,6 +297,57 @@ describe('AdminPage', () => {
     expect(appStore.get(toastsAtom).map((toast) => toast.message)).toContain(
       'Closed with nothing taken back',
     );
+  });
+});
+
+describe('AdminPage audit log', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const entry = (id: number, action: string, detail: Record<string, unknown>, target: number | null) => ({
+    id,
+    admin: 'boss',
+    action,
+    target_id: target,
+    detail,
+    request_id: `req-${id}`,
+    datetime: '2026-11-22T04:00:00Z',
+  });
+
+  it('lists what admins did, newest first, page by page, in the interface language', async () => {
+    const user = userEvent.setup();
+    const asked: string[] = [];
+    mockFetch((url) => {
+      if (url.startsWith('/api/v1/admin/audit')) {
+        asked.push(url);
+        const page = Number(new URL(url, 'http://x').searchParams.get('page'));
+        const list =
+          page === 1
+            ? [
+                entry(12, 'settings.update', { referral_percent: [10, 15] }, null),
+                entry(11, 'payment.confirm', { method: 'btc', amount: 29, currency: 'USD' }, 31),
+              ]
+            : [entry(2, 'order.take_back', { purchase_ids: [4, 5], amount: 12.5 }, 40)];
+        return { body: { data: { total: 12, page, per_page: 10, list } } };
+      }
+      if (url.startsWith('/api/v1/admin/manual_payments'))
+        return { body: { data: { total: 0, page: 1, per_page: 10, list: [] } } };
+      return otherAdminCalls(url);
+    });
+    renderApp(<AdminPage />, { user: admin });
+    const section = (await screen.findByRole('heading', { name: 'Audit log' })).closest('section')!;
+    const changed = (await within(section).findByText('Settings changed')).closest('tr')!;
+    expect(changed).toHaveTextContent('boss');
+    expect(changed).toHaveTextContent('referral_percent: 10 → 15');
+    expect(changed).toHaveTextContent('req-12');
+    const confirmed = within(section).getByText('Payment confirmed').closest('tr')!;
+    expect(confirmed).toHaveTextContent('#31');
+    expect(confirmed).toHaveTextContent('amount: 29');
+    await user.click(within(section).getByRole('button', { name: 'Next' }));
+    const takeBack = (await within(section).findByText('Lines taken back')).closest('tr')!;
+    expect(takeBack).toHaveTextContent('purchase_ids: 4, 5');
+    expect(asked.at(-1)).toContain('page=2');
   });
 });
 

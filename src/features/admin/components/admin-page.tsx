@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
+import { AuditPanel } from './audit-panel';
 import { ItemsPanel } from './items-panel';
 import { PaymentsPanel } from './payments-panel';
 import { SettingsPanel } from './settings-panel';
@@ -14,6 +15,7 @@ export function AdminPage() {
       <PaymentsPanel />
       <SettingsPanel />
       <ItemsPanel />
+      <AuditPanel />
     </div>
   );
 }

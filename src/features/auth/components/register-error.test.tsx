@@ -1,4 +1,4 @@
-// Issue 10 point 10: a registration error reads just the server's reason, not glued to the generic text.
+// A registration error reads just the server's reason, not glued to the generic text.
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -111,7 +111,7 @@ export function RangeLibrary({ rootType }: { rootType: RootType }) {
     );
   }
 
-  // A free user gets the Premium window at once, not a search and a recipient first (issue 10 point 8).
+  // A free user gets the Premium window at once, not a search and a recipient first that lead only to it.
   const openShare = (node: TreeNode) => (library.isPremium ? setSharing(node) : notifyPremiumRequired());
 
   const create = async (event: FormEvent) => {

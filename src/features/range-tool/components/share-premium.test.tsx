@@ -1,4 +1,4 @@
-// Issue 10 point 8: a free user who opens "share" gets the Premium window at once, and the Premium window never
+// A free user who opens "share" gets the Premium window at once, and the Premium window never
 // opens on top of the share dialog.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// Issue 13 point 3: the strategy diff of two charts as pure functions, so every rule below is unit-tested without
+// The strategy diff of two charts as pure functions, so every rule below is unit-tested without
 // React or the server. A chart is what the range tool holds: per hand class its colour entries (actions) with
 // weights in % of the class, and per class the single combos the suit editor left out.
 //

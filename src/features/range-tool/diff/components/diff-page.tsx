@@ -166,7 +166,7 @@ function DiffView({ from, to }: { from: DiffSide; to: DiffSide }) {
 }
 
 /**
- * /compare: the strategy diff (issue 13). Two own ranges (`from`, `to`), or an incoming strategy against the own
+ * /compare: the strategy diff. Two own ranges (`from`, `to`), or an incoming strategy against the own
  * range accepting it would replace (the free-tier swap), else one the player picks; accept and reject stay here.
  */
 export function DiffPage() {
