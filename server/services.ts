@@ -103,7 +103,7 @@ export function createServices(
     extraCharges: new ExtraChargesService(db),
     sandbox: sandbox ? new SandboxPayments(db, payments) : null,
     admin: new AdminService(db, config.mediaDir, media),
-    trainer: new TrainerService(db, counters, clock),
+    trainer: new TrainerService(db),
   };
 }
 
