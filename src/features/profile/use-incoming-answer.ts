@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { incomingDecided } from '@/lib/incoming-count';
+import { useCurrentUser } from '@/lib/session';
 import { pushToast } from '@/lib/toast';
 import type { CategoryRef, IncomingStrategy } from '@contract/categories';
 
@@ -33,6 +34,7 @@ function swapNow(error: unknown): CategoryRef | null {
  */
 export function useIncomingAnswer(onSettled: () => void) {
   const { t } = useTranslation();
+  const premium = Boolean(useCurrentUser()?.is_premium);
   const [busy, setBusy] = useState<number | null>(null);
   const [question, setQuestion] = useState<(AcceptQuestion & { id: number }) | null>(null);
 
@@ -68,6 +70,9 @@ export function useIncomingAnswer(onSettled: () => void) {
   };
 
   const accept = async (strategy: IncomingStrategy) => {
+    // Premium deletes nothing: no need to ask what it would cost (should the server see it otherwise, its 409
+    // brings the question all the same).
+    if (premium) return send(strategy, null);
     setBusy(strategy.id);
     let replaces: CategoryRef | null;
     try {

@@ -117,6 +117,18 @@ describe('StrategiesTab accept on the free plan', () => {
     expect(accepts()).toEqual([{ replaces: 1 }, { replaces: 2 }]);
   });
 
+  it('accepts at once for a Premium player, and still asks if the server says the swap applies', async () => {
+    const { accepts } = freePlayer(() => ({ id: 1, name: 'CO open', kind: 'range' }));
+    const user = userEvent.setup();
+    renderApp(<StrategiesTab />, { user: { ...testUser, is_premium: true } });
+    const item = (await screen.findByText('BTN opens')).closest('li')!;
+    await user.click(within(item).getByRole('button', { name: 'Accept' }));
+    // The session said Premium, the server (Premium ended meanwhile) would delete "CO open": 409, then the question.
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('deletes your range “CO open”');
+    expect(accepts()).toEqual([{ replaces: null }]);
+  });
+
   it('accepts at once when nothing is deleted (Premium or an empty list)', async () => {
     const { accepts } = freePlayer(() => null);
     await clickAccept();
