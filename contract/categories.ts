@@ -239,6 +239,26 @@ export const CategoryRef = Type.Object({ id: Type.Integer(), name: Type.String()
 export type CategoryRef = Static<typeof CategoryRef>;
 
 /**
+ * Accept: which own category the player agreed to lose to the free-tier swap (SPEC §4), as the compare answer named
+ * it; null or left out when they agreed to lose none. The server never deletes anything else: when the swap would
+ * now take a category other than the agreed one (the library changed since the player looked, or nothing was
+ * agreed), the accept is refused with 409 `acceptSwapChanged` carrying `current.replaces`, and nothing changes. When
+ * the swap would take nothing now (Premium since, or an empty list), the accept goes through without a deletion.
+ */
+export const AcceptBody = Type.Object(
+  { replaces: Type.Optional(Type.Union([Id, Type.Null()])) },
+  { additionalProperties: false },
+);
+export type AcceptBody = Static<typeof AcceptBody>;
+
+/** The 409 of accept: the error and what accepting would delete now, for the dialog to ask again. */
+export const AcceptConflictBody = Type.Object({
+  error: Type.String(),
+  code: Type.Optional(Type.String()),
+  current: Type.Optional(Type.Object({ replaces: Type.Union([CategoryRef, Type.Null()]) })),
+});
+
+/**
  * The strategy diff of an incoming strategy: the shared range's chart with its buttons (the action names)
  * and what accepting it would cost the recipient now. `replaces` is the category the free-tier swap (SPEC §4) would
  * delete, computed by the same rule as the accept route; null for Premium or an empty list. It is advice at the

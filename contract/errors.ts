@@ -57,6 +57,8 @@ export const ERROR_MESSAGES = {
   shareOwnOnly: 'You can share only categories and tournaments you created',
   shareUserNotFound: 'User not found',
   shareSelf: 'You cannot share with yourself',
+  acceptSwapChanged:
+    'Accepting this strategy would delete a category you have not agreed to give up: check which one and confirm',
   sharesPendingLimit:
     'A player you chose already has 20 of your strategies waiting to be accepted or rejected: share more with them once they have answered',
   invalidColor: 'Colour must look like #RRGGBB',

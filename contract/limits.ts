@@ -44,5 +44,17 @@ export const TRAINER_START_BOX = 2;
  */
 export const TRAINER_FREQUENCY_TOLERANCE = 10;
 
+/**
+ * Most answers in one batch. The drill grades each answer at once from the chart it loaded and sends them in
+ * batches (TRAINER_FLUSH_AT waiting, or after TRAINER_FLUSH_MS), each one write of the player's write budget
+ * (WRITE_RATE_LIMIT a minute): a player answering as fast as a hand can be read sends a few batches a minute, far
+ * below the budget, while a script is held to the budget's batches of at most this many answers.
+ */
+export const TRAINER_BATCH_MAX = 50;
+/** The drill sends its waiting answers once this many wait... */
+export const TRAINER_FLUSH_AT = 20;
+/** ...or this long after the first of them was given, whichever comes first (and when the player leaves). */
+export const TRAINER_FLUSH_MS = 3000;
+
 /** Largest avatar upload. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;

@@ -48,6 +48,11 @@ const OfferQuote = {
   premium_cost: Type.Number(),
   /** Every item is owned already: nothing is for sale. */
   all_owned: Type.Boolean(),
+  /**
+   * The caller holds Premium: a package's `premium_required` (its rule, the same for everyone) is then met, and the
+   * store says so instead of asking for Premium. False for anonymous visitors.
+   */
+  premium_owned: Type.Boolean(),
 };
 
 /** A store offer ("package"): strategy packs (products) and video courses sold together or one by one. */

@@ -1,12 +1,9 @@
 import { type Static, Type } from '@sinclair/typebox';
 
-import { ColorEntry, RangeButton, RootTypeSchema } from './categories.ts';
+import { ColorEntry, Pair, RangeButton, RootTypeSchema } from './categories.ts';
 import { Id } from './envelope.ts';
 import { COLOR_PATTERN, COMBO_PATTERN } from './hands.ts';
-import { TRAINER_MAX_BOX } from './limits.ts';
-
-/** Answers per user and minute; a human needs a second or more per hand, a script filling the stats does not. */
-export const TRAINER_ANSWERS_PER_MINUTE = 120;
+import { TRAINER_BATCH_MAX, TRAINER_MAX_BOX } from './limits.ts';
 
 /** What the trainer needs to deal from one chart: the answers it offers and where the chart sits in the library. */
 export const TrainerChart = Type.Object({
@@ -24,6 +21,11 @@ export const TrainerChart = Type.Object({
   actions: Type.Array(RangeButton),
   /** Leitner box per hand class answered before on this chart; classes not listed are in TRAINER_START_BOX. */
   boxes: Type.Record(Type.String(), Type.Integer({ minimum: 0, maximum: TRAINER_MAX_BOX })),
+  /**
+   * The chart's cells that hold anything (colours or left-out combos), in grid order; every other class is a pure
+   * fold. The drill grades from them at once and deals by them (how much each class teaches).
+   */
+  cells: Type.Array(Pair),
 });
 export type TrainerChart = Static<typeof TrainerChart>;
 
@@ -41,6 +43,13 @@ export const TrainerAnswerBody = Type.Object(
   { additionalProperties: false },
 );
 export type TrainerAnswerBody = Static<typeof TrainerAnswerBody>;
+
+/** A batch of answers, in the order given; recorded in one write, each graded by the server (TRAINER_BATCH_MAX). */
+export const TrainerAnswersBody = Type.Object(
+  { answers: Type.Array(TrainerAnswerBody, { minItems: 1, maxItems: TRAINER_BATCH_MAX }) },
+  { additionalProperties: false },
+);
+export type TrainerAnswersBody = Static<typeof TrainerAnswersBody>;
 
 export const TrainerAnswerResult = Type.Object({
   correct: Type.Boolean(),
@@ -61,6 +70,15 @@ export const TrainerAnswerResult = Type.Object({
   best_streak: Type.Integer(),
 });
 export type TrainerAnswerResult = Static<typeof TrainerAnswerResult>;
+
+/**
+ * The batch's answers as the server graded and recorded them, in the order sent. An answer on a chart that is not
+ * the player's range any more (deleted meanwhile in another tab) is not counted: null in its place.
+ */
+export const TrainerAnswersResult = Type.Object({
+  results: Type.Array(Type.Union([TrainerAnswerResult, Type.Null()])),
+});
+export type TrainerAnswersResult = Static<typeof TrainerAnswersResult>;
 
 export const TrainerWeakClass = Type.Object({
   category_id: Id,

@@ -130,7 +130,7 @@ export function createServices(
     sandbox: sandbox ? new SandboxPayments(db, payments) : null,
     admin: new AdminService(db, config.mediaDir, media),
     audit: new AuditLog(db),
-    trainer: new TrainerService(db, counters, clock),
+    trainer: new TrainerService(db),
   };
 }
 

@@ -22,15 +22,17 @@ export const PAGE_SIZE = 10;
 
 /**
  * A server-paged list with loading and error states. The fetcher gets the 1-based page and page size; pass a
- * stable fetcher (module function or useCallback) and a `key` naming anything else it depends on.
+ * stable fetcher (module function or useCallback) and a `key` naming anything else it depends on. With
+ * `keepPrevious` the last list stays while the next load runs (`loading` is still true meanwhile).
  */
 export function usePagedList<T>(
   fetcher: (page: number, perPage: number, signal: AbortSignal) => Promise<Page<T>>,
   perPage: number = PAGE_SIZE,
   key = '',
+  options: { keepPrevious?: boolean } = {},
 ): PagedListState<T> {
   const [page, setPage] = useState(1);
-  const result = useAsync((signal) => fetcher(page, perPage, signal), `${key}|${page}|${perPage}`);
+  const result = useAsync((signal) => fetcher(page, perPage, signal), `${key}|${page}|${perPage}`, options);
   const data = result.data ?? { total: 0, page, list: [] };
   return {
     total: data.total,

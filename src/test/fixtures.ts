@@ -30,3 +30,32 @@ export function paymentParams(overrides: Partial<PaymentParams> = {}): PaymentPa
     ...overrides,
   };
 }
+
+/**
+ * The cost answer for a package: the order holds the asked items the buyer does not own (`owned`), as the server
+ * prices them, at `price` in all.
+ */
+export function packageParams(
+  asked: { package_id: number; products: number[]; video_courses: number[] },
+  price: number,
+  owned: readonly number[] = [],
+  overrides: Partial<PaymentParams> = {},
+): PaymentParams {
+  const base = paymentParams({ cloud_payments: { price }, ...overrides });
+  const order = {
+    pay_for_shop: true,
+    pay_for_premium: base.premium_required,
+    package_id: asked.package_id,
+    products: asked.products.filter((id) => !owned.includes(id)),
+    video_courses: asked.video_courses.filter((id) => !owned.includes(id)),
+  };
+  return {
+    ...base,
+    cloud_payments_params: { ...base.cloud_payments_params, ...order },
+    manual_payments_params: {
+      card: { method: 'card', ...order },
+      btc: { method: 'btc', ...order },
+      tether: { method: 'tether', ...order },
+    },
+  };
+}

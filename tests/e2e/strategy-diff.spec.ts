@@ -282,7 +282,10 @@ describe('strategy diff', () => {
     await page.waitForResponse((response) => response.url().includes('/api/v1/categories/incoming/count'), {
       timeout: 15_000,
     });
-    await incoming.getByRole('button', { name: 'Принять' }).click();
+    // The button says what accepting costs on the free plan, and the accept names that range to the server.
+    await incoming
+      .getByRole('button', { name: tr('ru-RU', 'diff:incoming.acceptReplacing', { name: 'Open A' }) })
+      .click();
     await page.getByTestId('bell-count').waitFor({ state: 'detached', timeout: 3_000 });
     await page.waitForURL(/\/profile#strategy$/);
     const tree = await api<{ children: Array<{ id: number; name: string }> }>(

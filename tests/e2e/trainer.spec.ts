@@ -151,6 +151,8 @@ describe('trainer', () => {
     );
     const hands = Number(await page.getByTestId('score-hands').locator('dd').textContent());
 
+    // The answers go to the server in batches: the drill says when every one has arrived.
+    await page.getByTestId('trainer-saving').getByText('All answers saved').waitFor({ timeout: 10_000 });
     // The server kept the results: the profile's summary counts the hands and names the missed class.
     await page.goto(`${base}/profile`);
     const summary = page.getByTestId('trainer-summary');

@@ -89,7 +89,9 @@ describeEachDatabase('deleting an account under concurrency', (kind) => {
           pairs: [{ hand: 'KK', colors: [{ color: RAISE, weight: 100 }] }],
         }),
         post(user, `/api/v1/categories/${id}/copy/down`),
-        post(user, '/api/v1/trainer/answers', { category_id: id, combo: 'AsAd', color: RAISE }),
+        post(user, '/api/v1/trainer/answers', {
+          answers: [{ category_id: id, combo: 'AsAd', color: RAISE }],
+        }),
         post(user, '/api/v1/users/userprofile/update/username', { username: `renamed${user.id}` }),
         t.app.inject({
           method: 'POST',

@@ -118,9 +118,7 @@ describeEachDatabase('deleting an account', (kind) => {
       note: 'private push note',
     });
     const answer = await post(victim, '/api/v1/trainer/answers', {
-      category_id: range,
-      combo: 'AsAd',
-      color: RAISE,
+      answers: [{ category_id: range, combo: 'AsAd', color: RAISE }],
     });
     expect(answer.statusCode, answer.body).toBe(200);
 

@@ -142,12 +142,18 @@ describeEachDatabase('downloading my data', (kind) => {
     });
     for (const combo of ['AsAd', 'AhKh'])
       expect(
-        (await post(player, '/api/v1/trainer/answers', { category_id: range, combo, color: RAISE }))
-          .statusCode,
+        (
+          await post(player, '/api/v1/trainer/answers', {
+            answers: [{ category_id: range, combo, color: RAISE }],
+          })
+        ).statusCode,
       ).toBe(200);
     expect(
-      (await post(player, '/api/v1/trainer/answers', { category_id: formula, combo: '2s2d', color: RAISE }))
-        .statusCode,
+      (
+        await post(player, '/api/v1/trainer/answers', {
+          answers: [{ category_id: formula, combo: '2s2d', color: RAISE }],
+        })
+      ).statusCode,
     ).toBe(200);
     // Premium by card transfer; the referred buyer pays for a pack, which pays the player a commission.
     await openPaymentWindow(t.app, player, { pay_for_premium: true });

@@ -360,7 +360,9 @@ describeEachDatabase('categories', (kind) => {
         }),
         call('copy', 'POST', `/api/v1/categories/${range}/copy/up`),
         call('share', 'POST', '/api/v1/categories/share', { category_id: range, user_ids: [friend.id] }),
-        call('train', 'POST', '/api/v1/trainer/answers', { category_id: range, combo: 'AhKh', color: null }),
+        call('train', 'POST', '/api/v1/trainer/answers', {
+          answers: [{ category_id: range, combo: 'AhKh', color: null }],
+        }),
       ]);
     }
     const failed = [...statuses]

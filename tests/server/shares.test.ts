@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { as, makePremium, registerUser } from './helpers/api.ts';
+import { as, makePremium, registerUser, type Session } from './helpers/api.ts';
 import { categoryCalls, names } from './helpers/categories.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
@@ -112,27 +112,85 @@ describeEachDatabase('category sharing', (kind) => {
       expect((await as(t.app, receiver, { method: 'GET', url })).statusCode).toBe(404);
     });
 
-    it('a free recipient accepting a strategy loses the first category of the list', async () => {
-      const sender = await registerUser(t.app);
-      await makePremium(t.app, sender);
-      const receiver = await registerUser(t.app);
-      const first = await createId(receiver, { name: 'First' });
-      await createId(receiver, { name: 'Second' });
-      const shared = await createId(sender, { name: 'Gift' });
-      await as(t.app, sender, {
-        method: 'POST',
-        url: '/api/v1/categories/share',
-        payload: { category_id: shared, user_ids: [receiver.id] },
+    describe('the free-tier swap (SPEC §4: accepting deletes the first category of the list)', () => {
+      /** A free recipient with two cash ranges and one strategy shared with them; the share's id. */
+      async function freeRecipient() {
+        const sender = await registerUser(t.app);
+        await makePremium(t.app, sender);
+        const receiver = await registerUser(t.app);
+        const first = await createId(receiver, { name: 'First' });
+        const second = await createId(receiver, { name: 'Second' });
+        const shared = await createId(sender, { name: 'Gift' });
+        await as(t.app, sender, {
+          method: 'POST',
+          url: '/api/v1/categories/share',
+          payload: { category_id: shared, user_ids: [receiver.id] },
+        });
+        const incoming = (
+          await as(t.app, receiver, { method: 'GET', url: '/api/v1/categories/incoming' })
+        ).json().data.list;
+        return { receiver, first, second, shareId: incoming[0].id as number };
+      }
+      const accept = (receiver: Session, shareId: number, payload?: unknown) =>
+        as(t.app, receiver, {
+          method: 'POST',
+          url: `/api/v1/categories/incoming/${shareId}/accept`,
+          ...(payload === undefined ? {} : { payload }),
+        });
+      const pending = async (receiver: Session) =>
+        (await as(t.app, receiver, { method: 'GET', url: '/api/v1/categories/incoming/count' })).json().data;
+
+      it('deletes the first category only when the player agreed to give up that one', async () => {
+        const { receiver, first, shareId } = await freeRecipient();
+        const accepted = await accept(receiver, shareId, { replaces: first });
+        expect(accepted.statusCode, accepted.body).toBe(200);
+        expect(accepted.json().data.removed_category_id).toBe(first);
+        expect(names((await tree(receiver)).children)).toEqual(['Second', 'Gift']);
       });
-      const incoming = (
-        await as(t.app, receiver, { method: 'GET', url: '/api/v1/categories/incoming' })
-      ).json().data.list;
-      const accepted = await as(t.app, receiver, {
-        method: 'POST',
-        url: `/api/v1/categories/incoming/${incoming[0].id}/accept`,
+
+      it('refuses a swap the player did not agree to (no body, null, another id): 409 naming it, nothing changes', async () => {
+        const { receiver, first, second, shareId } = await freeRecipient();
+        for (const payload of [undefined, {}, { replaces: null }, { replaces: second }]) {
+          const refused = await accept(receiver, shareId, payload);
+          expect(refused.statusCode, JSON.stringify(payload)).toBe(409);
+          expect(refused.json()).toMatchObject({
+            code: 'acceptSwapChanged',
+            current: { replaces: { id: first, name: 'First', kind: 'range' } },
+          });
+        }
+        expect(names((await tree(receiver)).children)).toEqual(['First', 'Second']);
+        expect(await pending(receiver)).toBe(1);
       });
-      expect(accepted.json().data.removed_category_id).toBe(first);
-      expect(names((await tree(receiver)).children)).toEqual(['Second', 'Gift']);
+
+      it('refuses when the library changed after the player looked (another tab deleted the agreed one)', async () => {
+        const { receiver, first, second, shareId } = await freeRecipient();
+        await as(t.app, receiver, { method: 'DELETE', url: `/api/v1/categories/${first}` });
+        const refused = await accept(receiver, shareId, { replaces: first });
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json().current.replaces).toEqual({ id: second, name: 'Second', kind: 'range' });
+        expect(names((await tree(receiver)).children)).toEqual(['Second']);
+        // Asked again with what the answer named, the player gives up that one.
+        const accepted = await accept(receiver, shareId, { replaces: second });
+        expect(accepted.json().data.removed_category_id).toBe(second);
+        expect(names((await tree(receiver)).children)).toEqual(['Gift']);
+      });
+
+      it('deletes nothing when the swap no longer takes anything (Premium since): the player loses less', async () => {
+        const { receiver, first, shareId } = await freeRecipient();
+        await makePremium(t.app, receiver);
+        const accepted = await accept(receiver, shareId, { replaces: first });
+        expect(accepted.json().data.removed_category_id).toBeNull();
+        expect(names((await tree(receiver)).children)).toEqual(['First', 'Second', 'Gift']);
+      });
+
+      it('validates the body: an id or null', async () => {
+        const { receiver, shareId } = await freeRecipient();
+        for (const payload of [{ replaces: 'first' }, { replaces: -1 }, { replaces: 1.5 }, [1]]) {
+          const refused = await accept(receiver, shareId, payload);
+          expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+        }
+        expect(await pending(receiver)).toBe(1);
+      });
     });
 
     it('shares only own categories, with existing other users', async () => {

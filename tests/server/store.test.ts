@@ -31,9 +31,19 @@ describeEachDatabase('store purchases and admin', (kind) => {
       expect((await shopCost(t.app, user, everything)).cloud_payments.price).toBe(79);
       // An anonymous visitor sees what a new account would pay.
       expect((await shopList(null)).list[1]).toMatchObject({ total: 79, premium_cost: 25 });
-      // With Premium the line goes away everywhere.
+      expect(pack.premium_owned).toBe(false);
+      expect((await shopList(null)).list[1].premium_owned).toBe(false);
+      // With Premium the line goes away everywhere, and both answers say the Premium the package requires is held.
       await makePremium(t.app, user);
-      expect((await shopList(user)).list[1]).toMatchObject({ total: 54, premium_cost: 0 });
+      expect((await shopList(user)).list[1]).toMatchObject({
+        premium_required: true,
+        premium_owned: true,
+        total: 54,
+        premium_cost: 0,
+      });
+      expect(
+        (await as(t.app, user, { method: 'GET', url: `/api/shop/product/${pack.id}` })).json().data,
+      ).toMatchObject({ premium_owned: true, premium_cost: 0, total: 54 });
       expect((await shopCost(t.app, user, everything)).cloud_payments.price).toBe(54);
     });
 

@@ -82,6 +82,7 @@ describeEachDatabase('strategy diff', (kind) => {
     const accepted = await as(t.app, receiver, {
       method: 'POST',
       url: `/api/v1/categories/incoming/${shareId}/accept`,
+      payload: { replaces: data.replaces.id },
     });
     expect(accepted.json().data.removed_category_id).toBe(data.replaces.id);
     // Settled: the share can no longer be compared.

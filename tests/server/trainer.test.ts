@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
-import { TRAINER_ANSWERS_PER_MINUTE } from '../../contract/trainer.ts';
+import { TRAINER_BATCH_MAX, TRAINER_FLUSH_AT } from '../../contract/limits.ts';
 import { seedDatabase } from '../../server/db/seed.ts';
 import { as, makePremium, registerUser, type Session } from './helpers/api.ts';
 import { categoryCalls } from './helpers/categories.ts';
@@ -21,8 +21,18 @@ describeEachDatabase('trainer', (kind) => {
   const { createId } = categoryCalls(() => t.app);
   const chart = (user: Session | null, id: number) =>
     as(t.app, user, { method: 'GET', url: `/api/v1/trainer/charts/${id}` });
-  const answer = (user: Session | null, payload: Record<string, unknown>) =>
-    as(t.app, user, { method: 'POST', url: '/api/v1/trainer/answers', payload });
+  const batch = (user: Session | null, answers: unknown[]) =>
+    as(t.app, user, { method: 'POST', url: '/api/v1/trainer/answers', payload: { answers } });
+  /** One answer sent alone, as a batch of one: the response, with the answer's own result as its `data`. */
+  const answer = async (user: Session | null, payload: Record<string, unknown>) => {
+    const response = await batch(user, [payload]);
+    const body = response.json();
+    return {
+      statusCode: response.statusCode,
+      body: response.body,
+      json: () => (body.data ? { data: body.data.results[0] } : body),
+    };
+  };
   const summary = async (user: Session) =>
     (await as(t.app, user, { method: 'GET', url: '/api/v1/trainer/summary' })).json().data;
 
@@ -65,6 +75,18 @@ describeEachDatabase('trainer', (kind) => {
         { color: CALL, label: '' },
       ],
       boxes: {},
+      // The cells that hold anything, in grid order: the drill grades and deals from them.
+      cells: [
+        { hand: 'AA', colors: [{ color: RAISE, weight: 100 }] },
+        {
+          hand: 'A5s',
+          colors: [
+            { color: RAISE, weight: 60 },
+            { color: CALL, weight: 30 },
+          ],
+        },
+        { hand: 'KK', colors: [{ color: RAISE, weight: 100 }], excluded: ['KhKc'] },
+      ],
     });
   });
 
@@ -136,13 +158,14 @@ describeEachDatabase('trainer', (kind) => {
     const attacker = await registerUser(t.app);
     const { id, folder } = await pushChart(owner);
     const missing = await chart(attacker, 2_000_000_000);
-    for (const response of [
-      await chart(attacker, id),
-      await answer(attacker, { category_id: id, combo: 'AsAd', color: RAISE }),
-      await answer(attacker, { category_id: folder, combo: 'AsAd', color: RAISE }),
-    ]) {
+    for (const response of [await chart(attacker, id), await chart(attacker, folder)]) {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual(missing.json());
+    }
+    // An answer on someone else's chart, range or folder, counts nothing, exactly as one on a missing chart.
+    for (const category_id of [id, folder, 2_000_000_000]) {
+      const response = await batch(attacker, [{ category_id, combo: 'AsAd', color: RAISE }]);
+      expect(response.json()).toEqual({ data: { results: [null] } });
     }
     expect(await summary(attacker)).toMatchObject({ hands: 0, weakest: [] });
     expect((await chart(null, id)).statusCode).toBe(401);
@@ -151,6 +174,8 @@ describeEachDatabase('trainer', (kind) => {
     const own = await chart(owner, folder);
     expect(own.statusCode).toBe(400);
     expect(own.json().code).toBe('notARange');
+    const answered = await batch(owner, [{ category_id: folder, combo: 'AsAd', color: RAISE }]);
+    expect(answered.json().code).toBe('notARange');
   });
 
   it('trains a received chart only once accepted, and then the copy in the recipient library', async () => {
@@ -176,7 +201,7 @@ describeEachDatabase('trainer', (kind) => {
     expect((await chart(receiver, copy)).json().data).toMatchObject({ name: '10bb', stack_bb: 10, path: [] });
     const graded = await answer(receiver, { category_id: copy, combo: 'Ah5h', color: RAISE, frequency: 60 });
     expect(graded.json().data).toMatchObject({ correct: true, chosen_weight: 60 });
-    expect((await answer(receiver, { category_id: id, combo: 'AsAd', color: RAISE })).statusCode).toBe(404);
+    expect((await answer(receiver, { category_id: id, combo: 'AsAd', color: RAISE })).json().data).toBeNull();
   });
 
   it('lets a free buyer train the charts of a bought pack', async () => {
@@ -213,9 +238,10 @@ describeEachDatabase('trainer', (kind) => {
     expect((await chart(other, utg.id)).statusCode).toBe(404);
   });
 
-  it('validates answers: combos, colours, frequencies, unknown fields and size', async () => {
+  it('validates every answer of a batch: one bad answer refuses the batch and records nothing', async () => {
     const user = await registerUser(t.app);
     const { id } = await pushChart(user);
+    const good = { category_id: id, combo: 'AsAd', color: RAISE };
     const bad = [
       { category_id: id, combo: 'AsAs', color: RAISE },
       { category_id: id, combo: 'AsXd', color: RAISE },
@@ -224,9 +250,14 @@ describeEachDatabase('trainer', (kind) => {
       { category_id: 0, combo: 'AsKd', color: RAISE },
       { combo: 'AsKd', color: RAISE },
     ];
-    for (const payload of bad)
-      expect((await answer(user, payload)).statusCode, JSON.stringify(payload)).toBe(400);
-    const huge = await answer(user, { category_id: id, combo: 'AsKd', color: RAISE, pad: 'x'.repeat(2000) });
+    for (const payload of bad) {
+      const response = await batch(user, [good, payload, good]);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect((await batch(user, [])).statusCode).toBe(400);
+    const tooMany = Array.from({ length: TRAINER_BATCH_MAX + 1 }, () => good);
+    expect((await batch(user, tooMany)).statusCode).toBe(400);
+    const huge = await batch(user, [{ ...good, pad: 'x'.repeat(20_000) }]);
     expect(huge.statusCode).toBe(413);
     expect((await summary(user)).hands).toBe(0);
     // A client's own verdict is dropped with the unknown field: the server grades 72o raised as wrong.
@@ -235,17 +266,29 @@ describeEachDatabase('trainer', (kind) => {
     expect((await summary(user)).correct).toBe(0);
   });
 
-  it('caps answers per minute with 429 and Retry-After', async () => {
+  it('records a batch in order, as one write, and skips the answers of a chart deleted meanwhile', async () => {
     const user = await registerUser(t.app);
     const { id } = await pushChart(user);
-    const payload = { category_id: id, combo: 'AsAd', color: RAISE };
-    for (let index = 0; index < TRAINER_ANSWERS_PER_MINUTE; index += 1) {
-      expect((await answer(user, payload)).statusCode).toBe(200);
-    }
-    const refused = await answer(user, payload);
-    expect(refused.statusCode).toBe(429);
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await summary(user)).hands).toBe(TRAINER_ANSWERS_PER_MINUTE);
+    const other = await createId(user, { name: 'Gone', root_type: 'tournament_root' });
+    await as(t.app, user, { method: 'DELETE', url: `/api/v1/categories/${other}` });
+    const response = await batch(user, [
+      { category_id: id, combo: 'AsAd', color: RAISE },
+      { category_id: other, combo: 'AsAd', color: RAISE },
+      { category_id: id, combo: 'AhAd', color: RAISE },
+      { category_id: id, combo: '7h2c', color: RAISE },
+      { category_id: id, combo: 'AcAd', color: RAISE },
+    ]);
+    expect(response.statusCode, response.body).toBe(200);
+    const results = response.json().data.results as Array<Record<string, unknown> | null>;
+    expect(results[1]).toBeNull();
+    // The box and the streak after each answer, in the order given.
+    expect(results.filter(Boolean).map((entry) => [entry!.hand, entry!.box, entry!.streak])).toEqual([
+      ['AA', 3, 1],
+      ['AA', 4, 2],
+      ['72o', 0, 0],
+      ['AA', 4, 1],
+    ]);
+    expect(await summary(user)).toMatchObject({ hands: 4, correct: 3, streak: 1, best_streak: 2 });
   });
 
   it('counts parallel answers exactly', async () => {
@@ -275,5 +318,53 @@ describeEachDatabase('trainer', (kind) => {
     expect((await summary(user)).weakest).toHaveLength(1);
     await as(t.app, user, { method: 'DELETE', url: `/api/v1/categories/${id}` });
     expect((await summary(user)).weakest).toEqual([]);
+  });
+});
+
+// The write budget, small here as in a real deployment's default, so the test meets it.
+describeEachDatabase('trainer answers under the write budget', (kind) => {
+  const BUDGET = 30;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { WRITE_RATE_LIMIT: String(BUDGET) });
+  });
+  afterAll(async () => t.close());
+
+  it('takes 200 fast answers sent as the drill sends them, and still refuses a flood of batches with 429', async () => {
+    const { createId } = categoryCalls(() => t.app);
+    const user = await registerUser(t.app);
+    const id = await createId(user, {
+      name: 'AA only',
+      pairs: [{ hand: 'AA', colors: [{ color: RAISE, weight: 100 }] }],
+    });
+    const send = (answers: unknown[]) =>
+      as(t.app, user, { method: 'POST', url: '/api/v1/trainer/answers', payload: { answers } });
+    // 200 answers, TRAINER_FLUSH_AT to a batch: 10 writes of the budget, whatever the pace.
+    const answers = Array.from({ length: 200 }, (_, index) => ({
+      category_id: id,
+      combo: 'AsAd',
+      color: index % 4 === 0 ? null : RAISE,
+    }));
+    for (let start = 0; start < answers.length; start += TRAINER_FLUSH_AT) {
+      const response = await send(answers.slice(start, start + TRAINER_FLUSH_AT));
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const summary = (await as(t.app, user, { method: 'GET', url: '/api/v1/trainer/summary' })).json().data;
+    expect(summary).toMatchObject({ hands: 200, correct: 150 });
+
+    // A script sending batch after batch meets the budget (the id was created by one more write).
+    let sent = 10 + 1;
+    let refused = null;
+    while (sent < BUDGET + 5 && !refused) {
+      const response = await send([answers[1]]);
+      sent += 1;
+      if (response.statusCode === 429) refused = response;
+      else expect(response.statusCode).toBe(200);
+    }
+    expect(refused).not.toBeNull();
+    expect(sent).toBe(BUDGET + 1);
+    expect(Number(refused!.headers['retry-after'])).toBeGreaterThan(0);
+    const after = (await as(t.app, user, { method: 'GET', url: '/api/v1/trainer/summary' })).json().data;
+    expect(after.hands).toBe(200 + (BUDGET - 11));
   });
 });

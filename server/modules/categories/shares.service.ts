@@ -9,7 +9,7 @@ import type { CategoryKind, RootType } from '../../../contract/categories.ts';
 import { PENDING_SHARES_PER_RECIPIENT } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { CategoryRow, UserRow } from '../../db/schema.ts';
-import { badRequest, conflict, notFound, premiumRequired } from '../../lib/http-error.ts';
+import { badRequest, conflict, HttpError, notFound, premiumRequired } from '../../lib/http-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import { findUserById } from '../users/users.repository.ts';
 import {
@@ -154,21 +154,30 @@ export class SharesService {
   /**
    * Copies the shared subtree to the end of the recipient's top level. A free recipient pays with the first
    * category of that list (SPEC §4: "adding a category through an accepted strategy deletes the first category"),
-   * and the copy still has to fit the recipient's caps (checked under the same lock as every library write).
+   * but only with the one they agreed to give up (`agreed`, the id the compare answer named): a swap that would take
+   * any other (the list changed since they looked, or they agreed to none) is refused with 409 and the category the
+   * swap would take now, and nothing changes. The copy still has to fit the recipient's caps; both are checked under
+   * the same lock as every library write, so no write can slip between the check and the deletion.
    */
   async accept(
     user: UserRow,
     id: number,
+    agreed: number | null = null,
   ): Promise<{ category_id: number; removed_category_id: number | null }> {
     const share = await this.pendingShare(user, id);
     return this.db.kysely.transaction().execute(async (trx) => {
       await lockOwner(trx, this.db.dialect, user.id);
+      // Settled first, so a second click finds the share answered (404); a refusal below rolls it back.
       if (!(await settleShare(trx, share.id, 'accepted'))) throw notFound();
       const source = await findCategory(trx, share.category_id);
       if (!source) throw notFound();
+      const top = await this.replacedOnAccept(trx, user, source.root_type);
+      if (top && top.id !== agreed) {
+        const replaces: CategoryRef = { id: top.id, name: top.name, kind: top.kind as CategoryKind };
+        throw new HttpError(409, 'acceptSwapChanged', undefined, { current: { replaces } });
+      }
       const all = await listCategories(trx, source.user_id, source.root_type);
       let removed: number | null = null;
-      const top = await this.replacedOnAccept(trx, user, source.root_type);
       if (top) {
         await deleteCategory(trx, top.id);
         removed = top.id;

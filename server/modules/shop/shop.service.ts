@@ -108,6 +108,7 @@ export class ShopService {
       name: pack.name,
       description: pack.description,
       premium_required: Boolean(pack.premium_required),
+      premium_owned: Boolean(user?.is_premium),
       currency: currencyFor(user),
       ...quoteOffer(items, owned, Boolean(pack.premium_required), user, settings),
     };

@@ -1,28 +1,25 @@
 import type { RootType } from '../../../contract/categories.ts';
-import {
-  TRAINER_ANSWERS_PER_MINUTE,
-  type TrainerAnswerBody,
-  type TrainerAnswerResult,
-  type TrainerChart,
-  type TrainerSummary,
+import type {
+  TrainerAnswersBody,
+  TrainerAnswersResult,
+  TrainerChart,
+  TrainerSummary,
 } from '../../../contract/trainer.ts';
+import { cellAnswer, comboClass, gradeAnswer } from '../../../contract/trainer-grading.ts';
 import type { Db } from '../../db/database.ts';
 import type { CategoryRow, UserRow } from '../../db/schema.ts';
-import type { CounterStore } from '../../lib/counters.ts';
-import { badRequest, notFound, tooManyRequests } from '../../lib/http-error.ts';
-import { type Clock, nowIso } from '../../lib/time.ts';
+import { badRequest, notFound } from '../../lib/http-error.ts';
+import { nowIso } from '../../lib/time.ts';
 import {
   findCategory,
   findCategoryFast,
   listTreeRows,
   lockOwner,
 } from '../categories/categories.repository.ts';
-import { parseButtons, parsePairs } from '../categories/pairs.ts';
+import { pairsWindow, parseButtons, parsePairs, type StoredPairs } from '../categories/pairs.ts';
 import { chartActions, folderPath, stackDepth } from './chart-context.ts';
-import { cellAnswer, comboClass, gradeAnswer } from './grading.ts';
 import { findTotals, listBoxes, listWeakest, recordCell, recordTotals } from './trainer.repository.ts';
 
-const WINDOW_MS = 60_000;
 const WEAKEST_SHOWN = 5;
 
 /**
@@ -32,11 +29,7 @@ const WEAKEST_SHOWN = 5;
  * else answers 404, exactly like a missing id, so nobody learns another player's chart by its id.
  */
 export class TrainerService {
-  constructor(
-    private readonly db: Db,
-    private readonly counters: CounterStore,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly db: Db) {}
 
   /** The caller's range by id: someone else's id is as missing as an unknown one; a folder cannot be trained. */
   private async trainable(user: UserRow, id: number): Promise<CategoryRow> {
@@ -58,52 +51,74 @@ export class TrainerService {
       stack_bb: row.root_type === 'tournament_root' ? stackDepth(row.name, path) : null,
       actions: chartActions(parseButtons(row.buttons), parsePairs(row.pairs)),
       boxes: await listBoxes(this.db, user.id, row.id),
+      cells: pairsWindow(parsePairs(row.pairs)).filter(
+        (pair) => pair.colors.length > 0 || (pair.excluded?.length ?? 0) > 0,
+      ),
     };
   }
 
-  /** Answers per user and minute are capped before any work, so a flood costs one counter hit per request. */
-  private async checkRate(user: UserRow): Promise<void> {
-    const now = this.clock.now();
-    const state = await this.counters.hit(`trainer:${user.id}`, WINDOW_MS, now);
-    if (state.count > TRAINER_ANSWERS_PER_MINUTE) {
-      throw tooManyRequests('tooManyRequests', (state.resetAt - now) / 1000);
-    }
-  }
-
-  async answer(user: UserRow, body: TrainerAnswerBody): Promise<TrainerAnswerResult> {
-    await this.checkRate(user);
-    const hand = comboClass(body.combo);
-    if (!hand) throw badRequest('invalidCombo');
-    const row = await this.trainable(user, body.category_id);
-    const grade = gradeAnswer(
-      cellAnswer(hand, body.combo, parsePairs(row.pairs)[hand]),
-      body.color,
-      body.frequency,
-    );
-    const now = nowIso();
-    const counted = await this.db.kysely.transaction().execute(async (trx) => {
-      // Under the owner's lock, as every write to the library: a chart deleted meanwhile (another tab) is 404 here.
-      await lockOwner(trx, this.db.dialect, user.id);
-      if (!(await findCategory(trx, row.id))) throw notFound();
-      const box = await recordCell(trx, {
-        userId: user.id,
-        categoryId: row.id,
-        hand,
-        correct: grade.correct,
-        now,
-      });
-      return { box, ...(await recordTotals(trx, user.id, grade.correct, now)) };
+  /**
+   * Records a batch of answers in one transaction, each graded here against the stored chart (whatever the drill
+   * showed). Every answer is checked before anything is written: a combo that names no hand or a folder id refuses
+   * the whole batch (400). An answer on a chart that is not the caller's range (deleted meanwhile in another tab,
+   * or someone else's id, which looks the same) is not counted and answers null. Under the owner's lock, as every
+   * write to the library, so a chart deleted during the batch is either counted whole or not at all.
+   */
+  async answers(user: UserRow, body: TrainerAnswersBody): Promise<TrainerAnswersResult> {
+    const graded = body.answers.map((answer) => {
+      const hand = comboClass(answer.combo);
+      if (!hand) throw badRequest('invalidCombo');
+      return { answer, hand };
     });
-    return {
-      correct: grade.correct,
-      hand,
-      combo: body.combo,
-      colors: grade.colors,
-      fold: grade.fold,
-      chosen_weight: grade.chosenWeight,
-      excluded: grade.excluded,
-      ...counted,
-    };
+    const charts = new Map<number, CategoryRow | null>();
+    for (const id of new Set(body.answers.map((answer) => answer.category_id))) {
+      const row = await findCategoryFast(this.db, id);
+      const mine = row && row.user_id === user.id ? row : null;
+      if (mine && mine.kind !== 'range') throw badRequest('notARange');
+      charts.set(id, mine);
+    }
+    const now = nowIso();
+    const results = await this.db.kysely.transaction().execute(async (trx) => {
+      await lockOwner(trx, this.db.dialect, user.id);
+      const live = new Map<number, StoredPairs>();
+      for (const [id, row] of charts) {
+        const current = row ? await findCategory(trx, id) : undefined;
+        if (current) live.set(id, parsePairs(current.pairs));
+      }
+      const recorded: TrainerAnswersResult['results'] = [];
+      for (const { answer, hand } of graded) {
+        const pairs = live.get(answer.category_id);
+        if (!pairs) {
+          recorded.push(null);
+          continue;
+        }
+        const grade = gradeAnswer(
+          cellAnswer(hand, answer.combo, pairs[hand]),
+          answer.color,
+          answer.frequency,
+        );
+        const box = await recordCell(trx, {
+          userId: user.id,
+          categoryId: answer.category_id,
+          hand,
+          correct: grade.correct,
+          now,
+        });
+        recorded.push({
+          correct: grade.correct,
+          hand,
+          combo: answer.combo,
+          colors: grade.colors,
+          fold: grade.fold,
+          chosen_weight: grade.chosenWeight,
+          excluded: grade.excluded,
+          box,
+          ...(await recordTotals(trx, user.id, grade.correct, now)),
+        });
+      }
+      return recorded;
+    });
+    return { results };
   }
 
   async summary(user: UserRow): Promise<TrainerSummary> {

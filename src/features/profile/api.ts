@@ -4,7 +4,13 @@ import { api, apiDownload, type DownloadedFile } from '@/lib/api-client';
 import { forgetDeviceToken, keepPasswordChanged } from '@/lib/device-tokens';
 import type { Page } from '@/lib/use-paged-list';
 import type { PasswordChanged } from '@contract/auth';
-import type { AcceptResponse as AcceptResponseSchema, IncomingPage } from '@contract/categories';
+import type {
+  AcceptBody,
+  AcceptResponse as AcceptResponseSchema,
+  CategoryRef,
+  IncomingCompare,
+  IncomingPage,
+} from '@contract/categories';
 import { API, pathFor } from '@contract/paths';
 import type { DeleteAccountBody, Purchase, ReferralPayment, UpdatePasswordBody } from '@contract/profile';
 
@@ -56,8 +62,24 @@ export async function fetchIncoming(page: number, perPage: number, signal: Abort
   return { total: data.total, page: data.page, list: data.list };
 }
 
-export function acceptIncoming(id: number): Promise<AcceptResponse> {
-  return api.post<AcceptResponse>(pathFor(API.categories.incomingAccept, { id }));
+/**
+ * The own category accepting would delete now (the free-tier swap, SPEC §4), or null: the compare answer's
+ * `replaces`, computed by the accept route's own rule. Quiet: the caller shows the failure.
+ */
+export async function fetchAcceptSwap(id: number): Promise<CategoryRef | null> {
+  const compare = await api.get<IncomingCompare>(pathFor(API.categories.incomingCompare, { id }), {
+    quiet: true,
+  });
+  return compare.replaces;
+}
+
+/**
+ * Accepts naming the category the player agreed to lose (null: none). Quiet: a 409 (the swap would now take another
+ * category) is asked again by the caller, which shows every other failure itself.
+ */
+export function acceptIncoming(id: number, replaces: number | null): Promise<AcceptResponse> {
+  const body: AcceptBody = { replaces };
+  return api.post<AcceptResponse>(pathFor(API.categories.incomingAccept, { id }), body, { quiet: true });
 }
 
 export function rejectIncoming(id: number): Promise<unknown> {

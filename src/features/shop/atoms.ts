@@ -14,3 +14,17 @@ export type PaymentTarget =
 
 /** The open payment window (null when closed). */
 export const paymentWindowAtom = atom<PaymentTarget | null>(null);
+
+/**
+ * What card payments made on this page have bought, for the account that paid (the order's contents, as the cost
+ * route signed them, once the payment answered "paid"), and how many such payments there were. The store and the
+ * product page show these as owned at once and load the server's answer again for every new payment.
+ */
+export interface PaidOnPage {
+  userId: number;
+  revision: number;
+  premium: boolean;
+  items: readonly number[];
+}
+
+export const paidAtom = atom<PaidOnPage | null>(null);

@@ -132,6 +132,16 @@ export interface Selection {
   video_courses: number[];
 }
 
+/**
+ * The chosen items the cost answer left out of its order: the server never sells an item twice, so these are the
+ * buyer's already (bought meanwhile, in another tab or on another device).
+ */
+export function ownedMeanwhile(selection: Selection, params: PaymentParams): Set<number> {
+  const order = params.cloud_payments_params;
+  const priced = new Set([...order.products, ...order.video_courses]);
+  return new Set([...selection.products, ...selection.video_courses].filter((id) => !priced.has(id)));
+}
+
 export function toggleSelection(selection: Selection, kind: keyof Selection, id: number): Selection {
   const list = selection[kind];
   return { ...selection, [kind]: list.includes(id) ? list.filter((item) => item !== id) : [...list, id] };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { HAND_CLASSES } from '@contract/hands';
+import { classComboCount, HAND_CLASSES } from '@contract/hands';
 
 import {
   answerForKey,
@@ -14,12 +14,15 @@ import {
   seededRandom,
 } from './trainer-rules';
 
+/** A chart with no cells (every class a pure fold, so every class teaches alike) and the given boxes. */
+const foldChart = (boxes: Record<string, number> = {}) => ({ cells: [], boxes });
+
 function countDeals(boxes: Record<string, number>, draws: number, seed = 7) {
   const random = seededRandom(seed);
   const counts = new Map<string, number>();
   const combos = new Map<string, number>();
   for (let index = 0; index < draws; index += 1) {
-    const deal = dealHand(boxes, random);
+    const deal = dealHand(foldChart(boxes), random);
     counts.set(deal.hand, (counts.get(deal.hand) ?? 0) + 1);
     combos.set(deal.combo, (combos.get(deal.combo) ?? 0) + 1);
   }
@@ -30,13 +33,13 @@ describe('trainer deal', () => {
   it('is deterministic for a seed', () => {
     const a = seededRandom(42);
     const b = seededRandom(42);
-    const first = Array.from({ length: 5 }, () => dealHand({}, a));
-    expect(Array.from({ length: 5 }, () => dealHand({}, b))).toEqual(first);
-    expect(Array.from({ length: 5 }, () => dealHand({}, seededRandom(43)))).not.toEqual(first);
+    const first = Array.from({ length: 5 }, () => dealHand(foldChart(), a));
+    expect(Array.from({ length: 5 }, () => dealHand(foldChart(), b))).toEqual(first);
+    expect(Array.from({ length: 5 }, () => dealHand(foldChart(), seededRandom(43)))).not.toEqual(first);
   });
 
   it('weights classes by combos: 1,326 in all, AKo twice AA, AA one and a half AKs', () => {
-    const weights = classWeights({});
+    const weights = classWeights(foldChart());
     expect(weights.reduce((sum, weight) => sum + weight, 0)).toBe(1326);
     const at = (hand: string) => weights[HAND_CLASSES.indexOf(hand)];
     expect([at('AKo'), at('AA'), at('AKs')]).toEqual([12, 6, 4]);
@@ -58,6 +61,20 @@ describe('trainer deal', () => {
     expect(ratio).toBeLessThan(4.8);
     expect(counts.get('KK')! / counts.get('QQ')!).toBeLessThan(0.45);
   }, 20_000);
+
+  it('never deals a class that teaches less for being answered right, while a far fold answered right sinks', () => {
+    // AA alone: the border of its range (its neighbours fold); 72o a far fold.
+    const cells = [{ hand: 'AA', colors: [{ color: '#D64545', weight: 100 }] }];
+    const at = (weights: readonly number[], hand: string) => weights[HAND_CLASSES.indexOf(hand)]!;
+    const fresh = classWeights({ cells, boxes: {} });
+    expect([at(fresh, 'AA'), at(fresh, '72o')]).toEqual([6 * 10, 12]);
+    const mastered = classWeights({ cells, boxes: { AA: 4, '72o': 4 } });
+    expect([at(mastered, 'AA'), at(mastered, '72o')]).toEqual([60, 3]);
+    const missed = classWeights({ cells, boxes: { AA: 0, '72o': 0 } });
+    expect([at(missed, 'AA'), at(missed, '72o')]).toEqual([240, 48]);
+    // As dealt, the boxes play no part: combos alone.
+    expect(classWeights({ cells, boxes: { AA: 0 } }, 'asDealt')).toEqual(HAND_CLASSES.map(classComboCount));
+  });
 
   it('picks by weight and never a zero weight', () => {
     const random = seededRandom(3);

@@ -1,7 +1,10 @@
-// The trainer's pure rules: the seeded random source, the deal (by combos, weighted by Leitner box) and the
-// session's score. The server grades; these only decide what to ask and how to count what it answered.
-import { classComboCount, classCombos, HAND_CLASSES } from '@contract/hands';
+// The trainer's pure rules: the seeded random source, the deal (by how much a class teaches and its Leitner box, or
+// as at the table) and the session's score. Grading is the contract's (trainer-grading.ts), shared with the server.
+import { classCombos, HAND_CLASSES } from '@contract/hands';
 import { TRAINER_MAX_BOX, TRAINER_START_BOX } from '@contract/limits';
+import type { TrainerChart } from '@contract/trainer';
+
+import { classDealWeights, type DealMode, teachingKinds } from './deal-weights';
 
 /** A random source of floats in [0, 1). */
 export type Random = () => number;
@@ -27,12 +30,26 @@ export function boxFactor(box: number | undefined): number {
   return 2 ** (TRAINER_START_BOX - clamped);
 }
 
-const CLASS_COMBO_COUNTS = HAND_CLASSES.map(classComboCount);
 const CLASS_COMBOS = HAND_CLASSES.map(classCombos);
 
-/** The draw weight of every class (row-major): its combos (6, 4 or 12) times its box factor. */
-export function classWeights(boxes: Readonly<Record<string, number>>): number[] {
-  return HAND_CLASSES.map((hand, index) => CLASS_COMBO_COUNTS[index]! * boxFactor(boxes[hand]));
+/** What the deal reads of a chart: its cells (how much each class teaches) and the player's boxes on it. */
+export type DealtChart = Pick<TrainerChart, 'cells' | 'boxes'>;
+
+/**
+ * The draw weight of every class (row-major). Teaching (the default): its combos times its teaching factor
+ * (deal-weights.ts) times its box factor, where a class that teaches (a mix, the range's border or inside) is never
+ * dealt less for being answered right: otherwise, once its border is mastered, the far folds of a tight chart would
+ * outnumber it again. A far fold answered right sinks with its box as usual. As dealt: its combos alone (6, 4 or
+ * 12), every combo equally likely, whatever the boxes.
+ */
+export function classWeights(chart: DealtChart, mode: DealMode = 'teaching'): readonly number[] {
+  const weights = classDealWeights(chart.cells, mode);
+  if (mode === 'asDealt') return weights;
+  const kinds = teachingKinds(chart.cells);
+  return weights.map((weight, index) => {
+    const factor = boxFactor(chart.boxes[HAND_CLASSES[index]!]);
+    return weight * (kinds[index] === 'trivial' ? factor : Math.max(1, factor));
+  });
 }
 
 export interface Deal {
@@ -54,11 +71,11 @@ export function pickWeighted(weights: readonly number[], random: Random): number
 }
 
 /**
- * Deals one hand: a class in proportion to its combos times its box factor (with no history AKo comes twice as
- * often as AA, 12 combos to 6), then one of its combos uniformly, so every concrete hand is equally likely.
+ * Deals one hand: a class in proportion to its weight (classWeights), then one of its combos uniformly. As dealt,
+ * every concrete hand is then equally likely (AKo twice as often as AA, 12 combos to 6).
  */
-export function dealHand(boxes: Readonly<Record<string, number>>, random: Random): Deal {
-  const index = pickWeighted(classWeights(boxes), random);
+export function dealHand(chart: DealtChart, random: Random, mode: DealMode = 'teaching'): Deal {
+  const index = pickWeighted(classWeights(chart, mode), random);
   const combos = CLASS_COMBOS[index]!;
   return { hand: HAND_CLASSES[index]!, combo: combos[Math.floor(random() * combos.length)]! };
 }

@@ -1,6 +1,9 @@
 import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 
 import {
+  AcceptBody,
+  AcceptConflictBody,
   AcceptResponse,
   Category,
   CreateCategoryBody,
@@ -31,6 +34,10 @@ const errors = {
   409: ErrorBody,
   429: ErrorBody,
 };
+
+async function emptyBody(request: FastifyRequest): Promise<void> {
+  request.body ??= {};
+}
 
 export const categoryRoutes: RoutePlugin = async (app) => {
   const { categories, shares } = app.services;
@@ -115,10 +122,19 @@ export const categoryRoutes: RoutePlugin = async (app) => {
   app.post(
     API.categories.incomingAccept,
     {
-      ...writing,
-      schema: { tags, params: IdParams, response: { 200: DataEnvelope(AcceptResponse), ...errors } },
+      // A call without a body agrees to lose nothing (a Premium player's accept needs no more): it is validated
+      // as the empty object.
+      preValidation: [...writing.preValidation, emptyBody],
+      schema: {
+        tags,
+        params: IdParams,
+        body: AcceptBody,
+        response: { 200: DataEnvelope(AcceptResponse), ...errors, 409: AcceptConflictBody },
+      },
     },
-    async (request) => ({ data: await shares.accept(currentUser(request), request.params.id) }),
+    async (request) => ({
+      data: await shares.accept(currentUser(request), request.params.id, request.body?.replaces ?? null),
+    }),
   );
 
   app.post(

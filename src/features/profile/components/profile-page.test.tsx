@@ -110,6 +110,9 @@ describe('ProfilePage', () => {
       if (url.startsWith('/api/v1/categories/incoming?')) {
         return { body: { data: accepted ? { ...incoming, total: 0, list: [] } : incoming } };
       }
+      if (url === '/api/v1/categories/incoming/5/compare') {
+        return { body: { data: { ...incoming.list[0], buttons: [], pairs: [], replaces: null } } };
+      }
       if (url === '/api/v1/categories/incoming/5/range') {
         return { body: { data: [{ hand: 'AKs', colors: [{ color: '#1847BE', weight: 100 }] }] } };
       }

@@ -22,8 +22,12 @@ export const diffApi = {
       signal,
       quiet: true,
     }),
-  /** Not quiet: a 402 opens the Premium window and other failures show the server's message, as in the profile. */
-  accept: (shareId: number) =>
-    api.post<AcceptResult>(pathFor(API.categories.incomingAccept, { id: shareId })),
+  /**
+   * Names the category the player agreed to lose to the free-tier swap (the one the page showed), null for none; the
+   * server refuses with 409 when it would take another. Not quiet: a 402 opens the Premium window and other
+   * failures show the server's message, as in the profile.
+   */
+  accept: (shareId: number, replaces: number | null) =>
+    api.post<AcceptResult>(pathFor(API.categories.incomingAccept, { id: shareId }), { replaces }),
   reject: (shareId: number) => api.post<unknown>(pathFor(API.categories.incomingReject, { id: shareId })),
 };

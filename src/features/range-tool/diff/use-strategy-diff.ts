@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 
+import { ApiError } from '@/lib/api-client';
 import { incomingDecided } from '@/lib/incoming-count';
 import { useAsync } from '@/lib/use-async';
 import type { IncomingCompare } from '@contract/categories';
@@ -64,30 +65,35 @@ export function useDiff(from: DiffSide | undefined, to: DiffSide | undefined) {
   }, [from, to]);
 }
 
-/** Accept or reject an incoming strategy from the diff; `busy` while the call runs, so a double click sends one. */
-export function useIncomingDecision(shareId: number | null) {
+/**
+ * Accept or reject an incoming strategy from the diff; `busy` while the call runs, so a double click sends one. An
+ * accept names the category the page showed it would delete (`agreed`); when the library changed meanwhile the server
+ * refuses (409, its message shown) and `onSwapChanged` reloads the page's view of what accepting costs now.
+ */
+export function useIncomingDecision(shareId: number | null, onSwapChanged: () => void) {
   const [busy, setBusy] = useState(false);
   const decide = useCallback(
-    async (accept: boolean): Promise<AcceptResult | 'rejected' | null> => {
+    async (accept: boolean, agreed: number | null = null): Promise<AcceptResult | 'rejected' | null> => {
       if (shareId === null) return null;
       setBusy(true);
       try {
         if (accept) {
-          const accepted = await diffApi.accept(shareId);
+          const accepted = await diffApi.accept(shareId, agreed);
           incomingDecided();
           return accepted;
         }
         await diffApi.reject(shareId);
         incomingDecided();
         return 'rejected';
-      } catch {
+      } catch (error) {
         // The app's error handler has shown the server's message (402 opens the Premium window).
+        if (error instanceof ApiError && error.code === 'acceptSwapChanged') onSwapChanged();
         return null;
       } finally {
         setBusy(false);
       }
     },
-    [shareId],
+    [shareId, onSwapChanged],
   );
   return { busy, decide };
 }

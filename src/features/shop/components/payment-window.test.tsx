@@ -4,10 +4,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { appStore } from '@/lib/store';
 import { toastsAtom } from '@/lib/toast';
-import { paymentParams } from '@/test/fixtures';
+import { packageParams, paymentParams } from '@/test/fixtures';
 import { mockFetch, renderApp, requestBody, testUser } from '@/test/render';
+import type { CostShopBody } from '@contract/payments';
 
-import type { PaymentTarget } from '../atoms';
+import { paidAtom, type PaymentTarget } from '../atoms';
 import { PaymentWindow } from './payment-window';
 
 const offer: Extract<PaymentTarget, { kind: 'package' }>['offer'] = {
@@ -28,6 +29,7 @@ function toasts() {
 describe('PaymentWindow', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
+    appStore.set(paidAtom, null);
   });
 
   it('is 550 px wide and starts on the card provider with its accepted methods', () => {
@@ -46,9 +48,9 @@ describe('PaymentWindow', () => {
     const user = userEvent.setup();
     const fetchSpy = mockFetch((url, init) => {
       if (url !== '/api/v1/shop/cost/shop') return undefined;
-      const body = requestBody(init) as { products: number[]; video_courses: number[] };
+      const body = requestBody(init) as CostShopBody;
       const price = body.products.length * 10 + body.video_courses.length * 30 + 25;
-      return { body: { data: paymentParams({ premium_required: true, cloud_payments: { price } }) } };
+      return { body: { data: packageParams(body, price, [], { premium_required: true }) } };
     });
     renderApp(<PaymentWindow target={{ kind: 'package', offer }} onClose={vi.fn()} />, { user: testUser });
     expect(screen.getByRole('dialog', { name: 'MTT starter pack' })).toBeInTheDocument();
@@ -101,6 +103,60 @@ describe('PaymentWindow', () => {
     const charge = fetchSpy.mock.calls.find(([url]) => url === '/api/v1/payments/sandbox/charge');
     expect(requestBody(charge?.[1])).toEqual({ order_id: 41, hash: 'abc' });
     expect(toasts()).toContain('Payment successful. Thank you!');
+  });
+
+  it('records what a paid package order bought, for the store and the product page', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    mockFetch((url, init) => {
+      if (url === '/api/v1/shop/cost/shop')
+        return {
+          body: {
+            data: packageParams(requestBody(init) as CostShopBody, 55, [], { premium_required: true }),
+          },
+        };
+      if (url === '/api/v1/payments/sandbox/charge') return { body: { data: { id: 41, status: 'paid' } } };
+      if (url === '/api/v1/auth/user') return { body: { data: { me: testUser, token: 't' } } };
+      return undefined;
+    });
+    renderApp(<PaymentWindow target={{ kind: 'package', offer }} onClose={onClose} />, { user: testUser });
+    await screen.findByText('$55.00');
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(appStore.get(paidAtom)).toEqual({ userId: 7, revision: 1, premium: true, items: [11, 12, 21] });
+  });
+
+  it('marks items bought meanwhile (another tab) as owned and asks nothing for them', async () => {
+    mockFetch((url, init) =>
+      url === '/api/v1/shop/cost/shop'
+        ? { body: { data: packageParams(requestBody(init) as CostShopBody, 0, [11, 12, 21]) } }
+        : undefined,
+    );
+    renderApp(<PaymentWindow target={{ kind: 'package', offer }} onClose={vi.fn()} />, { user: testUser });
+    expect(
+      await screen.findByText('Everything you chose is already yours: nothing is left to pay.'),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText('Owned')).toHaveLength(3);
+    for (const box of screen.getAllByRole('checkbox')) expect(box).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Buy' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/To pay/)).not.toBeInTheDocument();
+  });
+
+  it('leaves out of a new window what this page has just paid for', async () => {
+    const fetchSpy = mockFetch((url, init) =>
+      url === '/api/v1/shop/cost/shop'
+        ? { body: { data: packageParams(requestBody(init) as CostShopBody, 10) } }
+        : undefined,
+    );
+    appStore.set(paidAtom, { userId: testUser.id, revision: 1, premium: false, items: [11, 21] });
+    renderApp(<PaymentWindow target={{ kind: 'package', offer }} onClose={vi.fn()} />, { user: testUser });
+    expect(await screen.findByText('$10.00')).toBeInTheDocument();
+    expect(requestBody(fetchSpy.mock.calls[0]?.[1])).toEqual({
+      package_id: 3,
+      products: [12],
+      video_courses: [],
+    });
+    expect(screen.getAllByText('Owned')).toHaveLength(2);
   });
 
   it('shows no test-payment notice with the real provider', () => {

@@ -18,6 +18,7 @@ import { formatMoney } from '@/lib/format';
 import { isLanguage } from '@/lib/languages';
 import { loadSession } from '@/lib/session';
 import { pushToast } from '@/lib/toast';
+import type { PaymentParams } from '@contract/payments';
 
 import { sandboxCharge, sendManualPayment } from '../api';
 import type { PaymentTarget } from '../atoms';
@@ -28,6 +29,7 @@ import {
   isManualMethod,
   manualPaymentBody,
   methodPrice,
+  ownedMeanwhile,
   PAYMENT_METHODS,
   type PaymentMethod,
   paymentReducer,
@@ -37,17 +39,18 @@ import {
   validateConfirmation,
 } from '../payment-rules';
 import { useCryptoQuote } from '../use-crypto-quote';
+import { useMarkPaid, usePaid } from '../use-paid';
 import { usePaymentParams } from '../use-payment-params';
 
 /** SPEC §2: the payment popup is 550 px wide. */
 export const PAYMENT_POPUP_WIDTH = 550;
 
-function initialSelection(target: PaymentTarget): Selection {
+/** Every item of the package the player does not hold yet (by the offer, or bought on this page since). */
+function initialSelection(target: PaymentTarget, paid: ReadonlySet<number>): Selection {
   if (target.kind === 'premium') return { products: [], video_courses: [] };
-  return {
-    products: target.offer.products.filter((item) => !item.owned).map((item) => item.id),
-    video_courses: target.offer.video_courses.filter((item) => !item.owned).map((item) => item.id),
-  };
+  const wanted = (items: Array<{ id: number; owned: boolean }>) =>
+    items.filter((item) => !item.owned && !paid.has(item.id)).map((item) => item.id);
+  return { products: wanted(target.offer.products), video_courses: wanted(target.offer.video_courses) };
 }
 
 export interface PaymentWindowProps {
@@ -57,9 +60,16 @@ export interface PaymentWindowProps {
 
 export function PaymentWindow({ target, onClose }: PaymentWindowProps) {
   const { t, i18n } = useTranslation();
-  const [selection, setSelection] = useState(() => initialSelection(target));
+  const { paid } = usePaid();
+  const markPaid = useMarkPaid();
+  const [selection, setSelection] = useState(() => initialSelection(target, paid.items));
   const cost = usePaymentParams(target, selection);
   const { loading, error, reload } = cost;
+  // Chosen items the server left out of the order are the player's already (bought meanwhile in another tab).
+  const ownedNow = loading || !cost.params ? new Set<number>() : ownedMeanwhile(selection, cost.params);
+  const isOwned = (item: { id: number; owned: boolean }) =>
+    item.owned || paid.items.has(item.id) || ownedNow.has(item.id);
+  const nothingLeft = ownedNow.size > 0 && cost.params !== null && cost.params.cloud_payments.price <= 0;
   const [state, dispatch] = useReducer(paymentReducer, initialPaymentState);
   // A picked coin is quoted now: its exact amount replaces the plain price in `params`.
   const { params, quote } = useCryptoQuote(cost.params, state.method);
@@ -82,7 +92,10 @@ export function PaymentWindow({ target, onClose }: PaymentWindowProps) {
   const title = target.kind === 'premium' ? t('shop:payment.premiumTitle') : target.offer.name;
   const money = (amount: number, currency: string) => formatMoney(amount, currency, i18n.language);
 
-  const onPaid = async () => {
+  // The order's own contents are what the payment bought: the store and the product page show them owned at once
+  // (and ask the server again), and the session learns of a Premium bought with them.
+  const onPaid = async (order: PaymentParams['cloud_payments_params']) => {
+    markPaid(order);
     pushToast(t('shop:payment.cardSuccess'), 'success');
     await loadSession();
     onClose();
@@ -94,16 +107,16 @@ export function PaymentWindow({ target, onClose }: PaymentWindowProps) {
       dispatch({ type: 'setError', error: problem ?? 'shoppingListEmpty' });
       return;
     }
+    const order = params.cloud_payments_params;
     setBusy(true);
     try {
       if (params.sandbox) {
-        const { order_id: orderId, hash } = params.cloud_payments_params;
-        const order = await sandboxCharge(orderId, hash);
-        if (order.status === 'paid') await onPaid();
-        else pushToast(t('shop:payment.cardFailed', { reason: order.status }), 'error');
+        const charged = await sandboxCharge(order.order_id, order.hash);
+        if (charged.status === 'paid') await onPaid(order);
+        else pushToast(t('shop:payment.cardFailed', { reason: charged.status }), 'error');
       } else {
         await payWithWidget(params, language, {
-          onSuccess: () => void onPaid(),
+          onSuccess: () => void onPaid(order),
           onFail: (reason) => pushToast(t('shop:payment.cardFailed', { reason }), 'error'),
           onComplete: () => pushToast(t('shop:payment.sent'), 'info'),
         });
@@ -163,13 +176,13 @@ export function PaymentWindow({ target, onClose }: PaymentWindowProps) {
             <label key={`p${item.id}`} className="check-row">
               <input
                 type="checkbox"
-                checked={item.owned || selection.products.includes(item.id)}
-                disabled={item.owned || busy}
+                checked={isOwned(item) || selection.products.includes(item.id)}
+                disabled={isOwned(item) || busy}
                 onChange={() => setSelection((current) => toggleSelection(current, 'products', item.id))}
               />
               <span className="check-row__name">
                 {item.name}
-                {item.owned && <span className="badge">{t('shop:owned')}</span>}
+                {isOwned(item) && <span className="badge">{t('shop:owned')}</span>}
               </span>
               <span className="check-row__price">
                 {money(item.price_in_user_currency, params?.currency ?? 'USD')}
@@ -180,13 +193,13 @@ export function PaymentWindow({ target, onClose }: PaymentWindowProps) {
             <label key={`v${item.id}`} className="check-row">
               <input
                 type="checkbox"
-                checked={item.owned || selection.video_courses.includes(item.id)}
-                disabled={item.owned || busy}
+                checked={isOwned(item) || selection.video_courses.includes(item.id)}
+                disabled={isOwned(item) || busy}
                 onChange={() => setSelection((current) => toggleSelection(current, 'video_courses', item.id))}
               />
               <span className="check-row__name">
                 {t('shop:videoCourse')}: {item.name}
-                {item.owned && <span className="badge">{t('shop:owned')}</span>}
+                {isOwned(item) && <span className="badge">{t('shop:owned')}</span>}
               </span>
               <span className="check-row__price">
                 {money(item.price_in_user_currency, params?.currency ?? 'USD')}
@@ -203,7 +216,13 @@ export function PaymentWindow({ target, onClose }: PaymentWindowProps) {
         </fieldset>
       )}
 
-      <AsyncState loading={loading && !params} error={error} empty={false} emptyText="" onRetry={reload}>
+      <AsyncState
+        loading={loading && !params}
+        error={error}
+        empty={nothingLeft}
+        emptyText={t('shop:payment.nothingLeft')}
+        onRetry={reload}
+      >
         <div className="methods" role="radiogroup" aria-label={t('shop:payment.methodsLabel')}>
           {PAYMENT_METHODS.map((method) => (
             <label key={method} className={`method${state.method === method ? ' method--active' : ''}`}>

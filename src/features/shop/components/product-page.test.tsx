@@ -1,11 +1,11 @@
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { appStore } from '@/lib/store';
 import { mockFetch, renderApp, testUser } from '@/test/render';
 
-import { paymentWindowAtom } from '../atoms';
+import { paidAtom, paymentWindowAtom } from '../atoms';
 import { ProductPage } from './product-page';
 
 const product = {
@@ -13,6 +13,7 @@ const product = {
   name: '6-max Cash 100bb',
   description: 'Complete preflop strategy.',
   premium_required: false,
+  premium_owned: false,
   currency: 'RUB',
   total: 1500,
   premium_cost: 0,
@@ -58,6 +59,7 @@ describe('ProductPage', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     appStore.set(paymentWindowAtom, null);
+    appStore.set(paidAtom, null);
   });
 
   it('shows prices in the user currency and plays an owned lesson with the server URL', async () => {
@@ -102,6 +104,86 @@ describe('ProductPage', () => {
     renderApp(<ProductPage productId={1} onSignIn={vi.fn()} />, { user: testUser });
     expect(await screen.findByText(/Premium \(required for this package\)/)).toHaveTextContent('$25.00');
     expect(screen.getByRole('button', { name: 'Buy for $40.00' })).toBeInTheDocument();
+  });
+
+  describe('after a card payment on this page', () => {
+    // Nothing owned yet: the strategy pack and the course are for sale, lessons locked.
+    const forSale = {
+      ...product,
+      currency: 'USD',
+      total: 54,
+      video_courses: product.video_courses.map((course) => ({
+        ...course,
+        owned: false,
+        lessons: course.lessons.map((lesson) => ({
+          ...lesson,
+          video_url: null,
+          poster_url: null,
+          captions: [],
+        })),
+      })),
+    };
+    const bought = {
+      ...product,
+      currency: 'USD',
+      total: 0,
+      all_owned: true,
+      products: product.products.map((item) => ({ ...item, owned: true })),
+    };
+    const paid = { userId: testUser.id, revision: 1, premium: false, items: [1, 3] };
+
+    it('shows what was bought as owned and asks the server again, whose answer then rules', async () => {
+      let confirmed = false;
+      const spy = mockFetch((url) =>
+        url === '/api/shop/product/1' ? { body: { data: confirmed ? bought : forSale } } : undefined,
+      );
+      renderApp(<ProductPage productId={1} onSignIn={vi.fn()} />, { user: testUser });
+      expect(await screen.findByRole('button', { name: 'Buy for $54.00' })).toBeInTheDocument();
+      expect(screen.getAllByText('Available after purchase')).toHaveLength(2);
+      confirmed = true;
+      act(() => appStore.set(paidAtom, paid));
+      await waitFor(() => expect(screen.getAllByText('Owned')).toHaveLength(2));
+      expect(screen.queryByRole('button', { name: /^Buy for/ })).not.toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: 'Watch' })).toBeInTheDocument();
+      expect(spy.mock.calls.filter(([url]) => url === '/api/shop/product/1')).toHaveLength(2);
+    });
+
+    it('sells nothing while the server has not heard of the payment yet, and keeps asking it', async () => {
+      const spy = mockFetch((url) =>
+        url === '/api/shop/product/1' ? { body: { data: forSale } } : undefined,
+      );
+      appStore.set(paidAtom, { ...paid, items: [1] });
+      renderApp(<ProductPage productId={1} onSignIn={vi.fn()} />, { user: testUser });
+      expect(await screen.findByText('Payment received, confirming it…')).toHaveAttribute('role', 'status');
+      expect(screen.getAllByText('Owned')).toHaveLength(1);
+      expect(screen.queryByRole('button', { name: /^Buy for/ })).not.toBeInTheDocument();
+      const reads = () => spy.mock.calls.filter(([url]) => url === '/api/shop/product/1').length;
+      await waitFor(() => expect(reads()).toBe(2), { timeout: 5000 });
+    });
+
+    it('tells a course bought here from one without video', async () => {
+      mockFetch((url) => (url === '/api/shop/product/1' ? { body: { data: forSale } } : undefined));
+      appStore.set(paidAtom, { ...paid, items: [3] });
+      renderApp(<ProductPage productId={1} onSignIn={vi.fn()} />, { user: testUser });
+      expect(await screen.findByText('Opens once your payment is confirmed')).toBeInTheDocument();
+      expect(screen.getByText('Video coming with the next upload')).toBeInTheDocument();
+    });
+
+    it('ignores a payment of another account (signed out and in as someone else)', async () => {
+      mockFetch((url) => (url === '/api/shop/product/1' ? { body: { data: forSale } } : undefined));
+      appStore.set(paidAtom, { ...paid, userId: testUser.id + 1 });
+      renderApp(<ProductPage productId={1} onSignIn={vi.fn()} />, { user: testUser });
+      expect(await screen.findByRole('button', { name: 'Buy for $54.00' })).toBeInTheDocument();
+    });
+  });
+
+  it('says a Premium player holds the Premium a package requires', async () => {
+    const premium = { ...product, premium_required: true, premium_owned: true, currency: 'USD', total: 15 };
+    mockFetch(() => ({ body: { data: premium } }));
+    renderApp(<ProductPage productId={1} onSignIn={vi.fn()} />, { user: { ...testUser, is_premium: true } });
+    expect(await screen.findByText('You have Premium')).toBeInTheDocument();
+    expect(screen.queryByText('Requires Premium')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Premium \(required for this package\)/)).not.toBeInTheDocument();
   });
 
   it('shows the error state with a retry', async () => {

@@ -10,21 +10,29 @@ import { useAsync } from '@/lib/use-async';
 import type { Lesson, ProductPage as Product } from '@contract/shop';
 
 import { fetchProduct } from '../api';
+import { type OwnedView, ownedView } from '../owned-view';
+import { useConfirmingReload, usePaid } from '../use-paid';
 import { useOpenPayment } from '../use-payment';
 import { LessonPlayer } from './lesson-player';
+import { PremiumBadge } from './premium-badge';
 
 export function ProductPage({ productId, onSignIn }: { productId: number; onSignIn: () => void }) {
   const { t, i18n } = useTranslation();
   const user = useCurrentUser();
   const { openPackage } = useOpenPayment();
+  const { paid, revision } = usePaid();
   const [lesson, setLesson] = useState<Lesson | null>(null);
-  // The user is part of the key so ownership (and lesson URLs) refresh after sign-in or a purchase.
+  // The user and this page's payments are part of the key, so ownership (and lesson URLs) come from the server
+  // again after sign-in and after every purchase made here.
   const result = useAsync(
     (signal) => fetchProduct(productId, signal),
-    `${productId}|${user?.id ?? ''}|${user?.is_premium ?? ''}`,
+    `${productId}|${user?.id ?? ''}|${user?.is_premium ?? ''}|${revision}`,
     { keepPrevious: true },
   );
-  const product: Product | null = result.data ?? null;
+  const product: OwnedView<Product> | null = result.data
+    ? ownedView(result.data, paid, Boolean(user?.is_premium))
+    : null;
+  useConfirmingReload(product?.confirming ?? false, result.reload, result.data);
   const error = result.error ? errorMessage(result.error, t) : null;
 
   const money = (amount: number) => formatMoney(amount, product?.currency ?? 'USD', i18n.language);
@@ -48,9 +56,7 @@ export function ProductPage({ productId, onSignIn }: { productId: number; onSign
             <header className="page-head">
               <h1>{product.name}</h1>
               <p className="muted">{product.description}</p>
-              {product.premium_required && (
-                <p className="badge badge--premium">{t('shop:premiumRequired')}</p>
-              )}
+              <PremiumBadge offer={product} />
             </header>
             <section className="card">
               <h2 className="section-title">{t('shop:strategies')}</h2>
@@ -101,7 +107,11 @@ export function ProductPage({ productId, onSignIn }: { productId: number; onSign
                                 </button>
                               ) : (
                                 <span className="muted">
-                                  {course.owned ? t('shop:lessons.noVideo') : t('shop:lessons.locked')}
+                                  {!course.owned
+                                    ? t('shop:lessons.locked')
+                                    : !item.has_video
+                                      ? t('shop:lessons.noVideo')
+                                      : t('shop:lessons.confirming')}
                                 </span>
                               )}
                             </li>
@@ -126,14 +136,21 @@ export function ProductPage({ productId, onSignIn }: { productId: number; onSign
               </p>
             )}
             {/* The server's total for this user, Premium included: the same the store card and the window show. */}
-            {!product.all_owned && product.total > 0 && (
-              <button
-                type="button"
-                className="button button--primary"
-                onClick={() => (user ? openPackage(product) : onSignIn())}
-              >
-                {t('shop:buyFor', { price: money(product.total) })}
-              </button>
+            {product.confirming && !product.all_owned ? (
+              <p className="muted" role="status">
+                {t('shop:confirming')}
+              </p>
+            ) : (
+              !product.all_owned &&
+              product.total > 0 && (
+                <button
+                  type="button"
+                  className="button button--primary"
+                  onClick={() => (user ? openPackage(product) : onSignIn())}
+                >
+                  {t('shop:buyFor', { price: money(product.total) })}
+                </button>
+              )
             )}
           </>
         )}

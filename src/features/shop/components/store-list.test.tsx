@@ -1,11 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { appStore } from '@/lib/store';
 import { mockFetch, renderApp, testUser } from '@/test/render';
 
-import { paymentPopupAtom, paymentWindowAtom } from '../atoms';
+import { paidAtom, paymentPopupAtom, paymentWindowAtom } from '../atoms';
 import { StoreList } from './store-list';
 
 const offer = {
@@ -13,6 +13,7 @@ const offer = {
   name: 'Tournament push/fold',
   description: 'Short-stack play.',
   premium_required: true,
+  premium_owned: false,
   currency: 'USD',
   // The server's quote: the course not owned yet plus the Premium the package requires.
   total: 64,
@@ -27,6 +28,7 @@ describe('StoreList', () => {
     vi.unstubAllGlobals();
     appStore.set(paymentWindowAtom, null);
     appStore.set(paymentPopupAtom, false);
+    appStore.set(paidAtom, null);
   });
 
   it('lists offers with the server total, Premium line included, and marks owned items', async () => {
@@ -58,6 +60,56 @@ describe('StoreList', () => {
     const card = (await screen.findByRole('link', { name: 'Tournament push/fold' })).closest('li')!;
     expect(within(card).getAllByText('Owned')).toHaveLength(3);
     expect(within(card).queryByRole('button', { name: /^Buy for/ })).not.toBeInTheDocument();
+  });
+
+  it('says a Premium player holds Premium: no Premium line, the requirement met, no banner asking for it', async () => {
+    const held = { ...offer, premium_owned: true, premium_cost: 0, total: 39 };
+    mockFetch(() => ({ body: { data: { total: 1, page: 1, per_page: 12, list: [held] } } }));
+    renderApp(<StoreList onSignIn={vi.fn()} />, { user: { ...testUser, is_premium: true } });
+    const card = (await screen.findByRole('link', { name: 'Tournament push/fold' })).closest('li')!;
+    expect(within(card).getByText('You have Premium')).toBeInTheDocument();
+    expect(card).not.toHaveTextContent('Requires Premium');
+    expect(card).not.toHaveTextContent('Premium (required for this package)');
+    expect(within(card).getByRole('button', { name: 'Buy for $39.00' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Activate Premium' })).not.toBeInTheDocument();
+    expect(screen.getByText(/^Premium is active on your account/)).toBeInTheDocument();
+  });
+
+  it('after a payment on this page marks it owned at once and loads the list again', async () => {
+    let paidOnServer = false;
+    const spy = mockFetch(() => ({
+      body: {
+        data: {
+          total: 1,
+          page: 1,
+          per_page: 12,
+          list: [
+            paidOnServer
+              ? {
+                  ...offer,
+                  premium_owned: true,
+                  premium_cost: 0,
+                  total: 0,
+                  all_owned: true,
+                  video_courses: [{ ...offer.video_courses[0]!, owned: true }],
+                }
+              : offer,
+          ],
+        },
+      },
+    }));
+    renderApp(<StoreList onSignIn={vi.fn()} />, { user: testUser });
+    const card = (await screen.findByRole('link', { name: 'Tournament push/fold' })).closest('li')!;
+    expect(within(card).getByRole('button', { name: 'Buy for $64.00' })).toBeInTheDocument();
+    // The payment window records the paid order: the course and the Premium the package requires.
+    paidOnServer = true;
+    act(() => appStore.set(paidAtom, { userId: testUser.id, revision: 1, premium: true, items: [5] }));
+    expect(within(card).queryByRole('button', { name: /^Buy for/ })).not.toBeInTheDocument();
+    expect(within(card).getAllByText('Owned')).toHaveLength(3);
+    expect(within(card).getByText('You have Premium')).toBeInTheDocument();
+    expect(card).not.toHaveTextContent('Premium (required for this package)');
+    await waitFor(() => expect(spy).toHaveBeenCalledTimes(2));
+    expect(within(card).getAllByText('Owned')).toHaveLength(3);
   });
 
   it('shows the empty state', async () => {

@@ -9,16 +9,33 @@ import { usePagedList } from '@/lib/use-paged-list';
 import type { Offer } from '@contract/shop';
 
 import { fetchShop } from '../api';
+import { ownedView } from '../owned-view';
+import { useConfirmingReload, usePaid } from '../use-paid';
 import { useOpenPayment } from '../use-payment';
+import { PremiumBadge } from './premium-badge';
 
 export function StoreList({ onSignIn }: { onSignIn: () => void }) {
   const { t, i18n } = useTranslation();
   const user = useCurrentUser();
   const { openPackage, openPremium } = useOpenPayment();
-  const list = usePagedList<Offer>(async (page, perPage, signal) => {
-    const data = await fetchShop(page, perPage, signal);
-    return { total: data.total, page: data.page, list: data.list };
-  }, 12);
+  const { paid, revision } = usePaid();
+  // Every payment made here loads the list again: the server's answer is the truth, the payment's only a first word.
+  const list = usePagedList<Offer>(
+    async (page, perPage, signal) => {
+      const data = await fetchShop(page, perPage, signal);
+      return { total: data.total, page: data.page, list: data.list };
+    },
+    12,
+    String(revision),
+    { keepPrevious: true },
+  );
+  const premiumHeld = Boolean(user?.is_premium) || paid.premium;
+  const offers = list.list.map((offer) => ownedView(offer, paid, premiumHeld));
+  useConfirmingReload(
+    offers.some((offer) => offer.confirming),
+    list.reload,
+    list.list,
+  );
 
   return (
     <div className="store">
@@ -26,26 +43,30 @@ export function StoreList({ onSignIn }: { onSignIn: () => void }) {
         <h1>{t('shop:title')}</h1>
         <p className="muted">{t('shop:subtitle')}</p>
       </header>
-      {user && !user.is_premium && (
-        <section className="premium-banner card">
+      {user && (
+        <section className="premium-banner card" data-premium={premiumHeld}>
           <div>
             <h2 className="section-title">{t('shop:premium.title')}</h2>
-            <p className="muted">{t('shop:premium.banner')}</p>
+            <p className="muted">{premiumHeld ? t('shop:premium.active') : t('shop:premium.banner')}</p>
           </div>
-          <button type="button" className="button button--primary" onClick={openPremium}>
-            {t('shop:premium.open')}
-          </button>
+          {premiumHeld ? (
+            <span className="badge">{t('shop:owned')}</span>
+          ) : (
+            <button type="button" className="button button--primary" onClick={openPremium}>
+              {t('shop:premium.open')}
+            </button>
+          )}
         </section>
       )}
       <AsyncState
-        loading={list.loading}
+        loading={list.loading && list.list.length === 0}
         error={list.error}
         empty={list.list.length === 0}
         emptyText={t('shop:empty')}
         onRetry={list.reload}
       >
         <ul className="offer-grid">
-          {list.list.map((offer) => {
+          {offers.map((offer) => {
             // The server's total for this user (Premium included when required), the same the payment window asks.
             const price = (amount: number) => formatMoney(amount, offer.currency, i18n.language);
             const itemPrice = (item: Offer['products'][number]) =>
@@ -55,7 +76,7 @@ export function StoreList({ onSignIn }: { onSignIn: () => void }) {
                 price(item.price_in_user_currency)
               );
             return (
-              <li key={offer.id} className="offer card">
+              <li key={offer.id} className="offer card" data-offer-id={offer.id}>
                 <h2 className="offer__name">
                   <Link to={`/store/${offer.id}`}>{offer.name}</Link>
                 </h2>
@@ -82,15 +103,17 @@ export function StoreList({ onSignIn }: { onSignIn: () => void }) {
                     </li>
                   )}
                 </ul>
-                {offer.premium_required && (
-                  <p className="badge badge--premium">{t('shop:premiumRequired')}</p>
-                )}
+                <PremiumBadge offer={offer} />
                 <div className="offer__actions">
                   <Link className="button button--ghost" to={`/store/${offer.id}`}>
                     {t('shop:details')}
                   </Link>
                   {offer.all_owned ? (
                     <span className="badge">{t('shop:owned')}</span>
+                  ) : offer.confirming ? (
+                    <span className="muted" role="status">
+                      {t('shop:confirming')}
+                    </span>
                   ) : (
                     <button
                       type="button"

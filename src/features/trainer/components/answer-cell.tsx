@@ -21,7 +21,7 @@ export function AnswerCell({
   result,
   actions,
 }: {
-  result: TrainerAnswerResult;
+  result: Pick<TrainerAnswerResult, 'colors' | 'fold' | 'hand'>;
   actions: readonly RangeButton[];
 }) {
   const format = useFormat();

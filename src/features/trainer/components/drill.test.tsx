@@ -1,11 +1,14 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { appStore } from '@/lib/store';
 import { mockFetch, renderApp, requestBody, testUser } from '@/test/render';
-import { classCombos } from '@contract/hands';
-import type { TrainerAnswerResult, TrainerChart } from '@contract/trainer';
+import { classCombos, HAND_CLASSES } from '@contract/hands';
+import { TRAINER_FLUSH_AT, TRAINER_FLUSH_MS } from '@contract/limits';
+import type { TrainerAnswerBody, TrainerAnswersBody, TrainerChart } from '@contract/trainer';
 
+import { dealModeAtom } from '../atoms';
 import { seededRandom } from '../trainer-rules';
 import { ChartPicker } from './chart-picker';
 import { Drill } from './drill';
@@ -13,6 +16,7 @@ import { Drill } from './drill';
 const RAISE = '#D64545';
 const CALL = '#2E9E5B';
 
+// Every class pushed: "Push" (key 1) is right for any hand dealt, the unnamed call colour (key 2) wrong.
 const chart: TrainerChart = {
   id: 5,
   name: '10bb',
@@ -24,40 +28,37 @@ const chart: TrainerChart = {
     { color: CALL, label: '' },
   ],
   boxes: {},
+  cells: HAND_CLASSES.map((hand) => ({ hand, colors: [{ color: RAISE, weight: 100 }] })),
 };
 
-const result = (body: { combo: string }, correct: boolean): TrainerAnswerResult => ({
-  correct,
-  hand: 'AKo',
-  combo: body.combo,
-  colors: [
-    { color: RAISE, weight: 60 },
-    { color: CALL, weight: 30 },
-  ],
-  fold: 10,
-  chosen_weight: correct ? 60 : 0,
-  excluded: false,
-  box: correct ? 3 : 0,
-  streak: correct ? 1 : 0,
-  best_streak: 1,
-});
+/** The server: the chart, and every batch of answers recorded (the graded results are not read by the drill). */
+function server(options: { fail?: () => number | null } = {}) {
+  const batches: TrainerAnswerBody[][] = [];
+  const spy = mockFetch((url, init) => {
+    if (url === '/api/v1/trainer/charts/5') return { body: { data: chart } };
+    if (url === '/api/v1/trainer/answers') {
+      const status = options.fail?.() ?? null;
+      if (status)
+        return { status, body: { error: 'Too many requests, try again later', code: 'tooManyRequests' } };
+      const { answers } = requestBody(init) as TrainerAnswersBody;
+      batches.push(answers);
+      return { body: { data: { results: answers.map(() => null) } } };
+    }
+    return undefined;
+  });
+  return { spy, batches, answers: () => batches.flat() };
+}
 
 const dealtHand = () => screen.getByRole('heading', { level: 2, name: /^Your hand/ });
 
 describe('trainer drill', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
-  it('deals a hand of its class, answers by key, shows the graded cell and moves focus for Space', async () => {
-    const answers: unknown[] = [];
-    const spy = mockFetch((url, init) => {
-      if (url === '/api/v1/trainer/charts/5') return { body: { data: chart } };
-      if (url === '/api/v1/trainer/answers') {
-        const body = requestBody(init) as { combo: string; color: string | null };
-        answers.push(body);
-        return { body: { data: result(body, body.color === RAISE) } };
-      }
-      return undefined;
-    });
+  it('deals a hand of its class, answers by key at once, shows the graded cell and moves focus for Space', async () => {
+    const { spy, answers } = server();
     renderApp(<Drill chartIds={[5]} random={seededRandom(1)} />, { user: testUser });
     const hand = await screen.findByRole('heading', { level: 2, name: /^Your hand/ });
     const first = hand.dataset.combo!;
@@ -69,59 +70,90 @@ describe('trainer drill', () => {
     expect(screen.getByRole('button', { name: /Colour #2E9E5B/ })).toBeInTheDocument();
 
     fireEvent.keyDown(window, { key: '2' });
-    expect(await screen.findByText('Wrong')).toBeInTheDocument();
-    expect(answers[0]).toEqual({ category_id: 5, combo: first, color: CALL });
-    expect(screen.getByTestId('answer-cell')).toHaveAttribute('data-colors', `${RAISE}:60 ${CALL}:30`);
+    // Graded on the page: no answer has gone to the server yet.
+    expect(screen.getByText('Wrong')).toBeInTheDocument();
+    expect(answers()).toEqual([]);
+    expect(screen.getByTestId('answer-cell')).toHaveAttribute('data-colors', `${RAISE}:100`);
     expect(screen.getByText('Your answer: Colour #2E9E5B')).toBeInTheDocument();
     const next = screen.getByRole('button', { name: 'Next hand' });
     await waitFor(() => expect(next).toHaveFocus());
     expect(screen.getByTestId('score-hands')).toHaveTextContent('1');
-    expect(document.querySelector('[data-hand="AKo"].trainer-map__cell')).toHaveAttribute('data-missed', '1');
+    expect(document.querySelector(`[data-hand="${hand.dataset.hand}"].trainer-map__cell`)).toHaveAttribute(
+      'data-missed',
+      '1',
+    );
 
     fireEvent.keyDown(window, { key: ' ' });
     await waitFor(() => expect(screen.queryByText('Wrong')).not.toBeInTheDocument());
     await waitFor(() => expect(dealtHand()).toHaveFocus());
+    const second = dealtHand().dataset.combo;
     fireEvent.keyDown(window, { key: '1' });
-    expect(await screen.findByText('Right')).toBeInTheDocument();
-    expect(answers[1]).toEqual({ category_id: 5, combo: dealtHand().dataset.combo, color: RAISE });
+    expect(screen.getByText('Right')).toBeInTheDocument();
     expect(screen.getByTestId('score-accuracy')).toHaveTextContent('50%');
+    expect(screen.getByTestId('trainer-saving')).toHaveTextContent('2 answers waiting to be saved');
+    // Both answers go in one batch once the first has waited TRAINER_FLUSH_MS.
+    await waitFor(() => expect(answers()).toHaveLength(2), { timeout: TRAINER_FLUSH_MS + 2000 });
+    expect(answers()).toEqual([
+      { category_id: 5, combo: first, color: CALL },
+      { category_id: 5, combo: second, color: RAISE },
+    ]);
+    expect(spy.mock.calls.filter(([url]) => url === '/api/v1/trainer/answers')).toHaveLength(1);
+    await waitFor(() => expect(screen.getByTestId('trainer-saving')).toHaveTextContent('All answers saved'));
     // The chart's context loaded once for the whole drill.
     expect(spy.mock.calls.filter(([url]) => url === '/api/v1/trainer/charts/5')).toHaveLength(1);
   }, 20_000);
 
+  it('sends a full batch at once, and what waits when the player leaves', async () => {
+    const { batches } = server();
+    const { unmount } = renderApp(<Drill chartIds={[5]} random={seededRandom(9)} />, { user: testUser });
+    await screen.findByRole('heading', { level: 2, name: /^Your hand/ });
+    for (let index = 0; index < TRAINER_FLUSH_AT + 3; index += 1) {
+      fireEvent.keyDown(window, { key: '1' });
+      fireEvent.keyDown(window, { key: ' ' });
+      await waitFor(() => expect(screen.queryByText('Right')).not.toBeInTheDocument());
+    }
+    await waitFor(() => expect(batches).toHaveLength(1));
+    expect(batches[0]).toHaveLength(TRAINER_FLUSH_AT);
+    unmount();
+    await waitFor(() => expect(batches).toHaveLength(2));
+    expect(batches[1]).toHaveLength(3);
+  }, 20_000);
+
   it('sends the frequency in frequency mode and "not in range" as null', async () => {
     const user = userEvent.setup();
-    const answers: unknown[] = [];
-    mockFetch((url, init) => {
-      if (url === '/api/v1/trainer/charts/5') return { body: { data: chart } };
-      if (url === '/api/v1/trainer/answers') {
-        answers.push(requestBody(init));
-        return { body: { data: result(requestBody(init) as { combo: string }, false) } };
-      }
-      return undefined;
-    });
-    renderApp(<Drill chartIds={[5]} random={seededRandom(2)} />, { user: testUser });
+    const { answers } = server();
+    const { unmount } = renderApp(<Drill chartIds={[5]} random={seededRandom(2)} />, { user: testUser });
     await screen.findByRole('heading', { level: 2, name: /^Your hand/ });
     await user.click(screen.getByLabelText('Answer with a frequency'));
     await user.click(screen.getByRole('button', { name: '50%' }));
     expect(screen.getByRole('slider', { name: 'Frequency' })).toHaveValue('50');
     await user.click(screen.getByRole('button', { name: /Not in range/ }));
     await screen.findByText('Wrong');
-    expect(answers[0]).toMatchObject({ color: null, frequency: 50 });
     expect(screen.getByText('Your answer: Not in range at 50%')).toBeInTheDocument();
+    unmount();
+    await waitFor(() => expect(answers()[0]).toMatchObject({ color: null, frequency: 50 }));
+  });
+
+  it('remembers the deal setting, and the keys still answer with the focus on it', async () => {
+    const user = userEvent.setup();
+    server();
+    localStorage.removeItem('rangeforge.trainer.dealMode');
+    const { unmount } = renderApp(<Drill chartIds={[5]} random={seededRandom(6)} />, { user: testUser });
+    await screen.findByRole('heading', { level: 2, name: /^Your hand/ });
+    expect(screen.getByRole('radio', { name: /^Hands that teach most/ })).toBeChecked();
+    const asDealt = screen.getByRole('radio', { name: /^Every hand as dealt/ });
+    await user.click(asDealt);
+    expect(asDealt).toBeChecked();
+    expect(localStorage.getItem('rangeforge.trainer.dealMode')).toBe('asDealt');
+    // Focus stays on the choice; the drill's keys still answer.
+    fireEvent.keyDown(asDealt, { key: '1' });
+    expect(screen.getByText('Right')).toBeInTheDocument();
+    unmount();
+    appStore.set(dealModeAtom, 'teaching');
   });
 
   it('answers a key pressed the moment the hand is shown, before React has run its passive effects', async () => {
-    const answers: unknown[] = [];
-    mockFetch((url, init) => {
-      if (url === '/api/v1/trainer/charts/5') return { body: { data: chart } };
-      if (url === '/api/v1/trainer/answers') {
-        const body = requestBody(init) as { combo: string };
-        answers.push(body);
-        return { body: { data: result(body, true) } };
-      }
-      return undefined;
-    });
+    server();
     // A mutation observer's callback runs right after the commit that shows the hand (a microtask), ahead of the
     // effects React schedules for later: the earliest a player's key can arrive.
     const pressed = new Promise<void>((resolve) => {
@@ -136,30 +168,31 @@ describe('trainer drill', () => {
     renderApp(<Drill chartIds={[5]} random={seededRandom(5)} />, { user: testUser });
     await pressed;
     expect(await screen.findByText('Right')).toBeInTheDocument();
-    expect(answers).toHaveLength(1);
+    expect(screen.getByTestId('score-hands')).toHaveTextContent('1');
   });
 
-  it('shows a failed answer with a retry that sends it again', async () => {
+  it('keeps a batch the server refused for now and sends it again, losing no answer', async () => {
+    let refusals = 1;
+    const { batches, answers } = server({ fail: () => (refusals-- > 0 ? 429 : null) });
     const user = userEvent.setup();
-    let fail = true;
-    mockFetch((url, init) => {
-      if (url === '/api/v1/trainer/charts/5') return { body: { data: chart } };
-      if (url === '/api/v1/trainer/answers') {
-        if (fail) return { status: 429, body: { error: 'Too many requests', code: 'tooManyRequests' } };
-        return { body: { data: result(requestBody(init) as { combo: string }, true) } };
-      }
-      return undefined;
-    });
-    renderApp(<Drill chartIds={[5]} random={seededRandom(3)} />, { user: testUser });
+    const { unmount } = renderApp(<Drill chartIds={[5]} random={seededRandom(3)} />, { user: testUser });
     await screen.findByRole('heading', { level: 2, name: /^Your hand/ });
-    await act(async () => {
-      fireEvent.keyDown(window, { key: '1' });
+    fireEvent.keyDown(window, { key: '1' });
+    expect(screen.getByText('Right')).toBeInTheDocument();
+    const saving = screen.getByTestId('trainer-saving');
+    await waitFor(() => expect(saving).toHaveTextContent('1 answer not saved yet: trying again shortly'), {
+      timeout: TRAINER_FLUSH_MS + 2000,
     });
-    expect(await screen.findByText('Too many requests, try again later')).toBeInTheDocument();
-    fail = false;
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Right')).toBeInTheDocument();
-  });
+    // The drill goes on meanwhile.
+    fireEvent.keyDown(window, { key: ' ' });
+    await waitFor(() => expect(screen.queryByText('Right')).not.toBeInTheDocument());
+    fireEvent.keyDown(window, { key: '2' });
+    await user.click(screen.getByRole('button', { name: 'Send now' }));
+    await waitFor(() => expect(saving).toHaveTextContent('All answers saved'));
+    expect(batches).toHaveLength(1);
+    expect(answers().map((answer) => answer.color)).toEqual([RAISE, CALL]);
+    unmount();
+  }, 20_000);
 });
 
 it('deals again after a chart failed to load', async () => {

@@ -3,11 +3,14 @@ import { useTranslation } from 'react-i18next';
 
 import { LoadingState } from '@/components/async-state';
 import { useFormat } from '@/lib/format';
+import { useAtomValue } from '@/lib/store';
 import { TRAINER_FREQUENCY_TOLERANCE } from '@contract/limits';
 
+import { dealModeAtom } from '../atoms';
 import { answerForKey, comboCards, type Random } from '../trainer-rules';
 import { useTrainerDrill } from '../use-trainer-drill';
 import { AnswerCell, useActionName } from './answer-cell';
+import { DealModeChoice, SavingState } from './drill-options';
 import { MistakeMap } from './mistake-map';
 import { ScoreBoard } from './score-board';
 
@@ -19,15 +22,14 @@ const isFieldKey = (event: KeyboardEvent) =>
   event.metaKey ||
   event.altKey ||
   (event.target instanceof HTMLElement && /^(TEXTAREA|SELECT)$/.test(event.target.tagName)) ||
-  (event.target instanceof HTMLInputElement &&
-    event.target.type !== 'range' &&
-    event.target.type !== 'checkbox');
+  (event.target instanceof HTMLInputElement && !['range', 'checkbox', 'radio'].includes(event.target.type));
 
 export function Drill({ chartIds, random }: { chartIds: readonly number[]; random: Random }) {
   const { t } = useTranslation();
   const format = useFormat();
   const actionName = useActionName();
-  const { state, answer, next } = useTrainerDrill(chartIds, random);
+  const mode = useAtomValue(dealModeAtom);
+  const { state, saving, answer, next, retrySaving } = useTrainerDrill(chartIds, random, mode);
   const [frequencyMode, setFrequencyMode] = useState(false);
   const [frequency, setFrequency] = useState(100);
   const handRef = useRef<HTMLHeadingElement>(null);
@@ -35,7 +37,7 @@ export function Drill({ chartIds, random }: { chartIds: readonly number[]; rando
   const { status, chart, deal, result, chosen } = state;
   const actions = useMemo(() => chart?.actions ?? [], [chart]);
 
-  const give = (color: string | null) => void answer(color, frequencyMode ? frequency : undefined);
+  const give = (color: string | null) => answer(color, frequencyMode ? frequency : undefined);
 
   // Focus follows the drill: the new hand is announced and focused, the feedback's Next button takes Space/Enter.
   useEffect(() => {
@@ -59,7 +61,7 @@ export function Drill({ chartIds, random }: { chartIds: readonly number[]; rando
       const choice = answerForKey(event.key, actions.length);
       if (choice === null) return;
       event.preventDefault();
-      void answer(choice === 'fold' ? null : actions[choice]!.color, frequencyMode ? frequency : undefined);
+      answer(choice === 'fold' ? null : actions[choice]!.color, frequencyMode ? frequency : undefined);
     };
   });
   useEffect(() => {
@@ -188,15 +190,10 @@ export function Drill({ chartIds, random }: { chartIds: readonly number[]; rando
           )}
         </div>
         <div className="trainer-feedback" role="status" aria-live="polite" data-testid="trainer-feedback">
-          {status === 'sending' && <p className="muted">{t('trainer:drill.checking')}</p>}
           {status === 'error' && (
             <div className="state state--error">
               <p>{state.error}</p>
-              <button
-                type="button"
-                className="button button--ghost"
-                onClick={() => (chosen && deal ? void answer(chosen.color, chosen.frequency) : void next())}
-              >
+              <button type="button" className="button button--ghost" onClick={() => void next()}>
                 {t('trainer:drill.retry')}
               </button>
             </div>
@@ -229,8 +226,10 @@ export function Drill({ chartIds, random }: { chartIds: readonly number[]; rando
           </button>
         )}
         <p className="muted trainer-drill__keys">{t('trainer:drill.keyHint')}</p>
+        <SavingState saving={saving} onRetry={retrySaving} />
       </section>
       <aside className="trainer-drill__side">
+        <DealModeChoice />
         <ScoreBoard score={state.score} />
         <MistakeMap score={state.score} />
       </aside>

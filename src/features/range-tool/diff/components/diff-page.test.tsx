@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { incomingCountAtom } from '@/lib/incoming-count';
 import { appStore } from '@/lib/store';
-import { mockFetch, renderApp, testUser } from '@/test/render';
+import { mockFetch, renderApp, requestBody, testUser } from '@/test/render';
 import type { Pair } from '@contract/categories';
 
 import { diffCellAtom } from '../atoms';
@@ -196,13 +196,14 @@ describe('DiffPage', () => {
     expect(within(bar).getByText(/accepting deletes «Open A»/)).toBeInTheDocument();
     expect(await screen.findByTestId('diff-grid')).toBeInTheDocument();
     expect(cell('KK')).toHaveAttribute('data-kind', 'recoloured');
-    await user.click(within(bar).getByRole('button', { name: 'Accept' }));
+    // The button says what accepting costs, and the accept names the range the page showed (id 1, «Open A»).
+    await user.click(within(bar).getByRole('button', { name: 'Delete «Open A» and accept' }));
     await waitFor(() =>
       expect(
-        spy.mock.calls.some(
-          ([url, init]) => url === '/api/v1/categories/incoming/5/accept' && init?.method === 'POST',
-        ),
-      ).toBe(true),
+        spy.mock.calls
+          .filter(([url, init]) => url === '/api/v1/categories/incoming/5/accept' && init?.method === 'POST')
+          .map(([, init]) => requestBody(init)),
+      ).toEqual([{ replaces: 1 }]),
     );
     // The bell follows at once, not at its next 10-second poll, and the server's count is read again.
     await waitFor(() => expect(appStore.get(incomingCountAtom)).toBe(0));

@@ -56,18 +56,21 @@ function IncomingBar({
   incoming,
   params,
   fromName,
+  onSwapChanged,
 }: {
   incoming: IncomingSide;
   params: DiffParams;
   fromName?: string;
+  /** The free-tier swap would now take another category than the one shown: load what accepting costs again. */
+  onSwapChanged: () => void;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { busy, decide } = useIncomingDecision(params.incoming);
+  const { busy, decide } = useIncomingDecision(params.incoming, onSwapChanged);
   const { compare } = incoming;
   const replaces = compare.replaces;
   const act = async (accept: boolean) => {
-    const result = await decide(accept);
+    const result = await decide(accept, replaces?.id ?? null);
     if (result === null) return;
     if (result === 'rejected') pushToast(t('diff:incoming.rejected', { name: compare.name }), 'info');
     else
@@ -104,7 +107,7 @@ function IncomingBar({
           disabled={busy}
           onClick={() => void act(true)}
         >
-          {t('diff:incoming.accept')}
+          {replaces ? t('diff:incoming.acceptReplacing', { name: replaces.name }) : t('diff:incoming.accept')}
         </button>
         <button
           type="button"
@@ -207,7 +210,12 @@ export function DiffPage() {
       </header>
       {params.incoming !== null &&
         (incoming.data ? (
-          <IncomingBar incoming={incoming.data} params={params} fromName={from.data?.name} />
+          <IncomingBar
+            incoming={incoming.data}
+            params={params}
+            fromName={from.data?.name}
+            onSwapChanged={incoming.reload}
+          />
         ) : (
           <SideState result={to}>{null}</SideState>
         ))}

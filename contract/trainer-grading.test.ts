@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { cellAnswer, comboClass, gradeAnswer } from './grading.ts';
+import { cellAnswer, comboClass, gradeAnswer } from './trainer-grading.ts';
 
 const RAISE = '#D64545';
 const CALL = '#2E9E5B';

@@ -1,7 +1,14 @@
-import type { ColorEntry } from '../../../contract/categories.ts';
-import { canonicalCombo, cardIndex, classOfCards, HAND_CLASSES } from '../../../contract/hands.ts';
-import { TRAINER_FREQUENCY_TOLERANCE } from '../../../contract/limits.ts';
-import type { StoredCell } from '../categories/pairs.ts';
+// The trainer's grading, one rule for both sides: the server grades every answer it records, and the drill grades
+// the same answer at once from the chart it loaded, so a player sees the verdict without waiting for the server.
+import type { ColorEntry } from './categories.ts';
+import { canonicalCombo, cardIndex, classOfCards, HAND_CLASSES } from './hands.ts';
+import { TRAINER_FREQUENCY_TOLERANCE } from './limits.ts';
+
+/**
+ * One cell of a chart as stored and sent: its colour entries, or, when the suit editor left combos out,
+ * `{ colors, excluded }` (a contract Pair has this shape too).
+ */
+export type GradedCell = ColorEntry[] | { colors: ColorEntry[]; excluded?: string[] };
 
 /** The right answer for one combo of a chart: its colours with weights and the share outside the range (fold). */
 export interface CellAnswer {
@@ -31,7 +38,7 @@ export function comboClass(combo: string): string | null {
  * The answer a stored cell gives for one of its combos. Colours with weight 0 are no part of it; whatever the
  * colours leave of 100% is "not in the range". A combo the suit editor left out is wholly outside the range.
  */
-export function cellAnswer(hand: string, combo: string, cell: StoredCell | undefined): CellAnswer {
+export function cellAnswer(hand: string, combo: string, cell: GradedCell | undefined): CellAnswer {
   const colors = (Array.isArray(cell) ? cell : (cell?.colors ?? []))
     .filter((entry) => entry.weight > 0)
     .map((entry) => ({ color: entry.color.toUpperCase(), weight: entry.weight }));
