@@ -96,6 +96,8 @@ describe('a save of a range deleted meanwhile', () => {
     await first.open(31);
     first.paint('KK');
     await vi.waitFor(async () => expect(await first.held()).toEqual([['5:31', ['KK']]]));
+    // The page is reloaded: its retries end with it (the stand-in server's calls are shared by both pages).
+    first.rangeSaver.dispose();
 
     vi.resetModules();
     deleted.add(31);

@@ -302,6 +302,8 @@ export const rangeSaver = {
   /** Sends what waits now; true once the server has everything. */
   flush: (): Promise<boolean> => (queue ? queue.flush() : Promise.resolve(true)),
   hasPending: (): boolean => queue?.hasPending ?? false,
+  /** Stops the queue's timers, as a page that is gone does (a test loading the next page); held saves stay stored. */
+  dispose: (): void => queue?.dispose(),
   /**
    * The newest body of `categoryId` the server has not confirmed yet, shown instead of the server's copy. One the
    * server refused as a conflict is still the player's newest: the editor shows it while the player chooses, as it
