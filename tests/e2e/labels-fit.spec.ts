@@ -1,7 +1,8 @@
 // The header's links and the range tool's labels whole at every breakpoint of the spec, in all four languages, in a
-// real browser: a navigation link is never on two lines (the links sit in the row when they fit and in the burger
-// menu when they do not), the chart's mode select is never narrower than its choice, a colour button's name is never
-// cut, and no page is wider than the screen.
+// real browser: a navigation link is never on two lines (the links sit beside the logo when they fit, on a row of
+// their own when they fit there, in the burger menu below that, and are always shown from 990 px), the chart's mode
+// select is never narrower than its choice, a colour button's name is never cut, and no page is wider than the
+// screen.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -13,7 +14,7 @@ const WIDTHS = [375, 560, 670, 990, 1130, 1390, 1440] as const;
 
 interface Fit {
   pageWidth: number;
-  /** The links are shown in the header's row. */
+  /** The links are shown in the header (beside the logo or on a row of their own). */
   rowShown: boolean;
   burgerShown: boolean;
   /** Row links whose text takes more than one line or is cut. */
@@ -106,7 +107,7 @@ describe('labels whole at every breakpoint', () => {
   });
 
   it.each(LANGUAGES)(
-    '%s: links on one line or in the burger, the select and colour names whole',
+    '%s: links on one line, shown from 990 px, the select and colour names whole',
     async (language) => {
       const page = pages.get(language)!;
       for (const width of WIDTHS) {
@@ -115,8 +116,9 @@ describe('labels whole at every breakpoint', () => {
         const fit = await measure(page);
         const at = `${language} at ${width} px`;
         expect(fit.pageWidth, at).toBeLessThanOrEqual(width);
-        // The links in the row or behind the burger, never both, never neither.
+        // The links in the header or behind the burger, never both, never neither; a desktop shows them.
         expect(fit.burgerShown, at).toBe(!fit.rowShown);
+        if (width >= 990) expect(fit.rowShown, at).toBe(true);
         expect(fit.wrappedLinks, at).toEqual([]);
         expect(fit.userOverflow, at).toBeLessThanOrEqual(0);
         expect(fit.select.width, at).toBeGreaterThanOrEqual(fit.select.needed - 0.5);
@@ -125,16 +127,42 @@ describe('labels whole at every breakpoint', () => {
     },
   );
 
-  it('keeps the links in the row at 1390 and 1440 px in English', async () => {
+  it('keeps the links beside the logo at 1390 and 1440 px in English, and all below a two-row header in Russian', async () => {
     const page = pages.get('en-US')!;
     for (const width of [1390, 1440]) {
       await page.setViewportSize({ width, height: 900 });
       await nextFrame(page);
-      const fit = await measure(page);
-      expect(fit.rowShown, `${width} px`).toBe(true);
-      expect(fit.wrappedLinks, `${width} px`).toEqual([]);
+      const [logo, link] = await Promise.all(
+        ['.header__logo', '.nav .nav__link'].map((selector) =>
+          page
+            .locator(selector)
+            .first()
+            .evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect),
+        ),
+      );
+      expect(
+        Math.abs(logo!.top + logo!.height / 2 - (link!.top + link!.height / 2)),
+        `${width} px`,
+      ).toBeLessThan(2);
     }
     // The logout button is its icon in the row and keeps its name.
     await page.getByRole('button', { name: 'Log out' }).waitFor();
+
+    // Russian at 1440 px: the links take a second row, and what sticks under the header (the library beside the
+    // chart) stays under both rows when the page scrolls.
+    const ru = pages.get('ru-RU')!;
+    await ru.setViewportSize({ width: 1440, height: 900 });
+    await nextFrame(ru);
+    await ru.mouse.wheel(0, 600);
+    await expect
+      .poll(() =>
+        ru.evaluate(() => {
+          const header = document.querySelector('.header')!.getBoundingClientRect();
+          const library = document.querySelector('.range-library')!.getBoundingClientRect();
+          const link = document.querySelector('.nav .nav__link')!.getBoundingClientRect();
+          return { below: library.top >= header.bottom, twoRows: link.top > header.top + 50 };
+        }),
+      )
+      .toEqual({ below: true, twoRows: true });
   });
 });

@@ -12,7 +12,7 @@ import { LanguagePicker } from './language-picker';
 import { Logo, LogoMark } from './logo';
 import { NotificationBell } from './notification-bell';
 import { ProfileBlock } from './profile-block';
-import { useNavFit } from './use-nav-fit';
+import { type NavPlace, useNavFit } from './use-nav-fit';
 
 function NavLinks({ onNavigate, isAdmin }: { onNavigate?: () => void; isAdmin: boolean }) {
   const { t } = useTranslation();
@@ -65,11 +65,11 @@ export function Header() {
   const innerRef = useRef<HTMLDivElement>(null);
   const logoRef = useRef<HTMLAnchorElement>(null);
   const navRef = useRef<HTMLElement>(null);
-  // Links back in the row: a burger menu left open would reappear open the next time the row is too narrow.
-  const onNavMenu = useCallback((menu: boolean) => {
-    if (!menu) setBurgerOpen(false);
+  // Links back in the header: a burger menu left open would reappear open the next time they do not fit.
+  const onNavPlace = useCallback((place: NavPlace) => {
+    if (place !== 'menu') setBurgerOpen(false);
   }, []);
-  useNavFit(headerRef, { inner: innerRef, logo: logoRef, nav: navRef, user: menuRef }, onNavMenu);
+  useNavFit(headerRef, { inner: innerRef, logo: logoRef, nav: navRef, user: menuRef }, onNavPlace);
 
   // Range edits the server has not confirmed when the player signs out and they cannot be sent (offline).
   const [unsaved, setUnsaved] = useState(false);
