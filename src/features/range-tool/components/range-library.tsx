@@ -75,10 +75,20 @@ function CollapseButton() {
   );
 }
 
-/** The category tree of the page's root type with create, rename, delete, copy, move, share and notes. */
-export function RangeLibrary({ rootType }: { rootType: RootType }) {
+/**
+ * The category tree of the page's root type with create, rename, delete, copy, move, share and notes. `onOpenRange`:
+ * a range was chosen to open (on a phone the tool then shows its chart).
+ */
+export function RangeLibrary({ rootType, onOpenRange }: { rootType: RootType; onOpenRange?: () => void }) {
   const { t } = useTranslation();
-  const library = useRangeLibrary(rootType);
+  const tree = useRangeLibrary(rootType);
+  const library = {
+    ...tree,
+    select: (id: number) => {
+      onOpenRange?.();
+      return tree.select(id);
+    },
+  };
   const ids = { name: useId(), kind: useId() };
   const [name, setName] = useState('');
   const [kind, setKind] = useState<CategoryKind>('range');
