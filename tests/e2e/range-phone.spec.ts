@@ -111,6 +111,10 @@ describe('the range tool on a phone', () => {
     await page.touchscreen.tap(point.x, point.y);
     await expect.poll(savedHands, { timeout: 10_000 }).toEqual(['K7o']);
     expect((await saved())[0]!.colors).toEqual([{ color: RAISE, weight: 100 }]);
+    // The save's state is in sight over the chart, not only in the library's tab.
+    const state = page.getByTestId('save-state');
+    await expect.poll(() => state.textContent()).toBe('Saved');
+    expect(await state.isVisible()).toBe(true);
     for (const hand of ['K8o', 'K6o', 'Q7o', 'K7s']) {
       await expect(cell(page, hand).getAttribute('data-weight')).resolves.toBe('0');
     }

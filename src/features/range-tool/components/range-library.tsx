@@ -77,9 +77,18 @@ function CollapseButton() {
 
 /**
  * The category tree of the page's root type with create, rename, delete, copy, move, share and notes. `onOpenRange`:
- * a range was chosen to open (on a phone the tool then shows its chart).
+ * a range was chosen to open (on a phone the tool then shows its chart). `saveStatus`: the save state is shown here
+ * (on a phone the tool shows it above whichever part is open instead).
  */
-export function RangeLibrary({ rootType, onOpenRange }: { rootType: RootType; onOpenRange?: () => void }) {
+export function RangeLibrary({
+  rootType,
+  onOpenRange,
+  saveStatus = true,
+}: {
+  rootType: RootType;
+  onOpenRange?: () => void;
+  saveStatus?: boolean;
+}) {
   const { t } = useTranslation();
   const tree = useRangeLibrary(rootType);
   const library = {
@@ -199,7 +208,7 @@ export function RangeLibrary({ rootType, onOpenRange }: { rootType: RootType; on
             />
           ))}
         </ul>
-        <SaveStatus />
+        {saveStatus && <SaveStatus />}
         <NoteEditor />
       </div>
       <Popup

@@ -24,6 +24,7 @@ import { EquityPanel } from './equity-panel';
 import { LeaveGuard } from './leave-guard';
 import { RangeGrid } from './range-grid';
 import { RangeLibrary } from './range-library';
+import { SaveStatus } from './save-status';
 import { StrategyBar } from './strategy-bar';
 import { SuitEditor } from './suit-editor';
 import { TemplateNotice } from './template-notice';
@@ -131,10 +132,12 @@ export function RangeTool({ rootType }: { rootType: RootType }) {
             label={t('ranges:tabs.label')}
             idPrefix="range-tool"
           />
+          {/* Whether the last paint reached the server, in sight whichever part is open. */}
+          <SaveStatus />
         </div>
       )}
       <div {...panel('library')}>
-        <RangeLibrary rootType={rootType} onOpenRange={openChart} />
+        <RangeLibrary rootType={rootType} onOpenRange={openChart} saveStatus={!tabs} />
       </div>
       <div {...panel('chart')}>
         <section className="range-editor" aria-labelledby="range-editor-title">
