@@ -60,6 +60,8 @@ describe('the range tool on a phone', () => {
     await page.goto(`${app.server.baseUrl}/`);
     token = await registerInPage(page, 'phoneplayer');
     rangeId = await createRange(app.server.baseUrl, token, 'SB open phone');
+    // The library folded to a rail on a wide screen of this browser: on a phone it is a whole tab all the same.
+    await page.evaluate(() => localStorage.setItem('rangeforge.libraryCollapsed', 'true'));
     await page.reload();
   });
   afterAll(() => context?.close());
@@ -81,6 +83,7 @@ describe('the range tool on a phone', () => {
     expect(box.y).toBeGreaterThanOrEqual(0);
     expect(box.y + box.height).toBeLessThanOrEqual(740);
     expect(await page.getByRole('tabpanel', { name: 'Library' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Show the library' }).isVisible()).toBe(false);
 
     await node.tap();
     await page.locator(`[data-node-id="${rangeId}"] .library-node__name[aria-current="true"]`).waitFor({
