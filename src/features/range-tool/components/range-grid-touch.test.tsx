@@ -117,6 +117,24 @@ describe('the chart under a finger', () => {
     lift(0, 5);
     expect(weight('QQ')).toBe('100');
   });
+
+  it('paints again after a touch whose release never came (a new first finger starts afresh)', () => {
+    renderApp(<RangeGrid />);
+    finger('pointerDown', 'AA', 0, 7);
+    // The release of finger 7 is lost (the page lost the touch); the player touches again.
+    fireEvent.pointerDown(cell('KK'), {
+      pointerType: 'touch',
+      pointerId: 8,
+      isPrimary: true,
+      button: 0,
+      clientX: 0,
+      clientY: 5,
+    });
+    under = 'KK';
+    lift(0, 8);
+    expect(weight('KK')).toBe('100');
+    expect(weight('AA')).toBe('0');
+  });
 });
 
 describe('a cell up close', () => {
@@ -174,5 +192,8 @@ describe('a cell up close', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(cell('KK')).toHaveFocus();
     expect(weight('KK')).toBe('0');
+    // The same key in a Russian layout writes Ш.
+    fireEvent.keyDown(cell('KK'), { key: 'ш', code: 'KeyI' });
+    expect(screen.getByRole('dialog', { name: 'KK · pair' })).toBeInTheDocument();
   });
 });

@@ -217,6 +217,8 @@ export function RangeGrid() {
     // Seen before the chart's own handler (capture), wherever the finger lands, in or out of the chart.
     const onDown = (event: globalThis.PointerEvent) => {
       if (event.pointerType !== 'touch') return;
+      // The first finger of a touch is the primary one: no other is down, whatever a lost release left here.
+      if (event.isPrimary) touches.clear();
       touches.add(event.pointerId);
       if (touches.size > 1) {
         dropPress();
@@ -313,7 +315,9 @@ export function RangeGrid() {
       if (!loading) chooseCell(HAND_CLASSES[index]!);
       return;
     }
-    if (event.key.toLowerCase() === 'i' && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    // The key I, also where a keyboard layout writes another letter on it (Ш in Russian).
+    const keyI = event.key.toLowerCase() === 'i' || event.code === 'KeyI';
+    if (keyI && !event.ctrlKey && !event.metaKey && !event.altKey) {
       event.preventDefault();
       inspect(HAND_CLASSES[index]!);
       return;
