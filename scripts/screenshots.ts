@@ -40,10 +40,15 @@ async function settle(page: Page): Promise<void> {
   });
 }
 
-/** Opens a range from the library, which below 990 px is a tab of the range tool: the tab first, then the range. */
-async function openFromLibrary(page: Page, name: Locator): Promise<void> {
-  const tab = page.getByRole('tab', { name: 'Library' });
+/** Below 990 px the range tool shows one part at a time: brings the part named to the screen (a no-op when wide). */
+async function showPart(page: Page, part: 'Chart' | 'Equity' | 'Library'): Promise<void> {
+  const tab = page.getByRole('tab', { name: part });
   if (await tab.isVisible()) await tab.click();
+}
+
+/** Opens a range from the library (its tab first, on a narrow screen); the tool then shows the range's chart. */
+async function openFromLibrary(page: Page, name: Locator): Promise<void> {
+  await showPart(page, 'Library');
   await name.click();
 }
 
@@ -213,6 +218,7 @@ const SHOTS: Shot[] = [
       await page.reload();
       await openFromLibrary(page, page.locator('.library-node__name', { hasText: MULTIWAY_CHART }).first());
       await page.locator('[data-hand="AA"][data-weight="100"]').waitFor();
+      await showPart(page, 'Equity');
       for (const card of ['Kh', '9d', '4c']) await page.locator(`.deck-card[data-card="${card}"]`).click();
       await page.locator('[data-testid="multiway-equity"][aria-busy="false"]').waitFor({ timeout: 60_000 });
     },

@@ -193,7 +193,22 @@ describe('the range tool on a phone', () => {
     expect(cards).toHaveLength(52);
     expect(Math.min(...cards.map((rect) => rect.width))).toBeGreaterThanOrEqual(36);
     expect(Math.min(...cards.map((rect) => rect.height))).toBeGreaterThanOrEqual(44);
-    await page.getByRole('tab', { name: 'Chart' }).tap();
+    // Scrolled down the long equity part, the tab bar stays in sight, and the chart opens from its top.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const chartTab = page.getByRole('tab', { name: 'Chart' });
+    const tabBox = (await chartTab.boundingBox())!;
+    expect(tabBox.y).toBeGreaterThanOrEqual(60);
+    expect(tabBox.y).toBeLessThan(140);
+    await chartTab.tap();
+    await expect
+      .poll(() =>
+        page.locator('.range-editor').evaluate((element) => Math.round(element.getBoundingClientRect().top)),
+      )
+      .toBeGreaterThan(tabBox.y);
+    const editorTop = await page
+      .locator('.range-editor')
+      .evaluate((element) => element.getBoundingClientRect().top);
+    expect(editorTop).toBeLessThan(260);
     for (const width of [375, 390, 768]) {
       await page.setViewportSize({ width, height: 800 });
       const right = await page

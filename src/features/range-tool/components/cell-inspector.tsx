@@ -1,5 +1,6 @@
 import './cell-inspector.css';
 
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Popup } from '@/components/popup';
@@ -25,6 +26,8 @@ export function CellInspector() {
   const buttons = useAtomValue(buttonsAtom);
   const exclusions = useAtomValue(comboExclusionsAtom);
   const heat = useAtomValue(gridHeatAtom);
+  // Leaving the tool (back, a link) closes it: coming back opens the tool, not a hand chosen before.
+  useEffect(() => () => setHand(null), [setHand]);
   if (!hand) return null;
 
   const entries = pairs[hand] ?? [];

@@ -59,7 +59,7 @@ function useKeyboardShortcuts() {
   }, [undo, redo]);
 }
 
-/** From this width the library, the chart and the equity sit side by side (range-tool.css); below it, one at a time. */
+/** From this width the library, the chart and the equity sit side by side (range-tool-layout.css); below it, one at a time. */
 const COLUMNS_QUERY = '(min-width: 990px)';
 
 type Section = 'chart' | 'equity' | 'library';
@@ -75,9 +75,11 @@ function useSections() {
   const toolRef = useRef<HTMLDivElement>(null);
   const show = useCallback((next: Section) => {
     setSection(next);
-    // A part is read from its start: back to the tab bar when the page had scrolled past it.
+    // A part is read from its start: back to the tab bar when the page had scrolled past it (under the header).
     const tool = toolRef.current;
-    if (tool && tool.getBoundingClientRect().top < 0) tool.scrollIntoView({ block: 'start' });
+    if (!tool) return;
+    const underHeader = parseFloat(getComputedStyle(tool).scrollMarginTop) || 0;
+    if (tool.getBoundingClientRect().top < underHeader) tool.scrollIntoView({ block: 'start' });
   }, []);
   // A range chosen in the library opens on its chart; the focus, on the row hidden with the library, goes to the
   // chart's tab rather than to the start of the page.
