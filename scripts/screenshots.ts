@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 
 import { startAppServer } from '../tests/e2e/support/app-server.ts';
@@ -38,6 +38,18 @@ async function settle(page: Page): Promise<void> {
     await document.fonts.ready;
     await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
   });
+}
+
+/** Below 990 px the range tool shows one part at a time: brings the part named to the screen (a no-op when wide). */
+async function showPart(page: Page, part: 'Chart' | 'Equity' | 'Library'): Promise<void> {
+  const tab = page.getByRole('tab', { name: part });
+  if (await tab.isVisible()) await tab.click();
+}
+
+/** Opens a range from the library (its tab first, on a narrow screen); the tool then shows the range's chart. */
+async function openFromLibrary(page: Page, name: Locator): Promise<void> {
+  await showPart(page, 'Library');
+  await name.click();
 }
 
 interface TreeNode {
@@ -149,8 +161,24 @@ const SHOTS: Shot[] = [
     name: 'range-tool',
     async prepare(page, baseUrl) {
       await page.goto(`${baseUrl}/`);
-      await page.locator('.library-node__name', { hasText: 'CO open' }).first().click();
+      await openFromLibrary(page, page.locator('.library-node__name', { hasText: 'CO open' }).first());
       await page.locator('[data-hand="AA"][data-weight="100"]').waitFor();
+    },
+  },
+  {
+    // One class of CO open up close (a long press on a phone, a right click here): its colours, weights and combos.
+    name: 'cell-inspector',
+    widths: [375, 1440],
+    viewportOnly: true,
+    async prepare(page, baseUrl) {
+      await page.goto(`${baseUrl}/`);
+      await openFromLibrary(page, page.locator('.library-node__name', { hasText: 'CO open' }).first());
+      await page.locator('[data-hand="AA"][data-weight="100"]').waitFor();
+      await page.locator('.range-grid [data-hand="A5s"]').click({ button: 'right' });
+      await page.getByTestId('cell-inspector').waitFor();
+    },
+    async after(page) {
+      await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     },
   },
   {
@@ -159,7 +187,7 @@ const SHOTS: Shot[] = [
     widths: [375, 1440],
     async prepare(page, baseUrl) {
       await page.goto(`${baseUrl}/`);
-      await page.locator('.library-node__name', { hasText: 'CO open' }).first().click();
+      await openFromLibrary(page, page.locator('.library-node__name', { hasText: 'CO open' }).first());
       await page.locator('[data-hand="AA"][data-weight="100"]').waitFor();
       // At 375 px the page links sit in the burger menu.
       const burger = page.getByRole('button', { name: 'Open the menu' });
@@ -188,8 +216,9 @@ const SHOTS: Shot[] = [
         (await page.evaluate(() => localStorage.getItem('rangeforge.token')))!,
       );
       await page.reload();
-      await page.locator('.library-node__name', { hasText: MULTIWAY_CHART }).first().click();
+      await openFromLibrary(page, page.locator('.library-node__name', { hasText: MULTIWAY_CHART }).first());
       await page.locator('[data-hand="AA"][data-weight="100"]').waitFor();
+      await showPart(page, 'Equity');
       for (const card of ['Kh', '9d', '4c']) await page.locator(`.deck-card[data-card="${card}"]`).click();
       await page.locator('[data-testid="multiway-equity"][aria-busy="false"]').waitFor({ timeout: 60_000 });
     },
@@ -260,12 +289,12 @@ const SHOTS: Shot[] = [
       await page.goto(`${baseUrl}/`);
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
       await page.reload();
-      await page.locator('.library-node__name', { hasText: 'CO open' }).first().click();
+      await openFromLibrary(page, page.locator('.library-node__name', { hasText: 'CO open' }).first());
       await page.locator('[data-hand="AA"][data-weight="100"]').waitFor();
       await page.context().setOffline(true);
       await page.reload();
       await page.getByTestId('offline-notice').waitFor();
-      await page.locator('.library-node__name', { hasText: 'CO open' }).first().click();
+      await openFromLibrary(page, page.locator('.library-node__name', { hasText: 'CO open' }).first());
       await page.locator('[data-hand="AA"][data-weight="100"]').waitFor();
     },
     after: (page) => page.context().setOffline(false),
@@ -298,7 +327,7 @@ const SHOTS: Shot[] = [
         return ((await created.json()) as { data: { id: number } }).data.id;
       });
       await page.reload();
-      await page.locator(`[data-node-id="${id}"] .library-node__name`).click();
+      await openFromLibrary(page, page.locator(`[data-node-id="${id}"] .library-node__name`));
       await page.locator('[data-hand="AA"][data-weight="100"]').waitFor();
       await page.evaluate(async (rangeId) => {
         const headers = {

@@ -1,7 +1,7 @@
-// The look of the range tool (one equity workspace, the library panel, the phone layout), measured in a real browser at
-// 375, 990 and 1440 px: the grid's action bars and kind tints, the strategy legend, the four-colour deck, the equity
-// summary before a computation, the library side panel (beside the editor at 990 px, full names, folders, inline
-// rename, copy names, drag to reorder) and the phone (36 px cells, large cards, painting by touch).
+// The look of the range tool, measured in a real browser at 375, 990 and 1440 px: the grid's
+// action bars and kind tints, the strategy legend, the four-colour deck, the equity summary before a computation and
+// the library side panel (beside the editor at 990 px, full names, folders, inline rename, copy names, drag to
+// reorder). The phone has its own suite (range-phone.spec.ts).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -307,61 +307,5 @@ describe('library side panel', () => {
       .locator('.library-node__row', { hasText: 'Second' })
       .dragTo(page.locator('.library-node__row', { hasText: 'First' }));
     await page.getByRole('dialog', { name: 'Premium' }).waitFor();
-  });
-});
-
-describe('phone', () => {
-  const app = withAppAndBrowser();
-
-  it('keeps cells at 36 px or more, cards large enough to tap, and paints a row by touch', async () => {
-    const context = await app.session.browser.newContext({
-      viewport: { width: 375, height: 812 },
-      hasTouch: true,
-      isMobile: true,
-    });
-    const page = await context.newPage();
-    await page.goto(`${app.server.baseUrl}/`);
-    // The app renders after its module loads, which may be after the load event `goto` waits for.
-    await page.locator('.range-grid .range-cell').nth(168).waitFor();
-    const sizes = await page
-      .locator('.range-grid .range-cell')
-      .evaluateAll((cells) => cells.map((element) => element.getBoundingClientRect().width));
-    expect(sizes).toHaveLength(169);
-    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(36);
-    const label = await cell(page, 'AKs').evaluate((element) =>
-      parseFloat(getComputedStyle(element).fontSize),
-    );
-    expect(label).toBeGreaterThanOrEqual(12);
-    const cards = await page
-      .locator('.deck-card')
-      .evaluateAll((elements) =>
-        elements.map((element) => element.getBoundingClientRect().toJSON() as DOMRect),
-      );
-    expect(Math.min(...cards.map((rect) => rect.width))).toBeGreaterThanOrEqual(36);
-    expect(Math.min(...cards.map((rect) => rect.height))).toBeGreaterThanOrEqual(44);
-    // The page itself never scrolls sideways: only the grid's frame does.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-
-    // A finger pressed on AA and dragged to AJs paints the four cells (touch events become pointer events).
-    const client = await context.newCDPSession(page);
-    const centre = async (hand: string) => {
-      const rect = (await cell(page, hand).boundingBox())!;
-      return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
-    };
-    await cell(page, 'AA').scrollIntoViewIfNeeded();
-    const from = await centre('AA');
-    const to = await centre('AJs');
-    await client.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
-    for (let step = 1; step <= 10; step += 1) {
-      const x = from.x + ((to.x - from.x) * step) / 10;
-      await client.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: from.y }] });
-    }
-    await client.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    for (const hand of ['AA', 'AKs', 'AQs', 'AJs']) {
-      await expect.poll(() => cell(page, hand).getAttribute('data-weight')).toBe('100');
-    }
-    await expect(cell(page, 'ATs').getAttribute('data-weight')).resolves.toBe('0');
-    await page.screenshot({ path: 'test-results/e2e/range-phone-375.png', fullPage: true });
-    await context.close();
   });
 });

@@ -12,6 +12,7 @@ import { LanguagePicker } from './language-picker';
 import { Logo, LogoMark } from './logo';
 import { NotificationBell } from './notification-bell';
 import { ProfileBlock } from './profile-block';
+import { type NavPlace, useNavFit } from './use-nav-fit';
 
 function NavLinks({ onNavigate, isAdmin }: { onNavigate?: () => void; isAdmin: boolean }) {
   const { t } = useTranslation();
@@ -60,6 +61,15 @@ export function Header() {
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   useOutsideClick([burgerRef], burgerOpen, closeBurger);
   useOutsideClick([menuRef], menuOpen, closeMenu);
+  const headerRef = useRef<HTMLElement>(null);
+  const innerRef = useRef<HTMLDivElement>(null);
+  const logoRef = useRef<HTMLAnchorElement>(null);
+  const navRef = useRef<HTMLElement>(null);
+  // Links back in the header: a burger menu left open would reappear open the next time they do not fit.
+  const onNavPlace = useCallback((place: NavPlace) => {
+    if (place !== 'menu') setBurgerOpen(false);
+  }, []);
+  useNavFit(headerRef, { inner: innerRef, logo: logoRef, nav: navRef, user: menuRef }, onNavPlace);
 
   // Range edits the server has not confirmed when the player signs out and they cannot be sent (offline).
   const [unsaved, setUnsaved] = useState(false);
@@ -84,8 +94,8 @@ export function Header() {
   };
 
   return (
-    <header className="header">
-      <div className="header__inner">
+    <header className="header" ref={headerRef}>
+      <div className="header__inner" ref={innerRef}>
         <div className="burger" ref={burgerRef}>
           <button
             type="button"
@@ -105,7 +115,7 @@ export function Header() {
             </nav>
           )}
         </div>
-        <Link to="/" className="header__logo" aria-label={t('common:header.home')}>
+        <Link to="/" className="header__logo" ref={logoRef} aria-label={t('common:header.home')}>
           <span className="header__logo-full">
             <Logo />
           </span>
@@ -113,9 +123,11 @@ export function Header() {
             <LogoMark />
           </span>
         </Link>
-        <nav className="nav" aria-label={t('common:nav.label')}>
-          <NavLinks isAdmin={Boolean(user?.is_admin)} />
-        </nav>
+        <div className="header__nav">
+          <nav className="nav" ref={navRef} aria-label={t('common:nav.label')}>
+            <NavLinks isAdmin={Boolean(user?.is_admin)} />
+          </nav>
+        </div>
         <div className="header__user" ref={menuRef}>
           <button
             type="button"
@@ -131,7 +143,12 @@ export function Header() {
             {user && <NotificationBell signedIn />}
             <ProfileBlock user={user} />
             {user ? (
-              <button type="button" className="header-button logout" onClick={() => void onLogout()}>
+              <button
+                type="button"
+                className="header-button logout"
+                title={t('common:header.logout')}
+                onClick={() => void onLogout()}
+              >
                 <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                   <path
                     d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11"

@@ -132,8 +132,8 @@ export const gridHeatAtom = atom((get) => {
   const result = get(equityResultAtom);
   return result.heat.length === HAND_CLASSES.length ? result : null;
 });
-/** Phones: while on, a finger on the grid scrolls it instead of painting (the grid is wider than the screen). */
-export const gridPanAtom = atom(false);
+/** The chart class shown up close (cell-inspector.tsx): a long press, a right click or I on a cell; null when closed. */
+export const inspectedCellAtom = atom<string | null>(null);
 
 /**
  * The account whose ranges the tool holds: the signed-in one, or the one whose session the server ended (a 401 met

@@ -23,6 +23,17 @@ export function CardChip({ card, className = '' }: { card: string; className?: s
   );
 }
 
+/** A single combo of the chart ("AhKh", the engine's "T" for ten) as its two card chips. */
+export function ComboChips({ combo }: { combo: string }) {
+  const card = (text: string) => (text.startsWith('T') ? `10${text.slice(1)}` : text);
+  return (
+    <>
+      <CardChip card={card(combo.slice(0, 2))} />
+      <CardChip card={card(combo.slice(2))} />
+    </>
+  );
+}
+
 type Target = 'board' | 'hole' | 'dead';
 
 /** Dead cards: enough for a full ring's folded hands seen at showdown. */

@@ -88,7 +88,7 @@ export function EditorToolbar() {
             <Icon name="clear" />
           </button>
         </div>
-        <div className="range-toolbar__group">
+        <div className="range-toolbar__group range-toolbar__group--paint">
           <label className="range-toolbar__field" htmlFor={ids.weight} title={t('ranges:toolbar.weight')}>
             <span>{t('ranges:toolbar.weightShort')}</span>
             <input

@@ -1,4 +1,14 @@
-import { type FocusEvent, type KeyboardEvent, memo, type PointerEvent, useEffect, useState } from 'react';
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  memo,
+  type MouseEvent,
+  type PointerEvent,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { formatPercent } from '@/lib/format';
@@ -10,7 +20,7 @@ import {
   chartReadOnlyAtom,
   comboExclusionsAtom,
   gridHeatAtom,
-  gridPanAtom,
+  inspectedCellAtom,
   rangeLoadingAtom,
   rangePairsAtom,
   suitCellAtom,
@@ -50,6 +60,27 @@ export function ActionBars({ entries }: { entries: readonly ColorEntry[] }) {
 
 const cellFromPoint = (x: number, y: number) =>
   (document.elementFromPoint(x, y) as HTMLElement | null)?.closest<HTMLElement>('[data-hand]')?.dataset.hand;
+
+const cellOf = (target: EventTarget | null) =>
+  (target as HTMLElement | null)?.closest?.<HTMLElement>('[data-hand]') ?? null;
+
+/** How long a finger rests on a cell before the cell is shown up close instead of painted (a long press). */
+export const LONG_PRESS_MS = 450;
+/**
+ * How far (px) a finger may wander and still be a tap or a long press: a finger is not a mouse, and on a 25 px cell
+ * a press that rolls a few px over the border would otherwise paint the neighbour too.
+ */
+export const TOUCH_SLOP_PX = 10;
+
+/** A finger on the chart that has not yet told a tap, a slide (a stroke) and a long press apart. */
+interface TouchPress {
+  pointerId: number;
+  hand: string;
+  cell: HTMLElement | null;
+  x: number;
+  y: number;
+  timer: number;
+}
 
 interface CellProps {
   hand: string;
@@ -132,7 +163,13 @@ export function moveInGrid(index: number, key: string, ctrl = false): number | u
 
 /**
  * The 13x13 chart: press and drag to paint. For the keyboard the chart is one tab stop (roving tabindex): arrows,
- * Home and End move focus, Enter or Space chooses the focused hand, and Tab leaves the chart.
+ * Home and End move focus, Enter or Space chooses the focused hand, I (or the menu key) shows it up close, and Tab
+ * leaves the chart.
+ *
+ * A mouse paints on press. A finger is read before it paints, since on a phone the whole chart is 13 cells of about
+ * 25 px: a tap paints the cell on release, a slide to another cell paints the stroke from the first cell on, a rest of
+ * LONG_PRESS_MS shows the cell up close (cell-inspector.tsx) and paints nothing, and a second finger is a pinch (the
+ * page zooms, `touch-action: pinch-zoom`) that paints nothing either.
  */
 export function RangeGrid() {
   const { t, i18n } = useTranslation();
@@ -143,46 +180,130 @@ export function RangeGrid() {
   const heat = useAtomValue(gridHeatAtom);
   const exclusions = useAtomValue(comboExclusionsAtom);
   const suitMode = useAtomValue(suitModeAtom);
-  const pan = useAtomValue(gridPanAtom);
   // While a range loads, its chart is about to replace this one: a paint now would land on the wrong range.
   const loading = useAtomValue(rangeLoadingAtom);
   // A ready-made strategy's chart is not painted (its cells still take focus and open the suit view).
   const readOnly = useAtomValue(chartReadOnlyAtom);
   const setSuitCell = useSetAtom(suitCellAtom);
+  const setInspected = useSetAtom(inspectedCellAtom);
   const editor = useRangeEditor();
   const { enterCell, endStroke, isStroking } = editor;
   // In suit mode a press opens the cell's suit editor instead of painting it.
   const startStroke = suitMode ? setSuitCell : editor.startStroke;
   const chooseCell = suitMode ? setSuitCell : editor.chooseCell;
+  const press = useRef<TouchPress | null>(null);
+  // Fingers on the glass anywhere on the page: with two, it is a pinch and nothing paints.
+  const fingers = useRef(new Set<number>());
+
+  const dropPress = useCallback(() => {
+    const current = press.current;
+    if (!current) return;
+    window.clearTimeout(current.timer);
+    current.cell?.removeAttribute('data-pressing');
+    press.current = null;
+  }, []);
+
+  const inspect = useCallback(
+    (hand: string) => {
+      dropPress();
+      endStroke();
+      setInspected(hand);
+    },
+    [dropPress, endStroke, setInspected],
+  );
 
   useEffect(() => {
-    window.addEventListener('pointerup', endStroke);
-    window.addEventListener('pointercancel', endStroke);
-    return () => {
-      window.removeEventListener('pointerup', endStroke);
-      window.removeEventListener('pointercancel', endStroke);
+    const touches = fingers.current;
+    // Seen before the chart's own handler (capture), wherever the finger lands, in or out of the chart.
+    const onDown = (event: globalThis.PointerEvent) => {
+      if (event.pointerType !== 'touch') return;
+      // The first finger of a touch is the primary one: no other is down, whatever a lost release left here.
+      if (event.isPrimary) touches.clear();
+      touches.add(event.pointerId);
+      if (touches.size > 1) {
+        dropPress();
+        endStroke();
+      }
     };
-  }, [endStroke]);
+    const onUp = (event: globalThis.PointerEvent) => {
+      touches.delete(event.pointerId);
+      const current = press.current;
+      if (current && event.pointerId === current.pointerId) {
+        dropPress();
+        // A tap: the finger left the glass on the cell it pressed (or within the slop), before the long press.
+        const moved = Math.hypot(event.clientX - current.x, event.clientY - current.y);
+        const still = moved < TOUCH_SLOP_PX || cellFromPoint(event.clientX, event.clientY) === current.hand;
+        if (still && !loading) chooseCell(current.hand);
+      }
+      endStroke();
+    };
+    const onCancel = (event: globalThis.PointerEvent) => {
+      touches.delete(event.pointerId);
+      dropPress();
+      endStroke();
+    };
+    window.addEventListener('pointerdown', onDown, true);
+    window.addEventListener('pointerup', onUp);
+    window.addEventListener('pointercancel', onCancel);
+    return () => {
+      window.removeEventListener('pointerdown', onDown, true);
+      window.removeEventListener('pointerup', onUp);
+      window.removeEventListener('pointercancel', onCancel);
+    };
+  }, [endStroke, dropPress, chooseCell, loading]);
+
+  // A press left pending when the chart goes away paints nothing later.
+  useEffect(() => dropPress, [dropPress]);
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0 || loading) return;
-    // Pan mode (phones): the finger scrolls the wide grid; a mouse still paints.
-    if (pan && event.pointerType !== 'mouse') return;
     // The pressed cell is the event's own target: no hit test (and no forced layout) before the paint's job is posted.
-    const hand =
-      (event.target as HTMLElement).closest?.<HTMLElement>('[data-hand]')?.dataset.hand ??
-      cellFromPoint(event.clientX, event.clientY);
+    const cell = cellOf(event.target);
+    const hand = cell?.dataset.hand ?? cellFromPoint(event.clientX, event.clientY);
     if (!hand) return;
     // Touch pointers are captured by the first element; release so moves report the cell under the finger.
     (event.target as HTMLElement).releasePointerCapture?.(event.pointerId);
     event.preventDefault();
-    startStroke(hand);
+    if (event.pointerType !== 'touch') {
+      startStroke(hand);
+      return;
+    }
+    // A second finger: a pinch, which neither finger paints (the window's handler has ended what the first began).
+    if (fingers.current.size > 1) return;
+    cell?.setAttribute('data-pressing', '');
+    press.current = {
+      pointerId: event.pointerId,
+      hand,
+      cell,
+      x: event.clientX,
+      y: event.clientY,
+      timer: window.setTimeout(() => inspect(hand), LONG_PRESS_MS),
+    };
   };
 
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    const current = press.current;
+    if (current && event.pointerId === current.pointerId) {
+      // A slide out of the pressed cell: a stroke from that cell on.
+      const hand = cellFromPoint(event.clientX, event.clientY);
+      const moved = Math.hypot(event.clientX - current.x, event.clientY - current.y);
+      if (!hand || hand === current.hand || moved < TOUCH_SLOP_PX) return;
+      dropPress();
+      startStroke(current.hand);
+      enterCell(hand);
+      return;
+    }
     if (!isStroking()) return;
     const hand = cellFromPoint(event.clientX, event.clientY);
     if (hand) enterCell(hand);
+  };
+
+  // A right click, the menu key or Shift+F10 on a cell, and a long press where the browser reports one.
+  const onContextMenu = (event: MouseEvent<HTMLDivElement>) => {
+    const hand = cellOf(event.target)?.dataset.hand;
+    if (!hand) return;
+    event.preventDefault();
+    inspect(hand);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -192,6 +313,13 @@ export function RangeGrid() {
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       if (!loading) chooseCell(HAND_CLASSES[index]!);
+      return;
+    }
+    // The key I, also where a keyboard layout writes another letter on it (Ш in Russian).
+    const keyI = event.key.toLowerCase() === 'i' || event.code === 'KeyI';
+    if (keyI && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      inspect(HAND_CLASSES[index]!);
       return;
     }
     const next = moveInGrid(index, event.key, event.ctrlKey || event.metaKey);
@@ -216,6 +344,7 @@ export function RangeGrid() {
       data-heat={heat ? 'on' : 'off'}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
+      onContextMenu={onContextMenu}
       onKeyDown={onKeyDown}
       onFocus={onFocus}
     >

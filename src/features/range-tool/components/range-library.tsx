@@ -75,10 +75,29 @@ function CollapseButton() {
   );
 }
 
-/** The category tree of the page's root type with create, rename, delete, copy, move, share and notes. */
-export function RangeLibrary({ rootType }: { rootType: RootType }) {
+/**
+ * The category tree of the page's root type with create, rename, delete, copy, move, share and notes. `onOpenRange`:
+ * a range was chosen to open (on a phone the tool then shows its chart). `saveStatus`: the save state is shown here
+ * (on a phone the tool shows it above whichever part is open instead).
+ */
+export function RangeLibrary({
+  rootType,
+  onOpenRange,
+  saveStatus = true,
+}: {
+  rootType: RootType;
+  onOpenRange?: () => void;
+  saveStatus?: boolean;
+}) {
   const { t } = useTranslation();
-  const library = useRangeLibrary(rootType);
+  const tree = useRangeLibrary(rootType);
+  const library = {
+    ...tree,
+    select: (id: number) => {
+      onOpenRange?.();
+      return tree.select(id);
+    },
+  };
   const ids = { name: useId(), kind: useId() };
   const [name, setName] = useState('');
   const [kind, setKind] = useState<CategoryKind>('range');
@@ -189,7 +208,7 @@ export function RangeLibrary({ rootType }: { rootType: RootType }) {
             />
           ))}
         </ul>
-        <SaveStatus />
+        {saveStatus && <SaveStatus />}
         <NoteEditor />
       </div>
       <Popup

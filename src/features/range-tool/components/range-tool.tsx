@@ -1,26 +1,30 @@
+import './range-tool-layout.css';
 import './range-tool.css';
 import './strategy-legend.css';
 
-import { type CSSProperties, useEffect } from 'react';
+import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { appStore, useAtom, useAtomValue } from '@/lib/store';
+import { Tabs } from '@/components/tabs';
+import { appStore, useAtomValue } from '@/lib/store';
+import { useMediaQuery } from '@/lib/use-media-query';
 import type { RootType } from '@contract/categories';
 
-import { buttonsAtom, chartReadOnlyAtom, currentColorAtom, gridPanAtom } from '../atoms';
+import { buttonsAtom, chartReadOnlyAtom, currentColorAtom } from '../atoms';
 import { fourColorDeckAtom } from '../deck-style';
 import { libraryWidthAtom } from '../library-layout';
 import { useHistoryCommands } from '../use-range-editor';
 import { useRangeEquity } from '../use-range-equity';
 import { useAutosave } from '../use-range-library';
 import { useWorkingState } from '../use-working-state';
+import { CellInspector } from './cell-inspector';
 import { ColorButtons } from './color-buttons';
 import { EditorToolbar } from './editor-toolbar';
 import { EquityPanel } from './equity-panel';
-import { Icon } from './icons';
 import { LeaveGuard } from './leave-guard';
 import { RangeGrid } from './range-grid';
 import { RangeLibrary } from './range-library';
+import { SaveStatus } from './save-status';
 import { StrategyBar } from './strategy-bar';
 import { SuitEditor } from './suit-editor';
 import { TemplateNotice } from './template-notice';
@@ -55,57 +59,114 @@ function useKeyboardShortcuts() {
   }, [undo, redo]);
 }
 
+/** From this width the library, the chart and the equity sit side by side (range-tool-layout.css); below it, one at a time. */
+const COLUMNS_QUERY = '(min-width: 990px)';
+
+type Section = 'chart' | 'equity' | 'library';
+
+/**
+ * Below 990 px the tool's three parts are one tab each (chart, equity, library), so the library is one tap away on a
+ * phone instead of below the chart, the 52-card deck and the equity figures. Each part stays mounted while hidden:
+ * the equity keeps computing and an edit in progress keeps its state. From 990 px there are no tabs.
+ */
+function useSections() {
+  const tabs = !useMediaQuery(COLUMNS_QUERY);
+  const [section, setSection] = useState<Section>('chart');
+  const toolRef = useRef<HTMLDivElement>(null);
+  const show = useCallback((next: Section) => {
+    setSection(next);
+    // A part is read from its start: back to the tab bar when the page had scrolled past it (under the header).
+    const tool = toolRef.current;
+    if (!tool) return;
+    const underHeader = parseFloat(getComputedStyle(tool).scrollMarginTop) || 0;
+    if (tool.getBoundingClientRect().top < underHeader) tool.scrollIntoView({ block: 'start' });
+  }, []);
+  // A range chosen in the library opens on its chart; the focus, on the row hidden with the library, goes to the
+  // chart's tab rather than to the start of the page.
+  const openChart = useCallback(() => {
+    if (!tabs) return;
+    show('chart');
+    requestAnimationFrame(() =>
+      document.getElementById('range-tool-tab-chart')?.focus({ preventScroll: true }),
+    );
+  }, [tabs, show]);
+  const panel = (key: Section) => ({
+    className: 'range-tool__panel',
+    id: `range-tool-panel-${key}`,
+    role: tabs ? 'tabpanel' : undefined,
+    'aria-labelledby': tabs ? `range-tool-tab-${key}` : undefined,
+    hidden: tabs && section !== key,
+  });
+  return { tabs, section, show, openChart, panel, toolRef };
+}
+
 /** The range tool: library, the 13x13 editor with its strategy legend, and the live equity panel. */
 export function RangeTool({ rootType }: { rootType: RootType }) {
   const { t } = useTranslation();
   const fourColor = useAtomValue(fourColorDeckAtom);
-  const [pan, setPan] = useAtom(gridPanAtom);
   const libraryWidth = useAtomValue(libraryWidthAtom);
   // A ready-made strategy is not painted: the painting hint gives way to the notice above the chart.
   const readOnly = useAtomValue(chartReadOnlyAtom);
+  const { tabs, section, show, openChart, panel, toolRef } = useSections();
   useRangeEquity();
   useAutosave();
   useWorkingState(rootType);
   useKeyboardShortcuts();
   return (
     <div
+      ref={toolRef}
       className="range-tool"
       data-root-type={rootType}
       data-deck={fourColor ? 'four' : 'two'}
+      data-layout={tabs ? 'tabs' : 'columns'}
       style={{ '--library-width': `${libraryWidth}px` } as CSSProperties}
     >
-      <RangeLibrary rootType={rootType} />
-      <section className="range-editor" aria-labelledby="range-editor-title">
-        <div className="range-editor__head">
-          <h2 id="range-editor-title" className="visually-hidden">
-            {t('ranges:editor.title')}
-          </h2>
-          <EditorToolbar />
+      {tabs && (
+        <div className="range-tool__tabs">
+          <Tabs<Section>
+            items={[
+              { key: 'chart', label: t('ranges:tabs.chart') },
+              { key: 'equity', label: t('ranges:tabs.equity') },
+              { key: 'library', label: t('ranges:tabs.library') },
+            ]}
+            active={section}
+            onChange={show}
+            label={t('ranges:tabs.label')}
+            idPrefix="range-tool"
+          />
+          {/* Whether the last paint reached the server, in sight whichever part is open. */}
+          <SaveStatus />
         </div>
-        <div className="strategy-legend" data-testid="strategy-legend">
-          <StrategyBar />
-          <ColorButtons />
-        </div>
-        <TemplateNotice />
-        <div className="range-grid-frame" data-pan={pan ? 'on' : 'off'}>
-          <RangeGrid />
-        </div>
-        <div className="range-editor__foot">
-          <button
-            type="button"
-            className="tool-button range-editor__pan"
-            aria-pressed={pan}
-            onClick={() => setPan(!pan)}
-            title={t('ranges:grid.pan')}
-            aria-label={t('ranges:grid.pan')}
-          >
-            <Icon name="pan" />
-          </button>
-          {!readOnly && <p className="range-editor__hint muted">{t('ranges:grid.hint')}</p>}
-        </div>
-        <SuitEditor />
-      </section>
-      <EquityPanel />
+      )}
+      <div {...panel('library')}>
+        <RangeLibrary rootType={rootType} onOpenRange={openChart} saveStatus={!tabs} />
+      </div>
+      <div {...panel('chart')}>
+        <section className="range-editor" aria-labelledby="range-editor-title">
+          <div className="range-editor__head">
+            <h2 id="range-editor-title" className="visually-hidden">
+              {t('ranges:editor.title')}
+            </h2>
+            <EditorToolbar />
+          </div>
+          <div className="strategy-legend" data-testid="strategy-legend">
+            <StrategyBar />
+            <ColorButtons />
+          </div>
+          <TemplateNotice />
+          <div className="range-grid-frame">
+            <RangeGrid />
+          </div>
+          <div className="range-editor__foot">
+            {!readOnly && <p className="range-editor__hint muted">{t('ranges:grid.hint')}</p>}
+          </div>
+          <SuitEditor />
+        </section>
+      </div>
+      <div {...panel('equity')}>
+        <EquityPanel />
+      </div>
+      <CellInspector />
       <LeaveGuard />
     </div>
   );

@@ -4,7 +4,7 @@ import { useAtom, useAtomValue } from '@/lib/store';
 import { classCombos } from '@contract/hands';
 
 import { chartReadOnlyAtom, comboExclusionsAtom, suitCellAtom, suitModeAtom } from '../atoms';
-import { CardChip } from './card-picker';
+import { ComboChips } from './card-picker';
 
 /** Per-cell suit editor: each single combo of the chosen class can be left out of the equity ranges. */
 export function SuitEditor() {
@@ -25,7 +25,6 @@ export function SuitEditor() {
     else delete rest[hand];
     setExclusions(rest);
   };
-  const toCard = (text: string) => (text.startsWith('T') ? `10${text.slice(1)}` : text);
   return (
     <section className="suit-editor" aria-label={t('ranges:suits.title', { hand })}>
       <h3>{t('ranges:suits.title', { hand })}</h3>
@@ -40,8 +39,7 @@ export function SuitEditor() {
             disabled={readOnly}
             onClick={() => toggle(combo)}
           >
-            <CardChip card={toCard(combo.slice(0, 2))} />
-            <CardChip card={toCard(combo.slice(2))} />
+            <ComboChips combo={combo} />
           </button>
         ))}
       </div>
