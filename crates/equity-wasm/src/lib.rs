@@ -62,6 +62,19 @@ export interface FlopOutcome {
   villain_categories: number[];
 }
 export interface FlopRow { cards: [string, string, string]; weight: number; texture: FlopTexture; outcome: FlopOutcome | null }
+/** What `parseRange` throws for text it cannot read: the problem, the token and where it is (UTF-16 units). */
+export interface RangeTextIssue {
+  code:
+    | "missing_hand" | "not_two_cards" | "same_card_twice" | "expected_hand" | "span_ends" | "expected_class"
+    | "unknown_rank" | "suited_pair" | "expected_suitedness" | "weight_not_number" | "weight_out_of_range";
+  /** The token as read, with the spaces around its ":" and "-" taken out. */
+  token: string;
+  /** Where the token starts in the text and how long it is there. */
+  index: number;
+  length: number;
+  /** The engine's own message, in English. */
+  message: string;
+}
 "#;
 
 /// Runs when the module is instantiated (`init` / `initSync`): builds the evaluator's lookup tables (a few
@@ -108,10 +121,43 @@ pub fn rank_hand(cards: &str) -> Result<JsValue, JsError> {
     })
 }
 
-/// Parses PokerStove notation ("QQ+, A5s-A2s, KJo:0.5") into 1326 combo weights.
+/// Parses PokerStove notation ("QQ+, A5s-A2s, KJo:0.5") into 1326 combo weights. Text the engine cannot read
+/// throws a `RangeTextIssue` (a plain object, not an Error): what is wrong, as a code, and where, so the host can
+/// point at the token and word the message in its own language.
 #[wasm_bindgen(js_name = parseRange)]
-pub fn parse_range(text: &str) -> Result<Vec<f32>, JsError> {
-    Ok(Range::parse(text).map_err(js_error)?.weights().to_vec())
+pub fn parse_range(text: &str) -> Result<Vec<f32>, JsValue> {
+    let error = match Range::parse(text) {
+        Ok(range) => return Ok(range.weights().to_vec()),
+        Err(error) => error,
+    };
+    let EquityError::InvalidRangeToken {
+        token,
+        start,
+        end,
+        problem,
+    } = &error
+    else {
+        return Err(js_error(error).into());
+    };
+    // JavaScript strings count UTF-16 units: the span in those, so `slice` and selections find the token.
+    let units = |bytes: usize| text.get(..bytes).map_or(0, |head| head.encode_utf16().count());
+    Err(to_js(&RangeTextIssue {
+        code: problem.code(),
+        token: token.clone(),
+        index: units(*start),
+        length: units(*end) - units(*start),
+        message: error.to_string(),
+    })?)
+}
+
+/// Why range text could not be read (see `RangeTextIssue` in the TypeScript types).
+#[derive(Serialize)]
+struct RangeTextIssue {
+    code: &'static str,
+    token: String,
+    index: usize,
+    length: usize,
+    message: String,
 }
 
 /// Shortest PokerStove notation of 1326 combo weights.

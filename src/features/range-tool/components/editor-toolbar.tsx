@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { RangeTextError } from '@/engine/range-text-error';
 import { useAtom, useAtomValue } from '@/lib/store';
 
 import {
@@ -43,12 +44,18 @@ export function EditorToolbar() {
   const [text, setText] = useState('');
   const [textError, setTextError] = useState<string | null>(null);
 
+  const textField = useRef<HTMLTextAreaElement>(null);
   const onImport = async () => {
     try {
       await importText(text);
       setTextError(null);
     } catch (error) {
-      setTextError((error as Error).message);
+      setTextError(t('ranges:toolbar.textError', { message: (error as Error).message }));
+      // The token the engine could not read is selected, so the player sees which one to correct.
+      if (error instanceof RangeTextError && textField.current) {
+        textField.current.focus();
+        textField.current.setSelectionRange(error.index, error.index + error.length);
+      }
     }
   };
   const onExport = async () => {
@@ -161,6 +168,7 @@ export function EditorToolbar() {
         <div className="range-toolbar__text">
           <label htmlFor={ids.text}>{t('ranges:toolbar.textLabel')}</label>
           <textarea
+            ref={textField}
             id={ids.text}
             rows={3}
             value={text}
