@@ -147,7 +147,10 @@ export class SaveQueue<B> {
    */
   flushOnExit(): void {
     this.clearTimer();
-    const saves = [...(this.inFlight ? [this.inFlight] : []), ...this.waiting.values()];
+    // A range with a newer body waiting goes out with that one only: sent beside it from the same base, the older
+    // body in flight could land first and have the newer one refused as a conflict with the player's own edit.
+    const inFlight = this.inFlight && !this.waiting.has(this.inFlight.key) ? [this.inFlight] : [];
+    const saves = [...inFlight, ...this.waiting.values()];
     let budget = this.keepaliveBytes;
     for (const save of saves) {
       const size = new TextEncoder().encode(JSON.stringify(save.body)).length;
