@@ -34,6 +34,32 @@ async function clickQuickly(page: Page, hands: string[]): Promise<void> {
 const weights = (page: Page, hands: string[]) =>
   Promise.all(hands.map((hand) => cell(page, hand).getAttribute('data-weight')));
 
+describe('a chart drawn without an account, right before the page goes away', () => {
+  const app = withAppAndBrowser();
+
+  it('is all there after a reload 40 ms after the paint, and after the tab is closed', async () => {
+    const context = await app.session.browser.newContext({ viewport: { width: 375, height: 800 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${app.server.baseUrl}/`);
+      await page.locator('.range-grid[aria-busy="false"]').waitFor();
+      await clickQuickly(page, ['AA', 'KK', 'QQ']);
+      await page.waitForTimeout(40);
+      await page.reload();
+      await expect.poll(() => weights(page, ['AA', 'KK', 'QQ'])).toEqual(['100', '100', '100']);
+
+      await clickQuickly(page, ['JJ']);
+      await page.waitForTimeout(40);
+      await page.close({ runBeforeUnload: true });
+      const next = await context.newPage();
+      await next.goto(`${app.server.baseUrl}/`);
+      await expect.poll(() => weights(next, ['AA', 'KK', 'QQ', 'JJ'])).toEqual(['100', '100', '100', '100']);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('an edit right before the page goes away', () => {
   const app = withAppAndBrowser();
   let context: BrowserContext;
