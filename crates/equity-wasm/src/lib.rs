@@ -15,6 +15,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 mod packed;
+mod range_text;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
@@ -119,45 +120,6 @@ pub fn rank_hand(cards: &str) -> Result<JsValue, JsError> {
         value: rank.0,
         category: rank.category(),
     })
-}
-
-/// Parses PokerStove notation ("QQ+, A5s-A2s, KJo:0.5") into 1326 combo weights. Text the engine cannot read
-/// throws a `RangeTextIssue` (a plain object, not an Error): what is wrong, as a code, and where, so the host can
-/// point at the token and word the message in its own language.
-#[wasm_bindgen(js_name = parseRange)]
-pub fn parse_range(text: &str) -> Result<Vec<f32>, JsValue> {
-    let error = match Range::parse(text) {
-        Ok(range) => return Ok(range.weights().to_vec()),
-        Err(error) => error,
-    };
-    let EquityError::InvalidRangeToken {
-        token,
-        start,
-        end,
-        problem,
-    } = &error
-    else {
-        return Err(js_error(error).into());
-    };
-    // JavaScript strings count UTF-16 units: the span in those, so `slice` and selections find the token.
-    let units = |bytes: usize| text.get(..bytes).map_or(0, |head| head.encode_utf16().count());
-    Err(to_js(&RangeTextIssue {
-        code: problem.code(),
-        token: token.clone(),
-        index: units(*start),
-        length: units(*end) - units(*start),
-        message: error.to_string(),
-    })?)
-}
-
-/// Why range text could not be read (see `RangeTextIssue` in the TypeScript types).
-#[derive(Serialize)]
-struct RangeTextIssue {
-    code: &'static str,
-    token: String,
-    index: usize,
-    length: usize,
-    message: String,
 }
 
 /// Shortest PokerStove notation of 1326 combo weights.
@@ -398,7 +360,7 @@ fn parse_optional_cards(text: &str) -> Result<Vec<Card>, JsError> {
     equity::parse_cards(text).map_err(js_error)
 }
 
-fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
+pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
     // Plain objects, not Maps, so the results read like the TypeScript interfaces above.
     let serializer = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
     value
@@ -406,6 +368,6 @@ fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
         .map_err(|error| JsError::new(&error.to_string()))
 }
 
-fn js_error(error: EquityError) -> JsError {
+pub(crate) fn js_error(error: EquityError) -> JsError {
     JsError::new(&error.to_string())
 }
