@@ -146,6 +146,7 @@ export function createEngineApi(wasm: EquityWasmModule) {
     /** Loads the preflop table (checked by the engine); returns its number of entries. */
     loadPreflopTable: (bytes: Uint8Array): number => wasm.loadPreflopTable(bytes),
     rankHand: (cards: string): HandRankInfo => wasm.rankHand(cards),
+    /** Text the engine cannot read throws its RangeTextIssue as it is (engine.client.ts makes it an Error). */
     parseRange: (text: string): Float32Array => moved(wasm.parseRange(text)),
     rangeToNotation: (weights: Float32Array): string => wasm.rangeToNotation(weights),
     classWeightsToRange: (grid: Float32Array): Float32Array => moved(wasm.classWeightsToRange(grid)),

@@ -1,6 +1,7 @@
 // The app's single engine pool: module Web Workers, started as the page loads when it shows equity and otherwise on
 // first use, so pages without equity start none. The preflop table is its own content-hashed asset, downloaded once
 // the workers are warm or at the first preflop job (see preflop-table.ts).
+import { rangeTextMessage } from '@/lib/range-text';
 import preflopTableUrl from '@equity-wasm-pkg/preflop.bin?url';
 
 import { answerChannelName, openAnswerChannel, pageEndpoint } from './answer-channel.ts';
@@ -56,6 +57,7 @@ export function getEngineClient(): EngineClient {
       };
     },
     preflopTable: () => getPreflopTable().load(),
+    rangeTextMessage,
     warmUpAfter: () => {
       setTimeout(markPainted, WARM_UP_FALLBACK_MS);
       return painted;

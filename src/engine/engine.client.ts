@@ -9,12 +9,16 @@ import type { EquityReport, SideTotals } from './engine-types.ts';
 import { estimateWork, measuredUnitsPerMs, shardCount, UNITS_PER_MS } from './equity-schedule.ts';
 import { unpackReport } from './packed-report.ts';
 import { usesPreflopTable } from './preflop-table.ts';
+import { RangeTextError, type RangeTextIssue, rangeTextIssue } from './range-text-error.ts';
 import { runShardedEquity } from './sharded-equity.ts';
 import { send, WorkerPool, type WorkerPoolOptions } from './worker-pool.ts';
 
 export type { WorkerFactory, WorkerHandle } from './worker-pool.ts';
 
-export type EngineClientOptions = Omit<WorkerPoolOptions, 'onWarmUpRound'>;
+export type EngineClientOptions = Omit<WorkerPoolOptions, 'onWarmUpRound'> & {
+  /** The message of a refused range text (the app words it in the interface language); the engine's otherwise. */
+  rangeTextMessage?: (issue: RangeTextIssue) => string;
+};
 
 export interface EquityJob {
   hero: Float32Array;
@@ -72,7 +76,10 @@ export class EngineClient {
   private timed: WarmUpRound[] = [];
   private rate = UNITS_PER_MS;
 
-  constructor(options: EngineClientOptions) {
+  private readonly rangeTextMessage: ((issue: RangeTextIssue) => string) | undefined;
+
+  constructor({ rangeTextMessage, ...options }: EngineClientOptions) {
+    this.rangeTextMessage = rangeTextMessage;
     this.pool = new WorkerPool({ ...options, onWarmUpRound: ({ units, ms }) => this.recordRun(units, ms) });
   }
 
@@ -107,8 +114,14 @@ export class EngineClient {
     return this.pool.withWorker((api) => api.rankHand(cards), options.signal);
   }
 
+  /** 1326 combo weights of PokerStove text; text the engine cannot read rejects with a RangeTextError. */
   async parseRange(text: string, options: RunOptions = {}): Promise<Float32Array> {
-    return this.pool.withWorker((api) => api.parseRange(text), options.signal);
+    try {
+      return await this.pool.withWorker((api) => api.parseRange(text), options.signal);
+    } catch (error) {
+      const issue = rangeTextIssue(error);
+      throw issue ? new RangeTextError(issue, this.rangeTextMessage?.(issue)) : error;
+    }
   }
 
   /** 169 grid-class weights (row-major, ace first) to 1326 combo weights. */

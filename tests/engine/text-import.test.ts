@@ -13,7 +13,7 @@ import {
 } from '../../contract/hands.ts';
 import { createEngineApi, type EngineApi } from '../../src/engine/engine-api.ts';
 import { loadEquityWasm } from '../../src/engine/node/load-wasm.ts';
-import { classWeights, parseWeight, type RangePairs } from '../../src/features/range-tool/range-rules.ts';
+import { classWeights, type RangePairs, readWeight } from '../../src/features/range-tool/range-rules.ts';
 import { importTextRange, mergeImportedExclusions } from '../../src/features/range-tool/text-import.ts';
 
 const HERO = '#1847BE';
@@ -80,7 +80,11 @@ describe('a chart exported as text and imported again', () => {
 
   it('gives back every weight the weight field holds (two decimals of a percent), not whole percents', () => {
     const hands = ['AA', 'AKs', 'KQo', '72o', 'T9s', '55', 'J8o', '32s', 'QJs'];
-    const weights = ['100', '87.65', '50', '33.33', '12.5', '2,25', '0.5', '0.01', '99.99'].map(parseWeight);
+    const weights = ['100', '87.65', '50', '33.33', '12.5', '2,25', '0.5', '0.01', '99.99'].map((text) => {
+      const reading = readWeight(text);
+      if (!reading.ok) throw new Error(`the weight field refuses ${text}`);
+      return reading.value;
+    });
     const pairs: RangePairs = Object.fromEntries(
       hands.map((hand, index) => [hand, [{ color: HERO, weight: weights[index]! }]]),
     );

@@ -15,6 +15,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 mod packed;
+mod range_text;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
@@ -62,6 +63,19 @@ export interface FlopOutcome {
   villain_categories: number[];
 }
 export interface FlopRow { cards: [string, string, string]; weight: number; texture: FlopTexture; outcome: FlopOutcome | null }
+/** What `parseRange` throws for text it cannot read: the problem, the token and where it is (UTF-16 units). */
+export interface RangeTextIssue {
+  code:
+    | "missing_hand" | "not_two_cards" | "same_card_twice" | "expected_hand" | "span_ends" | "expected_class"
+    | "unknown_rank" | "suited_pair" | "expected_suitedness" | "weight_not_number" | "weight_out_of_range";
+  /** The token as read, with the spaces around its ":" and "-" taken out. */
+  token: string;
+  /** Where the token starts in the text and how long it is there. */
+  index: number;
+  length: number;
+  /** The engine's own message, in English. */
+  message: string;
+}
 "#;
 
 /// Runs when the module is instantiated (`init` / `initSync`): builds the evaluator's lookup tables (a few
@@ -106,12 +120,6 @@ pub fn rank_hand(cards: &str) -> Result<JsValue, JsError> {
         value: rank.0,
         category: rank.category(),
     })
-}
-
-/// Parses PokerStove notation ("QQ+, A5s-A2s, KJo:0.5") into 1326 combo weights.
-#[wasm_bindgen(js_name = parseRange)]
-pub fn parse_range(text: &str) -> Result<Vec<f32>, JsError> {
-    Ok(Range::parse(text).map_err(js_error)?.weights().to_vec())
 }
 
 /// Shortest PokerStove notation of 1326 combo weights.
@@ -352,7 +360,7 @@ fn parse_optional_cards(text: &str) -> Result<Vec<Card>, JsError> {
     equity::parse_cards(text).map_err(js_error)
 }
 
-fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
+pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
     // Plain objects, not Maps, so the results read like the TypeScript interfaces above.
     let serializer = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
     value
@@ -360,6 +368,6 @@ fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
         .map_err(|error| JsError::new(&error.to_string()))
 }
 
-fn js_error(error: EquityError) -> JsError {
+pub(crate) fn js_error(error: EquityError) -> JsError {
     JsError::new(&error.to_string())
 }

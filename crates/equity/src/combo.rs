@@ -70,10 +70,7 @@ pub fn class_of_combo(index: usize) -> usize {
 /// The label of a class: `"AKs"`, `"AKo"`, `"QQ"`. Out-of-range classes are an error.
 pub fn class_label(class: usize) -> Result<String, EquityError> {
     if class >= CLASSES {
-        return Err(EquityError::InvalidRangeToken {
-            token: class.to_string(),
-            reason: "class index above 168",
-        });
+        return Err(EquityError::InvalidClass { index: class });
     }
     let (row, col) = (class / 13, class % 13);
     let rank = |i: usize| RANK_CHARS[12 - i];

@@ -1,9 +1,11 @@
 //! The crate-wide error type.
 //!
 //! Every public function that takes user input returns `Result<_, EquityError>`; nothing panics on bad input
-//! (a panic would poison the wasm instance that hosts the engine). Messages name the offending token or card so
-//! the UI can show them as they are.
+//! (a panic would poison the wasm instance that hosts the engine). Messages name the offending token or card; a
+//! bad token of range text also says where it is and, as a [`RangeTokenProblem`] with a stable code, what is wrong
+//! with it, so a host can point at it and word the message in its own language.
 
+use serde::Serialize;
 use thiserror::Error;
 
 /// Everything that can go wrong when parsing input or computing equity.
@@ -40,13 +42,23 @@ pub enum EquityError {
         /// Where it was seen again.
         second: &'static str,
     },
-    /// A range token is not valid PokerStove notation.
-    #[error("invalid range token \"{token}\": {reason}")]
+    /// A token of range text is not valid PokerStove notation (its weight included).
+    #[error("invalid range token \"{token}\": {}", problem.reason())]
     InvalidRangeToken {
-        /// The offending token as written.
+        /// The offending token, with the spaces around its `:` and `-` taken out (`KJo : x` is `KJo:x`).
         token: String,
+        /// Byte offset of the token's first character in the text parsed.
+        start: usize,
+        /// Byte offset just past the token's last character in the text parsed (spaces inside included).
+        end: usize,
         /// What is wrong with it.
-        reason: &'static str,
+        problem: RangeTokenProblem,
+    },
+    /// A class index is not one of the 169 grid classes.
+    #[error("invalid hand class index {index}: classes are 0..=168")]
+    InvalidClass {
+        /// The index given.
+        index: usize,
     },
     /// A weight is not a finite number in `[0, 1]`.
     #[error("invalid weight \"{token}\": weights must be numbers between 0 and 1")]
@@ -144,4 +156,70 @@ pub enum EquityError {
         /// Villain hand.
         villain: String,
     },
+}
+
+/// What is wrong with one token of range text ([`EquityError::InvalidRangeToken`]). Each has a stable
+/// [`code`](RangeTokenProblem::code), so a host can word the message itself (the web app does, in its languages).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum RangeTokenProblem {
+    /// A weight with no hand before it (`:0.5`).
+    MissingHand,
+    /// Four characters with suits in place that are not two cards.
+    NotTwoCards,
+    /// A specific hand holding one card twice (`AhAh`).
+    SameCardTwice,
+    /// Four characters with suits in place whose ranks are unknown (`XhKh`).
+    ExpectedHand,
+    /// The ends of a span are of different kinds or lines (`AKs-QJs`, `TT-A5s`).
+    SpanEnds,
+    /// Not two or three characters where a class was expected (`Q`, `AKQs`).
+    ExpectedClass,
+    /// A character that is no rank (`ZZ`).
+    UnknownRank,
+    /// A pair marked suited or offsuit (`AAs`).
+    SuitedPair,
+    /// Something other than `s` or `o` after two ranks (`AKx`, `QQ++`).
+    ExpectedSuitedness,
+    /// The text after `:` is not a number (`KJo:abc`).
+    WeightNotNumber,
+    /// A weight outside `[0, 1]` (`KJo:1.5`).
+    WeightOutOfRange,
+}
+
+impl RangeTokenProblem {
+    /// The problem's stable identifier (snake case, as serialised).
+    pub fn code(self) -> &'static str {
+        match self {
+            RangeTokenProblem::MissingHand => "missing_hand",
+            RangeTokenProblem::NotTwoCards => "not_two_cards",
+            RangeTokenProblem::SameCardTwice => "same_card_twice",
+            RangeTokenProblem::ExpectedHand => "expected_hand",
+            RangeTokenProblem::SpanEnds => "span_ends",
+            RangeTokenProblem::ExpectedClass => "expected_class",
+            RangeTokenProblem::UnknownRank => "unknown_rank",
+            RangeTokenProblem::SuitedPair => "suited_pair",
+            RangeTokenProblem::ExpectedSuitedness => "expected_suitedness",
+            RangeTokenProblem::WeightNotNumber => "weight_not_number",
+            RangeTokenProblem::WeightOutOfRange => "weight_out_of_range",
+        }
+    }
+
+    /// The problem in English, as the error's message words it.
+    pub fn reason(self) -> &'static str {
+        match self {
+            RangeTokenProblem::MissingHand => "missing hand before the weight",
+            RangeTokenProblem::NotTwoCards => "a specific hand needs exactly two cards, like AhKh",
+            RangeTokenProblem::SameCardTwice => "a hand cannot hold the same card twice",
+            RangeTokenProblem::ExpectedHand => "expected a hand like AhKh",
+            RangeTokenProblem::SpanEnds => "a span needs two ends of the same kind, like TT-88 or A5s-A2s",
+            RangeTokenProblem::ExpectedClass => "expected a hand class like QQ, AKs, AKo or AK",
+            RangeTokenProblem::UnknownRank => "unknown rank",
+            RangeTokenProblem::SuitedPair => "a pair cannot be suited or offsuit",
+            RangeTokenProblem::ExpectedSuitedness => "expected s (suited) or o (offsuit) after the ranks",
+            RangeTokenProblem::WeightNotNumber => "the weight after \":\" is not a number",
+            RangeTokenProblem::WeightOutOfRange => "weights must be numbers between 0 and 1",
+        }
+    }
 }

@@ -70,7 +70,7 @@ pub mod throughput;
 pub use card::{parse_cards, Card, CardSet};
 pub use categories::{hand_categories, CategoryGroup, CategoryName, CategoryStat};
 pub use combo::{class_combos, class_label, class_of_combo, combo_cards, combo_index, CLASSES, COMBOS};
-pub use error::EquityError;
+pub use error::{EquityError, RangeTokenProblem};
 pub use evaluator::{evaluate, HandCategory, HandKey, HandRank};
 pub use exact::{tally, EquityRequest, Shard};
 pub use flop_report::{flop_row, FlopClass, FlopPlan, FlopRow, SuitGroup};

@@ -13,7 +13,7 @@
 
 use crate::card::{parse_cards, parse_rank, Card, RANK_CHARS};
 use crate::combo::{combo_cards, combo_index, COMBOS, COMBO_CLASS};
-use crate::error::EquityError;
+use crate::error::{EquityError, RangeTokenProblem};
 
 /// Which combos of a two-rank class a token means.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,46 +32,96 @@ struct Class {
     kind: Kind,
 }
 
-fn bad(token: &str, reason: &'static str) -> EquityError {
-    EquityError::InvalidRangeToken {
-        token: token.to_string(),
-        reason,
+/// One token of the text: as read (the spaces around its `:` and `-` taken out) and where it lies, in bytes.
+struct Token {
+    text: String,
+    start: usize,
+    end: usize,
+}
+
+impl Token {
+    fn bad(&self, problem: RangeTokenProblem) -> EquityError {
+        EquityError::InvalidRangeToken {
+            token: self.text.clone(),
+            start: self.start,
+            end: self.end,
+            problem,
+        }
     }
+}
+
+/// Splits text into tokens: commas and semicolons always separate, whitespace too except around `:` and `-`, so
+/// `KJo : 0.5` and `TT - 88` are single tokens. Each keeps its span in the text, so an error can point at it.
+fn tokens(text: &str) -> Vec<Token> {
+    let mut out: Vec<Token> = Vec::new();
+    let mut part_start = 0;
+    let separators = text
+        .char_indices()
+        .filter(|&(_, c)| c == ',' || c == ';')
+        .map(|(at, c)| (at, at + c.len_utf8()))
+        .chain(std::iter::once((text.len(), text.len())));
+    for (part_end, next_start) in separators {
+        let first = out.len();
+        let mut glue = false;
+        for (start, end) in words(&text[part_start..part_end]) {
+            let (start, end) = (part_start + start, part_start + end);
+            let word = &text[start..end];
+            let joins = out.len() > first && (glue || word.starts_with([':', '-']));
+            match out.last_mut() {
+                Some(last) if joins => {
+                    last.text.push_str(word);
+                    last.end = end;
+                }
+                _ => out.push(Token {
+                    text: word.to_string(),
+                    start,
+                    end,
+                }),
+            }
+            glue = word.ends_with([':', '-']);
+        }
+        part_start = next_start;
+    }
+    out
+}
+
+/// Byte spans of the whitespace-separated words of `text`.
+fn words(text: &str) -> Vec<(usize, usize)> {
+    let mut spans = Vec::new();
+    let mut start: Option<usize> = None;
+    for (at, c) in text.char_indices() {
+        match (c.is_whitespace(), start) {
+            (false, None) => start = Some(at),
+            (true, Some(from)) => {
+                spans.push((from, at));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(from) = start {
+        spans.push((from, text.len()));
+    }
+    spans
 }
 
 /// Parses range text into 1326 combo weights.
 pub(crate) fn parse(text: &str) -> Result<Vec<f32>, EquityError> {
     let mut weights = vec![0.0f32; COMBOS];
-    // Glue "KJo : 0.5" and "TT - 88" into single tokens before splitting on whitespace.
-    let mut normalized = String::with_capacity(text.len());
-    for part in text.split([',', ';']) {
-        let mut piece = part.trim().to_string();
-        for sep in [':', '-'] {
-            piece = piece
-                .split(sep)
-                .map(str::trim)
-                .collect::<Vec<_>>()
-                .join(&sep.to_string());
-        }
-        normalized.push_str(&piece);
-        normalized.push(' ');
-    }
-    for token in normalized.split_whitespace() {
-        let (body, weight) = match token.split_once(':') {
+    for token in tokens(text) {
+        let (body, weight) = match token.text.split_once(':') {
             Some((body, w)) => {
-                let weight: f32 = w.parse().map_err(|_| EquityError::InvalidWeight {
-                    token: token.to_string(),
-                })?;
+                let weight: f32 = w
+                    .parse()
+                    .map_err(|_| token.bad(RangeTokenProblem::WeightNotNumber))?;
                 if !(0.0..=1.0).contains(&weight) {
-                    return Err(EquityError::InvalidWeight {
-                        token: token.to_string(),
-                    });
+                    return Err(token.bad(RangeTokenProblem::WeightOutOfRange));
                 }
                 (body, weight)
             }
-            None => (token, 1.0),
+            None => (token.text.as_str(), 1.0),
         };
-        for combo in token_combos(body, token)? {
+        for combo in token_combos(body, &token)? {
             weights[combo] = weight;
         }
     }
@@ -79,9 +129,9 @@ pub(crate) fn parse(text: &str) -> Result<Vec<f32>, EquityError> {
 }
 
 /// The combos a token body names.
-fn token_combos(body: &str, token: &str) -> Result<Vec<usize>, EquityError> {
+fn token_combos(body: &str, token: &Token) -> Result<Vec<usize>, EquityError> {
     if body.is_empty() {
-        return Err(bad(token, "missing hand before the weight"));
+        return Err(token.bad(RangeTokenProblem::MissingHand));
     }
     if body.eq_ignore_ascii_case("random") || body.eq_ignore_ascii_case("any") {
         return Ok((0..COMBOS).collect());
@@ -92,21 +142,14 @@ fn token_combos(body: &str, token: &str) -> Result<Vec<usize>, EquityError> {
     if has_suit_chars {
         return match parse_cards(body) {
             Ok(cards) if cards.len() == 2 => Ok(vec![combo_index(cards[0], cards[1])]),
-            Ok(_) => Err(bad(token, "a specific hand needs exactly two cards, like AhKh")),
-            Err(EquityError::DuplicateCard { .. }) => {
-                Err(bad(token, "a hand cannot hold the same card twice"))
-            }
-            Err(_) => Err(bad(token, "expected a hand like AhKh")),
+            Ok(_) => Err(token.bad(RangeTokenProblem::NotTwoCards)),
+            Err(EquityError::DuplicateCard { .. }) => Err(token.bad(RangeTokenProblem::SameCardTwice)),
+            Err(_) => Err(token.bad(RangeTokenProblem::ExpectedHand)),
         };
     }
     let classes: Vec<Class> = if let Some((from, to)) = body.split_once('-') {
         let (a, b) = (parse_class(from, token)?, parse_class(to, token)?);
-        span(a, b).ok_or_else(|| {
-            bad(
-                token,
-                "a span needs two ends of the same kind, like TT-88 or A5s-A2s",
-            )
-        })?
+        span(a, b).ok_or_else(|| token.bad(RangeTokenProblem::SpanEnds))?
     } else if let Some(stem) = body.strip_suffix('+') {
         let base = parse_class(stem, token)?;
         if base.kind == Kind::Pair {
@@ -127,21 +170,21 @@ fn token_combos(body: &str, token: &str) -> Result<Vec<usize>, EquityError> {
 }
 
 /// Parses `QQ`, `AKs`, `AKo`, `AK` (ranks in either order).
-fn parse_class(text: &str, token: &str) -> Result<Class, EquityError> {
+fn parse_class(text: &str, token: &Token) -> Result<Class, EquityError> {
     let chars: Vec<char> = text.chars().collect();
     if !(2..=3).contains(&chars.len()) {
-        return Err(bad(token, "expected a hand class like QQ, AKs, AKo or AK"));
+        return Err(token.bad(RangeTokenProblem::ExpectedClass));
     }
-    let r1 = parse_rank(chars[0]).ok_or_else(|| bad(token, "unknown rank"))?;
-    let r2 = parse_rank(chars[1]).ok_or_else(|| bad(token, "unknown rank"))?;
+    let rank = |c: char| parse_rank(c).ok_or_else(|| token.bad(RangeTokenProblem::UnknownRank));
+    let (r1, r2) = (rank(chars[0])?, rank(chars[1])?);
     let (hi, lo) = (r1.max(r2), r1.min(r2));
     let kind = match (chars.get(2).map(|c| c.to_ascii_lowercase()), hi == lo) {
         (None, true) => Kind::Pair,
         (None, false) => Kind::Both,
         (Some('s'), false) => Kind::Suited,
         (Some('o'), false) => Kind::Offsuit,
-        (Some('s' | 'o'), true) => return Err(bad(token, "a pair cannot be suited or offsuit")),
-        _ => return Err(bad(token, "expected s (suited) or o (offsuit) after the ranks")),
+        (Some('s' | 'o'), true) => return Err(token.bad(RangeTokenProblem::SuitedPair)),
+        _ => return Err(token.bad(RangeTokenProblem::ExpectedSuitedness)),
     };
     Ok(Class { hi, lo, kind })
 }

@@ -39,7 +39,8 @@ impl Range {
 
     /// Parses PokerStove notation: `QQ+`, `TT-88`, `A5s-A2s`, `ATs+`, `KQo`, `AK` (suited and offsuit),
     /// `AhKh`, `random`, weights as `KJo:0.5`; tokens separated by commas or spaces. Later tokens overwrite the
-    /// weight of combos named earlier. Empty text is the empty range. Errors name the bad token.
+    /// weight of combos named earlier. Empty text is the empty range. An error names the bad token, where it is
+    /// in the text and what is wrong with it ([`EquityError::InvalidRangeToken`]).
     pub fn parse(text: &str) -> Result<Range, EquityError> {
         notation::parse(text).map(|weights| Range { weights })
     }

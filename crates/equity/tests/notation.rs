@@ -3,7 +3,7 @@
 mod common;
 
 use common::Rng;
-use equity::{EquityError, Range};
+use equity::{EquityError, Range, RangeTokenProblem};
 
 fn count(text: &str) -> f64 {
     Range::parse(text)
@@ -45,7 +45,6 @@ fn parses_pokerstove_notation() {
 fn errors_name_the_bad_token() {
     let token_error = |text: &str| match Range::parse(text) {
         Err(EquityError::InvalidRangeToken { token, .. }) => token,
-        Err(EquityError::InvalidWeight { token }) => token,
         other => panic!("{text}: {other:?}"),
     };
     assert_eq!(token_error("AA, QQ++"), "QQ++");
@@ -61,6 +60,72 @@ fn errors_name_the_bad_token() {
     assert_eq!(token_error("AAs"), "AAs");
     let message = Range::parse("QQ++").expect_err("invalid").to_string();
     assert!(message.contains("\"QQ++\""), "{message}");
+}
+
+#[test]
+fn errors_say_where_the_token_is_and_what_is_wrong() {
+    use RangeTokenProblem::*;
+    let error = |text: &str| match Range::parse(text) {
+        Err(EquityError::InvalidRangeToken {
+            token,
+            start,
+            end,
+            problem,
+        }) => {
+            // The span is the token as written: the same characters once the spaces inside are taken out.
+            let written: String = text[start..end].chars().filter(|c| !c.is_whitespace()).collect();
+            assert_eq!(written, token, "{text}");
+            (token, start, end, problem)
+        }
+        other => panic!("{text}: {other:?}"),
+    };
+    let owned = |token: &str, start, end, problem| (token.to_string(), start, end, problem);
+    assert_eq!(error("AA, QQ++"), owned("QQ++", 4, 8, ExpectedSuitedness));
+    assert_eq!(
+        error("QQ+, AKs KJo : abc"),
+        owned("KJo:abc", 9, 18, WeightNotNumber)
+    );
+    assert_eq!(error("KJo:1.5"), owned("KJo:1.5", 0, 7, WeightOutOfRange));
+    assert_eq!(error("AA,:0.5"), owned(":0.5", 3, 7, MissingHand));
+    assert_eq!(error("AA\n  TT - A5s"), owned("TT-A5s", 5, 13, SpanEnds));
+    assert_eq!(error("AhAh"), owned("AhAh", 0, 4, SameCardTwice));
+    assert_eq!(error("Xh9d"), owned("Xh9d", 0, 4, ExpectedHand));
+    assert_eq!(error("AA; Q"), owned("Q", 4, 5, ExpectedClass));
+    assert_eq!(error("ZZ"), owned("ZZ", 0, 2, UnknownRank));
+    assert_eq!(error("KK, AAs"), owned("AAs", 4, 7, SuitedPair));
+    // Byte offsets: a two-byte letter before the token moves it by two.
+    assert_eq!(error("ÄK, QQ"), owned("ÄK", 0, 3, UnknownRank));
+    assert_eq!(error("é QQ, AKx"), owned("é", 0, 2, ExpectedClass));
+    // A comma ends a token even before ":": the weight is a token of its own.
+    assert_eq!(error("AA ,: 0.5"), owned(":0.5", 4, 9, MissingHand));
+}
+
+#[test]
+fn every_problem_has_its_own_code() {
+    use RangeTokenProblem::*;
+    let all = [
+        MissingHand,
+        NotTwoCards,
+        SameCardTwice,
+        ExpectedHand,
+        SpanEnds,
+        ExpectedClass,
+        UnknownRank,
+        SuitedPair,
+        ExpectedSuitedness,
+        WeightNotNumber,
+        WeightOutOfRange,
+    ];
+    let codes: std::collections::BTreeSet<_> = all.iter().map(|problem| problem.code()).collect();
+    assert_eq!(codes.len(), all.len());
+    for problem in all {
+        // The code is the serialised name, so hosts reading the JSON see the same one.
+        assert_eq!(
+            serde_json::to_value(problem).expect("serialises"),
+            serde_json::Value::String(problem.code().to_string())
+        );
+        assert!(problem.code().chars().all(|c| c.is_ascii_lowercase() || c == '_'));
+    }
 }
 
 #[test]

@@ -13,6 +13,7 @@ import type { RangeConflict } from './range-conflict';
 import type { GoneRange } from './range-gone';
 import { type History, initHistory, pushHistory } from './range-history';
 import {
+  chartColor,
   type ComboCount,
   comboCount,
   countCombos,
@@ -28,7 +29,6 @@ export const holeCardsAtom = atom<string[]>([]);
 /** The weight field's text (SPEC §3: default "100"). */
 export const weightAtom = atom('100');
 export const displayModeAtom = atom<number>(DEFAULT_DISPLAY_MODE);
-export const currentColorAtom = atom(DEFAULT_COLOR);
 
 /** The open chart's own buttons; null for the tool's fresh chart, which shows the defaults. */
 const ownButtonsAtom = atom<RangeButton[] | null>(null);
@@ -39,6 +39,18 @@ const ownButtonsAtom = atom<RangeButton[] | null>(null);
 export const buttonsAtom = atom(
   (get) => get(ownButtonsAtom) ?? defaultButtons(get(languageAtom)),
   (_get, set, next: RangeButton[] | null) => set(ownButtonsAtom, next),
+);
+
+/** The colour the player chose last, which another chart may not have. */
+const chosenColorAtom = atom<string>(DEFAULT_COLOR);
+/**
+ * The colour painting uses (SPEC §3 currentColor): the chosen one while the open chart has it, else the chart's first
+ * colour. A chart is painted only in its own colours, so every combo painted is counted in its legend; a new colour
+ * comes from adding it to the legend.
+ */
+export const currentColorAtom = atom(
+  (get) => chartColor(get(buttonsAtom), get(chosenColorAtom)),
+  (_get, set, next: string) => set(chosenColorAtom, next),
 );
 
 /** The chart with undo/redo; rangePairsAtom reads the present and writes a new undo step. */

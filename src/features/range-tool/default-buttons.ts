@@ -4,7 +4,7 @@ import { i18n } from '@/lib/i18n';
 import type { Language } from '@/lib/languages';
 import type { RangeButton } from '@contract/categories';
 
-import { DEFAULT_COLOR } from './range-rules';
+import { DEFAULT_COLOR, type RangePairs, withChartColors } from './range-rules';
 
 /** The second button's colour, which is also the villain's side of a fresh chart. */
 export const CALL_COLOR = '#C0392B';
@@ -16,4 +16,13 @@ export function defaultButtons(language: Language): RangeButton[] {
     { color: DEFAULT_COLOR, label: t('ranges:buttons.defaultRaise') },
     { color: CALL_COLOR, label: t('ranges:buttons.defaultCall') },
   ];
+}
+
+/**
+ * A chart's legend: its buttons, and a button for each colour its hands hold that none of them has (named as the
+ * legend's "add colour" names one, in `language`), so the legend counts every combo of the range.
+ */
+export function legendButtons(buttons: RangeButton[], pairs: RangePairs, language: Language): RangeButton[] {
+  const t = i18n.getFixedT(language);
+  return withChartColors(buttons, pairs, (place) => t('ranges:buttons.newLabel', { number: place }));
 }

@@ -9,6 +9,7 @@ import {
   copyRelink,
   differingClasses,
   fullChart,
+  isRangeBody,
   overwriteBody,
   type RangeBody,
   type RangeConflict,
@@ -137,5 +138,39 @@ describe('range conflicts', () => {
     expect(chart[0]).toEqual({ hand: 'AA', colors: [] });
     expect(chart.find((pair) => pair.hand === 'AKs')?.excluded).toEqual(['AhKh']);
     expect(chart.find((pair) => pair.hand === 'KK')).toEqual(raise('KK'));
+  });
+});
+
+describe('a body read back from this browser', () => {
+  const body: RangeBody = {
+    pairs: [{ hand: 'AA', colors: [{ color: '#1847BE', weight: 100 }] }],
+    buttons: [{ color: '#1847BE', label: 'Raise' }],
+    note: '',
+    sides: { hero: ['#1847BE'], villain: [] },
+    workspace: { villains: [], dead: [] },
+    base_revision: 4,
+    origin: { name: 'BTN open', root_type: 'preflop_root', parent_id: null },
+  };
+
+  it('is taken when the editor can show it and the queue send it', () => {
+    expect(isRangeBody(body)).toBe(true);
+    expect(
+      isRangeBody(JSON.parse(JSON.stringify({ ...body, workspace: undefined, origin: undefined }))),
+    ).toBe(true);
+  });
+
+  it('is refused when its chart, buttons or revision do not fit', () => {
+    expect(isRangeBody(null)).toBe(false);
+    expect(isRangeBody({ ...body, pairs: [{ hand: 'AX', colors: [] }] })).toBe(false);
+    expect(isRangeBody({ ...body, pairs: [{ hand: 'AA', colors: [{ color: 'red', weight: 100 }] }] })).toBe(
+      false,
+    );
+    expect(
+      isRangeBody({ ...body, pairs: [{ hand: 'AA', colors: [{ color: '#1847BE', weight: 150 }] }] }),
+    ).toBe(false);
+    expect(isRangeBody({ ...body, buttons: null })).toBe(false);
+    expect(isRangeBody({ ...body, note: 3 })).toBe(false);
+    expect(isRangeBody({ ...body, base_revision: -1 })).toBe(false);
+    expect(isRangeBody({ ...body, sides: 'hero' })).toBe(false);
   });
 });

@@ -11,6 +11,8 @@ import type {
 import { HAND_CLASSES } from '@contract/hands';
 import { CATEGORY_NAME_MAX } from '@contract/limits';
 
+import { buttonList, pairList } from './working-state';
+
 /** Where a range lived and what it was called: enough to make it again if it is deleted meanwhile. */
 export type RangeOrigin = Pick<Category, 'name' | 'root_type' | 'parent_id'>;
 
@@ -30,6 +32,25 @@ export type RangeBody = Required<Pick<UpdateCategoryBody, 'pairs' | 'buttons' | 
      */
     origin?: RangeOrigin;
   };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Whether a body read back from this browser's storage is one the editor can show and the queue send: its chart and
+ * buttons checked as the working state checks a draft's, the rest of the shape that the server checks on saving.
+ */
+export function isRangeBody(value: unknown): value is RangeBody {
+  if (!isRecord(value) || typeof value.note !== 'string') return false;
+  if (!pairList(value.pairs) || !Array.isArray(buttonList(value.buttons))) return false;
+  if (value.sides !== null && !isRecord(value.sides)) return false;
+  if (value.workspace !== undefined && value.workspace !== null && !isRecord(value.workspace)) return false;
+  const base = value.base_revision;
+  if (base !== undefined && !(typeof base === 'number' && Number.isSafeInteger(base) && base >= 0))
+    return false;
+  if (value.template !== undefined && value.template !== true) return false;
+  return value.origin === undefined || isRecord(value.origin);
+}
 
 /** The range as the server has it now (the 409's `current`). */
 export interface RangeVersion {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ALL_CARDS,
   applyPairChoice,
+  chartColor,
   classWeights,
   countCombos,
   DEFAULT_COLOR,
@@ -12,16 +13,24 @@ import {
   pairsFromClassWeights,
   pairsFromList,
   pairsToList,
-  parseWeight,
+  readWeight,
   recolor,
   removeColor,
   sideCombos,
   strokeIntent,
   toggleCard,
+  withChartColors,
 } from './range-rules';
 
 const RED = '#C0392B';
 const GREEN = '#27AE60';
+
+/** The weight the field paints with for `text` (the tests below type valid weights only). */
+const weightOf = (text: string) => {
+  const reading = readWeight(text);
+  if (!reading.ok) throw new Error(`no weight: ${text}`);
+  return reading.value;
+};
 
 describe('cards (SPEC §3 allCards, §4 board and hole cards)', () => {
   it('has 52 distinct cards, ranks A..2 with 10, suits h c d s', () => {
@@ -52,11 +61,12 @@ describe('cards (SPEC §3 allCards, §4 board and hole cards)', () => {
 });
 
 describe('display mode 1', () => {
-  it('toggles a pair between no colours and the default colour at 100', () => {
-    const on = applyPairChoice([], { mode: 1, color: RED, weight: 40 });
-    expect(on).toEqual([{ color: DEFAULT_COLOR, weight: 100 }]);
-    expect(DEFAULT_COLOR).toBe('#1847BE');
-    expect(applyPairChoice(on, { mode: 1, color: RED, weight: 40 })).toEqual([]);
+  it("toggles a pair between no colours and the chart's default colour at 100", () => {
+    const on = applyPairChoice([], { mode: 1, color: DEFAULT_COLOR, weight: 40 });
+    expect(on).toEqual([{ color: '#1847BE', weight: 100 }]);
+    expect(applyPairChoice(on, { mode: 1, color: DEFAULT_COLOR, weight: 40 })).toEqual([]);
+    // A chart without the default colour is painted in its own first colour, never in one its legend lacks.
+    expect(applyPairChoice([], { mode: 1, color: RED, weight: 40 })).toEqual([{ color: RED, weight: 100 }]);
   });
 
   it('clears a multi-colour pair', () => {
@@ -100,10 +110,10 @@ describe('other display modes', () => {
     // A solver's mix: 2.9 % 4-bet, 67.4 % call, 29.7 % fold. In floating point 2.9 + 67.4 + 29.7 is
     // 100.00000000000001, which once dropped the 4-bet without a word.
     const mix = [
-      { color: RED, weight: parseWeight('2.9') },
-      { color: GREEN, weight: parseWeight('67.4') },
+      { color: RED, weight: weightOf('2.9') },
+      { color: GREEN, weight: weightOf('67.4') },
     ];
-    expect(applyPairChoice(mix, { mode: 2, color: '#111111', weight: parseWeight('29.7') })).toEqual([
+    expect(applyPairChoice(mix, { mode: 2, color: '#111111', weight: weightOf('29.7') })).toEqual([
       ...mix,
       { color: '#111111', weight: 29.7 },
     ]);
@@ -156,12 +166,62 @@ describe('other display modes', () => {
 });
 
 describe('weight input', () => {
-  it('parses text and clamps into 0..100, defaulting to 100', () => {
-    expect(parseWeight('100')).toBe(100);
-    expect(parseWeight('55.5')).toBe(55.5);
-    expect(parseWeight('250')).toBe(100);
-    expect(parseWeight('-5')).toBe(0);
-    expect(parseWeight('abc')).toBe(100);
+  it('reads a plain decimal in (0, 100] to two decimals, with a point or a comma', () => {
+    expect(readWeight('100')).toEqual({ ok: true, value: 100 });
+    expect(readWeight(' 55.5 ')).toEqual({ ok: true, value: 55.5 });
+    expect(readWeight('12,5')).toEqual({ ok: true, value: 12.5 });
+    expect(readWeight('.5')).toEqual({ ok: true, value: 0.5 });
+    expect(readWeight('33.333')).toEqual({ ok: true, value: 33.33 });
+    expect(readWeight('0.01')).toEqual({ ok: true, value: 0.01 });
+  });
+
+  it('refuses every text that is no weight, with its reason, instead of guessing one', () => {
+    const problem = (text: string) => {
+      const reading = readWeight(text);
+      return reading.ok ? `painted ${reading.value}` : reading.problem;
+    };
+    expect(problem('')).toBe('empty');
+    expect(problem('   ')).toBe('empty');
+    expect(problem('abc')).toBe('notNumber');
+    expect(problem('50%')).toBe('notNumber');
+    expect(problem('1e2')).toBe('notNumber');
+    expect(problem('5.5.5')).toBe('notNumber');
+    expect(problem('Infinity')).toBe('notNumber');
+    expect(problem('0')).toBe('outOfRange');
+    expect(problem('0.001')).toBe('outOfRange');
+    expect(problem('-5')).toBe('outOfRange');
+    expect(problem('100.01')).toBe('outOfRange');
+    expect(problem('250')).toBe('outOfRange');
+  });
+});
+
+describe("the chart's own colours", () => {
+  const buttons = [
+    { color: '#D64545', label: 'Raise 2.5bb' },
+    { color: '#2E9E5B', label: 'Call' },
+  ];
+
+  it("paints in the chosen colour while the chart has it, else in the chart's first", () => {
+    expect(chartColor(buttons, '#2e9e5b')).toBe('#2E9E5B');
+    expect(chartColor(buttons, DEFAULT_COLOR)).toBe('#D64545');
+    expect(chartColor([], '#2E9E5B')).toBe(DEFAULT_COLOR);
+  });
+
+  it('adds a legend button for each colour the chart holds that no button has, once', () => {
+    const pairs = {
+      AA: [{ color: '#d64545', weight: 100 }],
+      K5s: [{ color: DEFAULT_COLOR, weight: 100 }],
+      K4s: [
+        { color: DEFAULT_COLOR, weight: 50 },
+        { color: RED, weight: 50 },
+      ],
+    };
+    expect(withChartColors(buttons, pairs, (place) => `Colour ${place}`)).toEqual([
+      ...buttons,
+      { color: DEFAULT_COLOR, label: 'Colour 3' },
+      { color: RED, label: 'Colour 4' },
+    ]);
+    expect(withChartColors(buttons, { AA: pairs.AA }, (place) => `Colour ${place}`)).toEqual(buttons);
   });
 });
 

@@ -1,6 +1,6 @@
 // SPEC §4 "Range tool" as pure functions: the components and atoms only call these, so every rule is unit-tested
 // without React, the engine or the server.
-import type { ColorEntry } from '@contract/categories';
+import type { ColorEntry, RangeButton } from '@contract/categories';
 import {
   classComboCount,
   COMBO_COUNT,
@@ -45,17 +45,61 @@ export function toggleCard(selected: readonly string[], card: string, max: numbe
   return next.slice(Math.max(0, next.length - max));
 }
 
-/** The weight field is text (SPEC §3 weight "100"); anything unusable falls back to the default. */
-export function parseWeight(text: string): number {
-  const value = Number(String(text).trim().replace(',', '.'));
-  if (!Number.isFinite(value)) return DEFAULT_WEIGHT;
-  return Math.min(MAX_PAIR_WEIGHT, Math.max(0, Math.round(value * 100) / 100));
+/** Why the weight field's text is no weight: nothing typed, not a plain number, or a share outside (0, 100]. */
+export type WeightProblem = 'empty' | 'notNumber' | 'outOfRange';
+export type WeightReading = { ok: true; value: number } | { ok: false; problem: WeightProblem };
+
+/** A plain decimal ("55", "55.5", "55,5"): no sign, exponent or other text, so what is painted is what was typed. */
+const WEIGHT_PATTERN = /^(?:\d+(?:[.,]\d*)?|[.,]\d+)$/;
+
+/**
+ * The weight field's text (SPEC §3 weight "100") as the share a paint gives a hand, in % to two decimals, or why it
+ * is none. A paint never falls back to another weight: 0 would paint nothing, a guess would paint what was not asked.
+ */
+export function readWeight(text: string): WeightReading {
+  const trimmed = String(text).trim();
+  if (trimmed === '') return { ok: false, problem: 'empty' };
+  if (/^-\s*\d/.test(trimmed)) return { ok: false, problem: 'outOfRange' };
+  if (!WEIGHT_PATTERN.test(trimmed)) return { ok: false, problem: 'notNumber' };
+  const value = Math.round(Number(trimmed.replace(',', '.')) * 100) / 100;
+  if (!(value > 0) || value > MAX_PAIR_WEIGHT) return { ok: false, problem: 'outOfRange' };
+  return { ok: true, value };
 }
 
 export const totalWeight = (entries: readonly ColorEntry[]) =>
   entries.reduce((sum, entry) => sum + entry.weight, 0);
 
 const sameColor = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * The colour a chart is painted in: `chosen` as the chart writes it when one of its buttons has it, else the chart's
+ * first colour (the default colour for a chart without buttons). A chart never gets a colour its legend lacks.
+ */
+export function chartColor(buttons: readonly RangeButton[], chosen: string): string {
+  return (
+    buttons.find((button) => sameColor(button.color, chosen))?.color ?? buttons[0]?.color ?? DEFAULT_COLOR
+  );
+}
+
+/**
+ * The buttons with one more for every colour the chart holds that none of them has (a chart painted before painting
+ * kept to the legend's colours), named by `label` with its place in the legend, so every combo counted in the
+ * range's total is also counted, shown and editable in its legend.
+ */
+export function withChartColors(
+  buttons: readonly RangeButton[],
+  pairs: RangePairs,
+  label: (place: number) => string,
+): RangeButton[] {
+  const next = [...buttons];
+  for (const entries of Object.values(pairs)) {
+    for (const { color } of entries) {
+      if (!next.some((button) => sameColor(button.color, color)))
+        next.push({ color, label: label(next.length + 1) });
+    }
+  }
+  return next;
+}
 
 export interface PaintOptions {
   mode: number;
@@ -65,14 +109,15 @@ export interface PaintOptions {
 
 /**
  * The colour entries of one pair after the player chooses it.
- * - Mode 1: no colours ↔ one entry of the default colour at weight 100.
+ * - Mode 1: no colours ↔ one entry of `color` at weight 100 (the chart's default colour, its first: the editor never
+ *   paints a colour the chart's legend lacks).
  * - Other modes: an entry of the current colour at the same weight is removed (choosing it again deselects it);
  *   at a different weight it is removed and re-added as the newest; otherwise it is added. Then the oldest other
  *   entries are dropped while the total is above 100.
  */
 export function applyPairChoice(entries: readonly ColorEntry[], options: PaintOptions): ColorEntry[] {
   if (options.mode === 1) {
-    return entries.length > 0 ? [] : [{ color: DEFAULT_COLOR, weight: MAX_PAIR_WEIGHT }];
+    return entries.length > 0 ? [] : [{ color: options.color, weight: MAX_PAIR_WEIGHT }];
   }
   const weight = Math.min(MAX_PAIR_WEIGHT, Math.max(0, options.weight));
   const existing = entries.find((entry) => sameColor(entry.color, options.color));

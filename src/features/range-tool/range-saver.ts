@@ -1,4 +1,4 @@
-// The app's one range save queue (save-queue.ts over IndexedDB), living as long as the page and not as long as
+// The app's one range save queue (save-queue.ts over IndexedDB, behind a localStorage journal), living as long as the page and not as long as
 // the range tool: a save still in flight when the player opens the store keeps going. It reports its state in
 // saveStateAtom, replays what a previous page left, sends the rest with keepalive on pagehide and asks before
 // the page unloads with edits the server has not confirmed. Every save names the revision it was based on; one the
@@ -29,9 +29,17 @@ import {
   villainSideAtom,
 } from './atoms';
 import { indexedDbStore } from './pending-store';
-import { conflictVersion, fullChart, type RangeBody, type RangeOrigin, withConflict } from './range-conflict';
+import {
+  conflictVersion,
+  fullChart,
+  isRangeBody,
+  type RangeBody,
+  type RangeOrigin,
+  withConflict,
+} from './range-conflict';
 import { withGone } from './range-gone';
 import { pairsToSave, sidesToSave, workspaceToSave } from './range-save';
+import { localStorageJournal } from './save-journal';
 import { SaveQueue } from './save-queue';
 import type { FailureKind, PendingSave } from './save-queue-types';
 
@@ -159,6 +167,7 @@ function rangeQueue(): SaveQueue<RangeBody> {
   const created = new SaveQueue<RangeBody>({
     send,
     store: indexedDbStore<RangeBody>(),
+    journal: localStorageJournal(isRangeBody),
     classify: classifySaveError,
     onStatus: (status) => appStore.set(saveStateAtom, status),
     onSaved: saved,

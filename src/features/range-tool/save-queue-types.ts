@@ -17,6 +17,21 @@ export interface PendingStore<B> {
 }
 
 /**
+ * A synchronous record in front of the PendingStore (localStorage in the app, save-journal.ts). The store is
+ * asynchronous (IndexedDB): a page reloaded or closed right after an edit can go before the store has written it,
+ * and the request sent on leaving may never arrive. The journal has it before the edit's event handler returns, and
+ * lets go of each record once the store holds it.
+ */
+export interface SaveJournal<B> {
+  /** Records at once what the store is about to hold for `key`: the save, or none (null); a mark for written(). */
+  record(key: string, save: PendingSave<B> | null): string | null;
+  /** The store has written what `mark` recorded: the journal forgets it, unless a newer record replaced it. */
+  written(key: string, mark: string): void;
+  /** The records the store may not have written yet, by key: the save, or null for a removal. */
+  read(): Map<string, PendingSave<B> | null>;
+}
+
+/**
  * 'unsaved': waiting to be sent; 'offline': the last attempt could not reach the server and will be retried;
  * 'conflict': a save waits for the player to choose between it and the server's newer copy; 'gone': a save of a
  * range the server no longer has waits for the player to save it as a new range or discard it.
@@ -46,6 +61,8 @@ export class SaveTimeoutError extends Error {
 export interface SaveQueueOptions<B> {
   send: SendSave<B>;
   store: PendingStore<B>;
+  /** Written before the store, synchronously, so an edit survives the page going away at once. */
+  journal?: SaveJournal<B>;
   /** How a failure is treated: retried later, or dropped because the server will never accept it. */
   classify: (error: unknown) => FailureKind;
   /** Edits that arrive within this window after the first waiting one share a request. */

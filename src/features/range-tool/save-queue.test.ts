@@ -299,6 +299,25 @@ describe('save queue', () => {
     expect((await store.all()).map((entry) => entry.key)).toEqual(['7:2']);
   });
 
+  it('sends only the newest body of a range on leaving, not also the older one still in flight', async () => {
+    let release: () => void = () => undefined;
+    const { queue, sent } = setup(async (entry) => {
+      if (!entry.keepalive) await new Promise<void>((resolve) => (release = resolve));
+    });
+    queue.enqueue(save(1, ['AA']));
+    queue.enqueue(save(2, ['QQ']));
+    await until(() => sent.length === 1);
+    queue.enqueue(save(1, ['AA', 'KK']));
+    queue.flushOnExit();
+    await until(() => sent.length === 3);
+    const leaving = sent.slice(1).map(({ key, body, keepalive }) => [key, body.pairs, keepalive]);
+    expect(leaving.sort()).toEqual([
+      ['7:1', ['AA', 'KK'], true],
+      ['7:2', ['QQ'], true],
+    ]);
+    release();
+  });
+
   it('keeps saving to the server when the store cannot write', async () => {
     const broken: PendingStore<Body> = {
       all: () => Promise.reject(new Error('no IndexedDB')),

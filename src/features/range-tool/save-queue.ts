@@ -1,7 +1,8 @@
 // A write-behind queue for range saves: every edit is queued, never debounced away. Edits to
 // one range coalesce into one request (each save carries the whole range, so the newest body is all that counts),
 // requests go out one at a time in the order the ranges were first edited, failures are retried with backoff, and
-// every waiting save is also held in a PendingStore (IndexedDB in the app) so a reload or a closed tab replays it.
+// every waiting save is also held in a PendingStore (IndexedDB in the app), behind a synchronous journal
+// (localStorage), so a reload or a closed tab replays it, even one that comes right after the edit.
 // A save the server refuses because the range moved meanwhile (a conflict) is set aside, still held, until the
 // player chooses which version to keep: it is never retried over the newer copy nor dropped. So is a save of a range
 // the server no longer has (deleted in another tab or on another device): the player decides what becomes of it.
@@ -82,7 +83,7 @@ export class SaveQueue<B> {
       // Sending it would only meet the same 404: the newer body is held in its place and reported.
       const held = { ...deleted, body: save.body };
       this.gone.set(save.key, held);
-      this.persist(() => this.options.store.put(held));
+      this.persist(held.key, held);
       this.options.onGone?.(held);
       return;
     }
@@ -90,15 +91,33 @@ export class SaveQueue<B> {
     const earlier = this.waiting.get(save.key);
     // Map.set on an existing key keeps its place: the range keeps its turn, with the newest body.
     this.waiting.set(save.key, earlier ? { ...earlier, body: save.body } : save);
-    this.persist(() => this.options.store.put(save));
+    this.persist(save.key, save);
     this.refreshStatus();
     if (this.timer === null && this.inFlight === null)
       this.schedule(this.paced(this.failed ? 0 : this.coalesceMs));
   }
 
-  /** Puts the saves a previous page left in the store back in the queue (only those of `userId`). */
+  /**
+   * Puts the saves a previous page left back in the queue (only those of `userId`): the store's, each replaced by the
+   * journal's newer record of its range (a page that went away before the store had its last edit, or its removal).
+   */
   async restore(userId: number): Promise<number> {
-    const held = (await this.options.store.all()).filter((save) => save.userId === userId);
+    const stored = await this.options.store.all().catch((error: unknown) => {
+      // Without a store (private mode) the journal may still hold what the last page left.
+      if (!this.options.journal) throw error;
+      return [];
+    });
+    const byKey = new Map(stored.map((save) => [save.key, save]));
+    for (const [key, record] of this.options.journal?.read() ?? []) {
+      const before = byKey.get(key);
+      if (record) byKey.set(key, record);
+      else if (!before || before.userId === userId) {
+        // Settled on the last page before the store had forgotten it: not to be sent again.
+        byKey.delete(key);
+        this.persist(key, null);
+      }
+    }
+    const held = [...byKey.values()].filter((save) => save.userId === userId);
     for (const save of held)
       if (!this.waiting.has(save.key) && this.inFlight?.key !== save.key) this.enqueue(save);
     return held.length;
@@ -128,7 +147,10 @@ export class SaveQueue<B> {
    */
   flushOnExit(): void {
     this.clearTimer();
-    const saves = [...(this.inFlight ? [this.inFlight] : []), ...this.waiting.values()];
+    // A range with a newer body waiting goes out with that one only: sent beside it from the same base, the older
+    // body in flight could land first and have the newer one refused as a conflict with the player's own edit.
+    const inFlight = this.inFlight && !this.waiting.has(this.inFlight.key) ? [this.inFlight] : [];
+    const saves = [...inFlight, ...this.waiting.values()];
     let budget = this.keepaliveBytes;
     for (const save of saves) {
       const size = new TextEncoder().encode(JSON.stringify(save.body)).length;
@@ -164,7 +186,7 @@ export class SaveQueue<B> {
     this.conflicts.delete(key);
     this.gone.delete(key);
     this.waiting.delete(key);
-    this.persist(() => this.options.store.remove(key));
+    this.persist(key, null);
     if (this.waiting.size === 0) this.clearTimer();
     this.refreshStatus();
   }
@@ -247,11 +269,11 @@ export class SaveQueue<B> {
       // A newer body for this range queued meanwhile keeps the stored copy (it already replaced this one), now
       // based on the revision just confirmed, so a reload does not mistake it for a conflict with itself.
       const newer = this.waiting.get(save.key);
-      if (!newer) this.persist(() => this.options.store.remove(save.key));
+      if (!newer) this.persist(save.key, null);
       else if (this.options.rebase) {
         const rebased = { ...newer, body: this.options.rebase(newer.body, result) };
         this.waiting.set(save.key, rebased);
-        this.persist(() => this.options.store.put(rebased));
+        this.persist(save.key, rebased);
       }
       if (this.waiting.size > 0) this.schedule(this.paced(0));
       else {
@@ -265,7 +287,7 @@ export class SaveQueue<B> {
       const kind = this.options.classify(error);
       this.failed = kind;
       if (kind === 'drop') {
-        if (!this.waiting.has(save.key)) this.persist(() => this.options.store.remove(save.key));
+        if (!this.waiting.has(save.key)) this.persist(save.key, null);
         this.options.onDrop?.(save, error);
         this.settleFlush(false);
         this.status = 'error';
@@ -293,7 +315,7 @@ export class SaveQueue<B> {
         this.waiting.delete(save.key);
         this.conflicts.delete(save.key);
         this.gone.set(save.key, held);
-        this.persist(() => this.options.store.put(held));
+        this.persist(save.key, held);
         this.failed = null;
         this.options.onGone?.(held);
         this.settleFlush(false);
@@ -316,12 +338,23 @@ export class SaveQueue<B> {
 
   private forget(save: PendingSave<B>): void {
     this.waiting.delete(save.key);
-    this.persist(() => this.options.store.remove(save.key));
+    this.persist(save.key, null);
   }
 
-  private persist(write: () => Promise<void>): void {
-    // A store that cannot write (private mode) must not stop saving to the server.
-    this.storeChain = this.storeChain.then(write).catch(() => undefined);
+  /**
+   * Holds `save` as the newest body of its range, or lets the range's held save go (null): in the journal at once,
+   * then in the store, whose writes keep the order they were asked in.
+   */
+  private persist(key: string, save: PendingSave<B> | null): void {
+    const { store, journal } = this.options;
+    const mark = journal?.record(key, save) ?? null;
+    this.storeChain = this.storeChain
+      .then(() => (save ? store.put(save) : store.remove(key)))
+      .then(() => {
+        if (mark !== null) journal?.written(key, mark);
+      })
+      // A store that cannot write (private mode) must not stop saving to the server; the journal keeps the record.
+      .catch(() => undefined);
   }
 
   /** Resolves once every store write issued so far has finished (tests, and before a reload in the app). */

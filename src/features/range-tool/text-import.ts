@@ -34,7 +34,7 @@ export function importTextRange(range: ArrayLike<number>, color: string): Import
     const present = weights.filter((weight) => weight > 0);
     if (present.length === 0) continue;
     const mean = present.reduce((sum, weight) => sum + weight, 0) / present.length;
-    // Percent to two decimals, as the weight field holds it (parseWeight): "AKs:0.3333" is 33.33 %, not 33 %, so
+    // Percent to two decimals, as the weight field holds it (readWeight): "AKs:0.3333" is 33.33 %, not 33 %, so
     // a chart's own text imported again gives back the chart; the least weight a text can give is 0.01 %.
     const weight = Math.min(MAX_PAIR_WEIGHT, Math.max(MIN_IMPORTED_WEIGHT, Math.round(mean * 10_000) / 100));
     pairs[hand] = [{ color, weight }];

@@ -22,21 +22,32 @@ import {
 import { pushHistory, redo, undo } from './range-history';
 import {
   classWeights,
+  DEFAULT_COLOR,
+  MAX_PAIR_WEIGHT,
   mergeImported,
+  type PaintOptions,
   paintPair,
-  parseWeight,
   type RangePairs,
+  readWeight,
   recolor,
   removeColor,
   strokeIntent,
 } from './range-rules';
 import { importTextRange, mergeImportedExclusions } from './text-import';
 
-const paintOptions = () => ({
-  mode: appStore.get(displayModeAtom),
-  color: appStore.get(currentColorAtom),
-  weight: parseWeight(appStore.get(weightAtom)),
-});
+/**
+ * How a choice paints now, or null while the weight field holds no usable weight (the field says why): a paint never
+ * guesses a weight. Mode 1 paints the chart's default colour, its first; the others the current colour, which is
+ * always one of the chart's.
+ */
+const paintOptions = (): PaintOptions | null => {
+  const mode = appStore.get(displayModeAtom);
+  if (mode === 1) {
+    return { mode, color: appStore.get(buttonsAtom)[0]?.color ?? DEFAULT_COLOR, weight: MAX_PAIR_WEIGHT };
+  }
+  const weight = readWeight(appStore.get(weightAtom));
+  return weight.ok ? { mode, color: appStore.get(currentColorAtom), weight: weight.value } : null;
+};
 
 const markEdited = () => appStore.set(editVersionAtom, (version) => version + 1);
 
@@ -66,6 +77,7 @@ export function useRangeEditor() {
     if (chartLocked()) return;
     const history = appStore.get(rangeHistoryAtom);
     const options = paintOptions();
+    if (!options) return;
     const intent = strokeIntent(history.present[hand] ?? [], options);
     stroke.current = { intent, visited: new Set([hand]) };
     paint(() => {
@@ -78,8 +90,10 @@ export function useRangeEditor() {
     const current = stroke.current;
     if (!current || current.visited.has(hand)) return;
     current.visited.add(hand);
+    const options = paintOptions();
+    if (!options) return;
     const history = appStore.get(rangeHistoryAtom);
-    const next = paintPair(history.present, hand, paintOptions(), current.intent);
+    const next = paintPair(history.present, hand, options, current.intent);
     if (next !== history.present) {
       paint(() => {
         appStore.set(rangeHistoryAtom, { ...history, present: next });
@@ -182,12 +196,7 @@ export function useRangeButtons() {
       if (!color) return;
       setButtons(buttons.filter((_, at) => at !== index));
       commit((pairs) => removeColor(pairs, color));
-      if (appStore.get(currentColorAtom) === color && buttons[0]) {
-        appStore.set(
-          currentColorAtom,
-          buttons.find((button) => button.color !== color)?.color ?? buttons[0].color,
-        );
-      }
+      // The current colour falls back to the chart's first one by itself (currentColorAtom).
     },
   };
 }

@@ -21,6 +21,7 @@ import {
   buttonsAtom,
   categoryIdAtom,
   comboExclusionsAtom,
+  currentColorAtom,
   deadCardsAtom,
   editVersionAtom,
   extraVillainsAtom,
@@ -34,11 +35,11 @@ import {
   templateRangeIdAtom,
   villainSideAtom,
 } from './atoms';
-import { defaultButtons } from './default-buttons';
+import { defaultButtons, legendButtons } from './default-buttons';
 import { initHistory } from './range-history';
 import { pairsFromList } from './range-rules';
 import { defaultSides, exclusionsFromList, sidesFromCategory, workspaceFromCategory } from './range-save';
-import { rangeSaver } from './range-saver';
+import { currentRangeBody, rangeSaver } from './range-saver';
 import { forgetSideCharts } from './side-ranges';
 
 export interface LibraryState {
@@ -83,9 +84,16 @@ export function showRange(id: number, range: ShownRange): void {
     appStore.set(noteAtom, range.note);
     // A range saved without buttons gets the defaults now, in the interface language, and saves them with its first
     // edit: from then on they are the player's names.
-    const buttons = range.buttons.length ? range.buttons : defaultButtons(appStore.get(languageAtom));
+    // A colour of the chart missing from its buttons (painted before painting kept to them) joins its legend.
+    const pairs = pairsFromList(range.pairs);
+    const language = appStore.get(languageAtom);
+    const buttons = legendButtons(
+      range.buttons.length ? range.buttons : defaultButtons(language),
+      pairs,
+      language,
+    );
     appStore.set(buttonsAtom, buttons);
-    appStore.set(rangeHistoryAtom, initHistory(pairsFromList(range.pairs)));
+    appStore.set(rangeHistoryAtom, initHistory(pairs));
     appStore.set(comboExclusionsAtom, exclusionsFromList(range.pairs));
     // A range that never chose its sides plays its own first two colours against each other.
     const sides = sidesFromCategory(range.sides) ?? defaultSides(buttons);
@@ -123,6 +131,8 @@ export async function openRange(
     ]);
     if (!shouldShow()) return false;
     const held = rangeSaver.pendingBody(id);
+    // A chart opened is painted in its own first colour until the player picks another of its colours.
+    const opened = appStore.get(categoryIdAtom) !== id;
     rangeSaver.loaded(id, category);
     showRange(
       id,
@@ -145,6 +155,8 @@ export async function openRange(
             template: category.is_template,
           },
     );
+    const first = appStore.get(buttonsAtom)[0];
+    if (opened && first) appStore.set(currentColorAtom, first.color);
     return true;
   } catch {
     // The API client has shown the failure (unless quiet); the editor keeps the chart it had.
@@ -233,18 +245,29 @@ export function useRangeLibrary(rootType: RootType) {
     isPremium: Boolean(user?.is_premium),
     reload,
     select,
-    create: (name: string, kind: CategoryKind, parentId: number | null) =>
-      run(() =>
+    /**
+     * A new range opens at once, so the next paint lands in it. Made while no range is open, it takes the chart drawn
+     * meanwhile (which would otherwise leave the screen unsaved); else it starts empty with the default buttons, named
+     * in the interface language of the moment (the server has none of its own, so the client names them).
+     */
+    create: async (name: string, kind: CategoryKind, parentId: number | null) => {
+      const { buttons, pairs } = currentRangeBody();
+      const drawn =
+        kind === 'range' && appStore.get(categoryIdAtom) === null && pairs.length ? { buttons, pairs } : null;
+      const made = await run(() =>
         rangeApi.create({
           name,
           kind,
           root_type: rootType,
           parent_id: parentId,
-          // The buttons are named in the interface language of the moment and saved so (the server has no
-          // interface language of its own, so the client creates them).
-          ...(kind === 'range' ? { buttons: defaultButtons(appStore.get(languageAtom)), pairs: [] } : {}),
+          ...(kind === 'range'
+            ? (drawn ?? { buttons: defaultButtons(appStore.get(languageAtom)), pairs: [] })
+            : {}),
         }),
-      ),
+      );
+      if (made && kind === 'range') await openRange(made.id);
+      return made;
+    },
     rename: (id: number, name: string) => run(() => rangeApi.update(id, { name })),
     remove: async (id: number) => {
       // The open range leaves the editor with the node that holds it (itself or a folder above it), and the edits of

@@ -26,6 +26,7 @@ import {
   noteAtom,
   rangeHistoryAtom,
   rangeOwnerAtom,
+  selectionScopeAtom,
   villainSideAtom,
 } from './atoms';
 import { CALL_COLOR, defaultButtons } from './default-buttons';
@@ -132,8 +133,15 @@ function scheduleWrite(): void {
   keeper.timer = setTimeout(write, WRITE_DELAY_MS);
 }
 
-/** Puts a stored state into the tool; a saved range is opened through the library (its held edit wins). */
-function apply(state: WorkingState, scope: WorkingScope): void {
+/**
+ * Puts a stored state into the tool; a saved range is opened through the library (its held edit wins), if `wanted`
+ * still holds once it has loaded (by default: the page still shows `scope`'s tool).
+ */
+function apply(
+  state: WorkingState,
+  scope: WorkingScope,
+  wanted: () => boolean = () => sameScope(keeper.scope, scope),
+): void {
   keeper.applying = true;
   try {
     if ('draft' in state.chart) {
@@ -159,14 +167,14 @@ function apply(state: WorkingState, scope: WorkingScope): void {
     quiet: true,
     // Asked after the requests: a player who edited meanwhile, or another account, keeps the screen.
     shouldShow: () => {
-      if (keeper.touched || !sameScope(keeper.scope, scope)) return false;
+      if (keeper.touched || !wanted()) return false;
       keeper.applying = true;
       return true;
     },
   }).then((shown) => {
     keeper.applying = false;
     // A range that is gone (or another account's) is forgotten: the next visit opens the board alone.
-    if (!shown && !keeper.touched && sameScope(keeper.scope, scope)) write();
+    if (!shown && !keeper.touched && wanted()) write();
   });
 }
 
@@ -271,6 +279,31 @@ function start(): void {
       if (document.visibilityState === 'hidden') writePending();
     });
   }
+}
+
+/** The tools whose last chart the flop report takes up, in this order. */
+const REPORT_ROOTS: readonly RootType[] = ['preflop_root', 'tournament_root'];
+
+/**
+ * The flop report shown before any range tool on this page (opened directly, or reloaded there): the last chart of
+ * `scope`'s cash tool comes back, else its tournament tool's, as the tool itself would bring it back, unless the page
+ * holds a chart already. The tool shown later still takes up its own state (the page has not shown its tool yet).
+ * The root type whose chart comes back, or null.
+ */
+export function restoreLastChart(scope: WorkingScope): RootType | null {
+  start();
+  if (keeper.scope !== null || keeper.touched) return null;
+  // An ended session's state waits, untouched, for the account's sign-in.
+  if (scope !== 'anonymous' && signedInId() !== scope.userId) return null;
+  for (const root of REPORT_ROOTS) {
+    const state = readWorkingState(browserStorage(), root, scope);
+    if (!state) continue;
+    // The range belongs to that tool's tree: the tool keeps it selected, and its edits saved, when it is shown.
+    appStore.set(selectionScopeAtom, { rootType: root, owner: scope === 'anonymous' ? null : scope.userId });
+    apply(state, scope, () => keeper.scope === null);
+    return root;
+  }
+  return null;
 }
 
 const rootOfPath = (pathname: string): RootType | null => {

@@ -85,7 +85,8 @@ function colorList(value: unknown): string[] | null {
   return [...new Set(value)];
 }
 
-function buttonList(value: unknown): RangeButton[] | null | undefined {
+/** Colour buttons as stored: null for the fresh chart's defaults, undefined when the value does not fit. */
+export function buttonList(value: unknown): RangeButton[] | null | undefined {
   if (value === null) return null;
   if (!Array.isArray(value) || value.length > MAX_BUTTONS) return undefined;
   const buttons: RangeButton[] = [];
@@ -98,7 +99,7 @@ function buttonList(value: unknown): RangeButton[] | null | undefined {
 }
 
 /** The chart's classes: known, once each, entries of valid colours and weights adding up to at most 100. */
-function pairList(value: unknown): Pair[] | null {
+export function pairList(value: unknown): Pair[] | null {
   if (!Array.isArray(value) || value.length > 169) return null;
   const seen = new Set<string>();
   const pairs: Pair[] = [];

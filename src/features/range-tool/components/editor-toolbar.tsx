@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { RangeTextError } from '@/engine/range-text-error';
 import { useAtom, useAtomValue } from '@/lib/store';
 
 import {
@@ -11,9 +12,15 @@ import {
   suitModeAtom,
   weightAtom,
 } from '../atoms';
-import { DISPLAY_MODES } from '../range-rules';
+import { DISPLAY_MODES, readWeight, type WeightProblem } from '../range-rules';
 import { useRangeCommands, useRangeText } from '../use-range-editor';
 import { Icon } from './icons';
+
+const WEIGHT_PROBLEM_KEYS = {
+  empty: 'ranges:toolbar.weightEmpty',
+  notNumber: 'ranges:toolbar.weightNotNumber',
+  outOfRange: 'ranges:toolbar.weightOutOfRange',
+} as const satisfies Record<WeightProblem, string>;
 
 /**
  * The compact icon toolbar above the grid, main actions first: undo, redo, clear; then weight and display mode; then
@@ -21,8 +28,11 @@ import { Icon } from './icons';
  */
 export function EditorToolbar() {
   const { t } = useTranslation();
-  const ids = { weight: useId(), mode: useId(), text: useId() };
+  const ids = { weight: useId(), weightError: useId(), mode: useId(), text: useId() };
   const [weight, setWeight] = useAtom(weightAtom);
+  // A weight the field cannot paint with is refused with its reason, and no paint uses it (use-range-editor.ts).
+  const reading = readWeight(weight);
+  const weightError = reading.ok ? null : t(WEIGHT_PROBLEM_KEYS[reading.problem], { text: weight.trim() });
   const [mode, setMode] = useAtom(displayModeAtom);
   const [heat, setHeat] = useAtom(heatVisibleAtom);
   const [suitMode, setSuitMode] = useAtom(suitModeAtom);
@@ -34,12 +44,18 @@ export function EditorToolbar() {
   const [text, setText] = useState('');
   const [textError, setTextError] = useState<string | null>(null);
 
+  const textField = useRef<HTMLTextAreaElement>(null);
   const onImport = async () => {
     try {
       await importText(text);
       setTextError(null);
     } catch (error) {
-      setTextError((error as Error).message);
+      setTextError(t('ranges:toolbar.textError', { message: (error as Error).message }));
+      // The token the engine could not read is selected, so the player sees which one to correct.
+      if (error instanceof RangeTextError && textField.current) {
+        textField.current.focus();
+        textField.current.setSelectionRange(error.index, error.index + error.length);
+      }
     }
   };
   const onExport = async () => {
@@ -94,6 +110,8 @@ export function EditorToolbar() {
             <input
               id={ids.weight}
               aria-label={t('ranges:toolbar.weight')}
+              aria-invalid={weightError !== null}
+              aria-describedby={weightError ? ids.weightError : undefined}
               inputMode="decimal"
               value={weight}
               size={4}
@@ -141,10 +159,16 @@ export function EditorToolbar() {
           </button>
         </div>
       </div>
+      {weightError && (
+        <p id={ids.weightError} className="range-error range-toolbar__weight-error" role="alert">
+          {weightError}
+        </p>
+      )}
       {textOpen && (
         <div className="range-toolbar__text">
           <label htmlFor={ids.text}>{t('ranges:toolbar.textLabel')}</label>
           <textarea
+            ref={textField}
             id={ids.text}
             rows={3}
             value={text}

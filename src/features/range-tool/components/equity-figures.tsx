@@ -120,7 +120,10 @@ const CategoryTable = memo(function CategoryTable({ statistics }: { statistics: 
   );
 });
 
-/** Next cards by their effect on the hero's equity; `hole` are the hero's own cards, which cannot come. */
+/**
+ * Next cards by their effect on the hero's equity, each with the hero's equity once it comes; `hole` are the hero's
+ * own cards, which cannot come.
+ */
 const NextCards = memo(function NextCards({
   cards,
   hole,
@@ -143,13 +146,15 @@ const NextCards = memo(function NextCards({
                 ? t('ranges:equity.keep')
                 : t('ranges:equity.reduce')}
           </h3>
-          <div className="next-cards__chips">
+          <ul className="next-cards__chips">
             {next[change].map((card) => (
-              <span key={card.card} title={format.percent(card.equity, 2)}>
+              // The equity is written under the card, on a phone as on a desktop: no pointing needed to read it.
+              <li key={card.card} className="next-card" data-card={card.card}>
                 <CardChip card={card.card} />
-              </span>
+                <span className="next-card__equity">{format.percent(card.equity, 1)}</span>
+              </li>
             ))}
-          </div>
+          </ul>
         </div>
       ))}
     </div>

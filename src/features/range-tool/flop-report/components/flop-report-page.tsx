@@ -1,6 +1,6 @@
 import './flop-report.css';
 
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 
@@ -20,6 +20,7 @@ import {
   type Side,
 } from '../report-rules';
 import { useFlopReport } from '../use-flop-report';
+import { useReportChart } from '../use-report-chart';
 import { DistributionChart, EquityByGroupChart } from './flop-report-charts';
 import { FlopsTable, GroupsTable } from './flop-report-tables';
 
@@ -145,11 +146,54 @@ function Results({ rows, symmetry }: { rows: FlopRow[]; symmetry: number }) {
   );
 }
 
+/** Which chart the report is on: the range tool's open chart, or any chart of the player's library. */
+function ChartPicker({ charts, categoryId, pick }: ReturnType<typeof useReportChart>) {
+  const { t } = useTranslation();
+  const id = useId();
+  if (!charts?.length) return null;
+  const groups = (['preflop_root', 'tournament_root'] as const)
+    .map((root) => ({ root, charts: charts.filter((chart) => chart.rootType === root) }))
+    .filter((group) => group.charts.length > 0);
+  const open = charts.some((chart) => chart.id === categoryId);
+  return (
+    <div className="flop-report__chart">
+      <label htmlFor={id}>{t('flopReport:source.label')}</label>
+      <select
+        id={id}
+        value={open ? String(categoryId) : ''}
+        onChange={(event) => {
+          const chart = charts.find((entry) => String(entry.id) === event.target.value);
+          if (chart) void pick(chart);
+        }}
+      >
+        {!open && (
+          <option value="" disabled>
+            {t('flopReport:source.choose')}
+          </option>
+        )}
+        {groups.map((group) => (
+          <optgroup
+            key={group.root}
+            label={group.root === 'preflop_root' ? t('common:nav.cash') : t('common:nav.tournament')}
+          >
+            {group.charts.map((chart) => (
+              <option key={chart.id} value={chart.id}>
+                {chart.name}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** /flop-report: the hero and villain ranges of the range tool's chart on every flop, exact, in the workers. */
 export function FlopReportPage() {
   const { t } = useTranslation();
   const { number, percent } = useFormat();
   const flop = useFlopReport();
+  const source = useReportChart();
   const { status, report } = flop;
   const running = status.state === 'running';
   const ready = flop.combos.hero > 0 && flop.combos.villain > 0;
@@ -161,9 +205,11 @@ export function FlopReportPage() {
         <p className="muted">{t('flopReport:intro')}</p>
       </header>
       <section className="flop-report__sides" aria-label={t('flopReport:sides.label')}>
+        <ChartPicker {...source} />
         {flop.chartEmpty ? (
           <p className="flop-report__empty">
-            {t('flopReport:sides.emptyChart')} <Link to="/">{t('flopReport:sides.openTool')}</Link>
+            {source.charts?.length ? t('flopReport:sides.emptyPick') : t('flopReport:sides.emptyChart')}{' '}
+            <Link to="/">{t('flopReport:sides.openTool')}</Link>
           </p>
         ) : (
           <>
