@@ -12,6 +12,7 @@ import { AVATAR_MAX_BYTES } from '../contract/limits.ts';
 import type { AppConfig } from './config.ts';
 import { type Db, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { refuseNonFiniteNumbers } from './lib/finite-numbers.ts';
 import { HttpError } from './lib/http-error.ts';
 import { createMailTransport, type Mailer } from './lib/mailer.ts';
 import { checkStorage } from './lib/preflight.ts';
@@ -91,7 +92,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // TRUST_PROXY names the proxies allowed to set X-Forwarded-For (the address the rate limits see); none by default.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+    ajv: {
+      customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true },
+      onCreate: refuseNonFiniteNumbers,
+    },
   });
 
   const ownsDb = !options.db;
