@@ -85,6 +85,9 @@ export const ERROR_MESSAGES = {
   categoryNameRequired: 'Enter a name',
   rangeConflict: 'This range was changed in another session',
   categoryLimitReached: 'You have reached the limit of 5,000 categories',
+  treeTooDeep: 'Folders can be nested at most 32 levels deep',
+  packTooDeep: 'A strategy pack can nest folders at most 31 levels deep (its own folder is the 32nd)',
+  packTooLarge: 'A strategy pack can hold at most 2,000 folders and charts',
   uploadIncomplete: 'The upload was incomplete, try again',
   videoTooLarge: 'The video is larger than the upload limit',
   // Refunds the admin settles

@@ -8,6 +8,7 @@ import type { Mailer } from './lib/mailer.ts';
 import { createMediaStorage, type MediaStorage } from './lib/media-storage.ts';
 import { RedisCounterStore } from './lib/redis-counters.ts';
 import type { Clock } from './lib/time.ts';
+import { WriteBudget } from './lib/write-budget.ts';
 import { AdminService } from './modules/admin/admin.service.ts';
 import { AttemptGuard } from './modules/auth/attempts.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
@@ -51,6 +52,8 @@ export interface Services {
   /** Security plumbing (issue 9): the clock of every expiry, shared counters, the capped argon2. */
   clock: Clock;
   counters: CounterStore;
+  /** Each player's library and profile writes a minute, charged by the rows they touch. */
+  writes: WriteBudget;
   hasher: PasswordHasher;
   health: HealthService;
 }
@@ -84,18 +87,20 @@ export function createServices(
   const media = createMediaStorage(config.media);
   const hasher = new PasswordHasher();
   const attempts = new AttemptGuard(counters, clock);
+  const writes = new WriteBudget(counters, clock, config.writeRateLimit);
   return {
     db,
     config,
     media,
     clock,
     counters,
+    writes,
     hasher,
     health: new HealthService(db, new DatabaseCounterStore(db), clock),
     auth: new AuthService(db, mailer, log, hasher, attempts, clock, new RestoreGuard(counters, clock)),
     profile: new ProfileService(db, media, hasher, attempts, clock),
-    categories: new CategoriesService(db),
-    shares: new SharesService(db),
+    categories: new CategoriesService(db, writes),
+    shares: new SharesService(db, writes),
     shop: new ShopService(db, config.urlSigningSecret),
     payments,
     cloudPayments: new CloudPaymentsService(db, config, payments),

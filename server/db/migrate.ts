@@ -21,6 +21,7 @@ import { cryptoQuotesMigration } from './migrations/015-crypto-quotes.ts';
 import { refundSettlementsMigration } from './migrations/016-refund-settlements.ts';
 import { tetherMillionthsMigration } from './migrations/017-tether-millionths.ts';
 import { extraChargesMigration } from './migrations/018-extra-charges.ts';
+import { cheapSubtreesMigration } from './migrations/019-cheap-subtrees.ts';
 
 /** Versioned migrations in code (no file-system scan, so they bundle and run the same under tsx and vitest). */
 function provider(db: Db): MigrationProvider {
@@ -46,6 +47,7 @@ function provider(db: Db): MigrationProvider {
         '016-refund-settlements': refundSettlementsMigration,
         '017-tether-millionths': tetherMillionthsMigration,
         '018-extra-charges': extraChargesMigration(db.dialect),
+        '019-cheap-subtrees': cheapSubtreesMigration,
       };
     },
   };

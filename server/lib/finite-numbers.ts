@@ -21,14 +21,22 @@ interface NonFiniteIssue {
   message: string;
 }
 
-/** The JSON pointer of the first number that is not finite in `value` (objects and arrays walked), else null. */
-export function nonFinitePath(value: unknown, path = ''): string | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? null : path || '/';
-  if (value === null || typeof value !== 'object') return null;
-  const entries = Array.isArray(value) ? value.entries() : Object.entries(value);
-  for (const [key, item] of entries) {
-    const found = nonFinitePath(item, `${path}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`);
-    if (found !== null) return found;
+/**
+ * The JSON pointer of a number that is not finite in `value` (objects and arrays walked, without recursion: a value
+ * nested thousands deep cannot overflow the stack), else null.
+ */
+export function nonFinitePath(value: unknown): string | null {
+  const stack: Array<{ item: unknown; path: string }> = [{ item: value, path: '' }];
+  while (stack.length > 0) {
+    const { item, path } = stack.pop() as { item: unknown; path: string };
+    if (typeof item === 'number') {
+      if (!Number.isFinite(item)) return path || '/';
+      continue;
+    }
+    if (item === null || typeof item !== 'object') continue;
+    const entries = Array.isArray(item) ? [...item.entries()] : Object.entries(item);
+    for (const [key, child] of entries.reverse())
+      stack.push({ item: child, path: `${path}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}` });
   }
   return null;
 }

@@ -1,5 +1,10 @@
 import { CATEGORY_HARD_LIMIT } from '../../../contract/categories.ts';
-import { FREE_CATEGORY_LIMIT, FREE_NOTE_MAX, FREE_RANGE_LIMIT } from '../../../contract/limits.ts';
+import {
+  FREE_CATEGORY_LIMIT,
+  FREE_NOTE_MAX,
+  FREE_RANGE_LIMIT,
+  MAX_TREE_DEPTH,
+} from '../../../contract/limits.ts';
 import type { DialectName } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { badRequest, HttpError, premiumRequired } from '../../lib/http-error.ts';
@@ -40,6 +45,11 @@ export function checkNote(user: UserRow, note: string, stored = ''): void {
   if (user.is_premium) return;
   const length = [...note].length;
   if (length > FREE_NOTE_MAX && length > [...stored].length) throw premiumRequired();
+}
+
+/** A subtree `height` levels tall placed under a parent at `parentDepth` (0: the top level) must fit MAX_TREE_DEPTH. */
+export function checkDepth(parentDepth: number, height: number): void {
+  if (parentDepth + height > MAX_TREE_DEPTH) throw badRequest('treeTooDeep');
 }
 
 /** Line breaks, tabs and other controls in a name become spaces; bidi controls (which reorder text) go. */

@@ -349,7 +349,7 @@ export class PaymentsService {
       if (claim) await rejectOtherClaims(trx, claim, orderId);
       const order = await findOrder(trx, orderId);
       if (!order) return false;
-      await fulfilOrder(trx, order);
+      await fulfilOrder(trx, this.db.dialect, order);
       return true;
     });
   }

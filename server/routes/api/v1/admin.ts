@@ -21,6 +21,7 @@ import { API } from '../../../../contract/paths.ts';
 import { PaymentInfo } from '../../../../contract/payments.ts';
 import { HttpError } from '../../../lib/http-error.ts';
 import type { RoutePlugin } from '../../../lib/type-provider.ts';
+import { checkPackShape } from '../../../modules/admin/pack-shape.ts';
 import { currentUser, requireAdmin } from '../../../plugins/auth.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -236,7 +237,8 @@ export const adminRoutes: RoutePlugin = async (app) => {
   app.post(
     API.admin.itemContent,
     {
-      ...guarded,
+      // The admin check first, then the pack's size and depth, before the schema walks it.
+      preValidation: [requireAdmin, async (request) => checkPackShape(request.body)],
       schema: {
         tags,
         params: IdParams,
