@@ -37,7 +37,7 @@ import {
   parseSides,
   sidesColumn,
 } from './pairs.ts';
-import { checkDepth, checkNote, checkQuota, cleanName, cleanNote } from './quotas.ts';
+import { checkCopiedNotes, checkDepth, checkNote, checkQuota, cleanName, cleanNote } from './quotas.ts';
 import { copySubtree, deleteNodes, depthOf, subtreeHeight, subtreeIds, subtreeOf } from './subtrees.ts';
 import {
   normalizeWorkspace,
@@ -257,6 +257,7 @@ export class CategoriesService {
       const rows = subtreeOf(all, row);
       await this.writes.chargeRows(user.id, rows.length);
       await checkQuota(trx, this.db.dialect, user, subtreeSize(all, row.id));
+      checkCopiedNotes(user, rows);
       const inReadyMade = all.some((entry) => entry.id === row.parent_id && entry.is_template);
       const parentId = inReadyMade ? null : row.parent_id;
       checkDepth(parentId === null ? 0 : await depthOf(trx, parentId), subtreeHeight(all, row));
@@ -316,6 +317,7 @@ export class CategoriesService {
       const rows = subtreeOf(all, row);
       await this.writes.chargeRows(user.id, rows.length);
       await checkQuota(trx, this.db.dialect, user, subtreeSize(all, row.id));
+      checkCopiedNotes(user, rows);
       // The copy lands at the top level: template folders are read-only, so it cannot live inside one.
       checkDepth(0, subtreeHeight(all, row));
       const scope = { user_id: user.id, root_type: row.root_type, parent_id: null };

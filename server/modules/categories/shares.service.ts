@@ -23,7 +23,7 @@ import {
   subtreeSize,
 } from './categories.repository.ts';
 import { pairsWindow, parseButtons, parsePairs } from './pairs.ts';
-import { checkDepth, checkQuota } from './quotas.ts';
+import { checkCopiedNotes, checkDepth, checkQuota } from './quotas.ts';
 import {
   countPending,
   existingUserIds,
@@ -175,6 +175,7 @@ export class SharesService {
       const replaced = top ? await subtreeIds(trx, top.id) : [];
       // Charged by every row it writes or deletes, before any is.
       await this.writes.chargeRows(user.id, rows.length + replaced.length);
+      checkCopiedNotes(user, rows);
       checkDepth(0, subtreeHeight(all, source));
       await deleteNodes(trx, replaced);
       await checkQuota(trx, this.db.dialect, user, subtreeSize(all, source.id));
