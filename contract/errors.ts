@@ -22,6 +22,8 @@ export const ERROR_MESSAGES = {
   manualMethodUnavailable: 'This payment method is not available yet, choose another one',
   manualPaymentsWaiting:
     'Your earlier payments are still waiting for confirmation; send this one after they are checked',
+  cryptoQuoteOutdated:
+    'The price changed since this amount was shown: the window now shows the new amount to send. If you have already sent the old amount, write to support with your transaction id',
   cryptoQuoteMissing:
     'This payment window is out of date: open it again. If you have already sent the money, do not send it again: enter your transaction id in the new window',
   // Auth and profile (SPEC §5)
