@@ -92,6 +92,8 @@ export const ERROR_MESSAGES = {
   packTooLarge: 'A strategy pack can hold at most 2,000 folders and charts',
   uploadIncomplete: 'The upload was incomplete, try again',
   videoTooLarge: 'The video is larger than the upload limit',
+  videoEmpty: 'The video file is empty',
+  videoNotPlayable: 'The file is not an MP4 or WebM video',
   // Refunds the admin settles
   refundOverPaid: 'The amount is more than what was paid and not yet refunded',
   lineTakenBack: 'This line has already been taken back',

@@ -269,7 +269,7 @@ export const adminRoutes: RoutePlugin = async (app) => {
         tags,
         params: IdParams,
         consumes: ['multipart/form-data'],
-        response: { 200: DataEnvelope(Ok), 413: ErrorBody, ...errors },
+        response: { 200: DataEnvelope(Ok), 413: ErrorBody, 415: ErrorBody, ...errors },
       },
     },
     async (request) => {
