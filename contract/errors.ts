@@ -79,6 +79,7 @@ export const ERROR_MESSAGES = {
   courseWithoutLessons: 'Add at least one lesson before publishing the course',
   lessonsWithoutVideo: 'Upload a video for every lesson before publishing the course',
   coursePublished: 'Set the course back to draft before adding a lesson',
+  packEmpty: 'This strategy pack has no charts to put back',
   // Abuse limits and failures (issue 9)
   accountLocked: 'Too many failed attempts. Try again in 15 minutes',
   serverBusy: 'The server is busy, try again in a moment',

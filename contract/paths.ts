@@ -44,6 +44,7 @@ export const API = {
     costPremium: '/api/v1/shop/cost/premium',
     costShop: '/api/v1/shop/cost/shop',
     cryptoQuote: '/api/v1/shop/crypto_quote',
+    restorePack: '/api/v1/shop/products/:id/restore',
     lessonVideo: '/api/v1/shop/lessons/:id/video',
     lessonPoster: '/api/v1/shop/lessons/:id/poster',
     lessonCaptions: '/api/v1/shop/lessons/:id/captions/:language',

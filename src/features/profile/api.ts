@@ -7,6 +7,7 @@ import type { PasswordChanged } from '@contract/auth';
 import type { AcceptResponse as AcceptResponseSchema, IncomingPage } from '@contract/categories';
 import { API, pathFor } from '@contract/paths';
 import type { Purchase, ReferralPayment, UpdatePasswordBody } from '@contract/profile';
+import type { PackRestored } from '@contract/shop';
 
 export type AcceptResponse = Static<typeof AcceptResponseSchema>;
 
@@ -92,4 +93,9 @@ export function updateAvatar(file: File): Promise<{ avatar: string }> {
   const form = new FormData();
   form.append('avatar', file);
   return api.upload<{ avatar: string }>(API.users.updateAvatar, form, { quiet: true });
+}
+
+/** Puts a bought strategy pack's deleted folder back in the buyer's ranges (the store's restore route). */
+export function restorePack(itemId: number): Promise<PackRestored> {
+  return api.post<PackRestored>(pathFor(API.shop.restorePack, { id: itemId }), undefined, { quiet: true });
 }

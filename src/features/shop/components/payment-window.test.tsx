@@ -15,10 +15,33 @@ const offer: Extract<PaymentTarget, { kind: 'package' }>['offer'] = {
   name: 'MTT starter pack',
   premium_required: true,
   products: [
-    { id: 11, name: 'Push/fold 10bb', description: '', price_in_user_currency: 15, owned: false },
-    { id: 12, name: 'BB defence', description: '', price_in_user_currency: 10, owned: false },
+    {
+      id: 11,
+      name: 'Push/fold 10bb',
+      description: '',
+      price_in_user_currency: 15,
+      owned: false,
+      restorable: false,
+    },
+    {
+      id: 12,
+      name: 'BB defence',
+      description: '',
+      price_in_user_currency: 10,
+      owned: false,
+      restorable: false,
+    },
   ],
-  video_courses: [{ id: 21, name: 'ICM basics', description: '', price_in_user_currency: 30, owned: false }],
+  video_courses: [
+    {
+      id: 21,
+      name: 'ICM basics',
+      description: '',
+      price_in_user_currency: 30,
+      owned: false,
+      restorable: false,
+    },
+  ],
 };
 
 function toasts() {

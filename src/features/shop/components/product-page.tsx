@@ -6,10 +6,11 @@ import { AsyncState } from '@/components/async-state';
 import { errorMessage } from '@/lib/error-message';
 import { formatMoney } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session';
+import { pushToast } from '@/lib/toast';
 import { useAsync } from '@/lib/use-async';
-import type { Lesson, ProductPage as Product } from '@contract/shop';
+import type { Lesson, OfferItem, ProductPage as Product } from '@contract/shop';
 
-import { fetchProduct } from '../api';
+import { fetchProduct, restorePack } from '../api';
 import { useOpenPayment } from '../use-payment';
 import { LessonPlayer } from './lesson-player';
 
@@ -18,6 +19,7 @@ export function ProductPage({ productId, onSignIn }: { productId: number; onSign
   const user = useCurrentUser();
   const { openPackage } = useOpenPayment();
   const [lesson, setLesson] = useState<Lesson | null>(null);
+  const [restoring, setRestoring] = useState<number | null>(null);
   // The user is part of the key so ownership (and lesson URLs) refresh after sign-in or a purchase.
   const result = useAsync(
     (signal) => fetchProduct(productId, signal),
@@ -28,6 +30,20 @@ export function ProductPage({ productId, onSignIn }: { productId: number; onSign
   const error = result.error ? errorMessage(result.error, t) : null;
 
   const money = (amount: number) => formatMoney(amount, product?.currency ?? 'USD', i18n.language);
+
+  // A bought pack whose folder the buyer deleted: owned still (a second purchase delivers nothing), so it is put back.
+  const restore = async (item: OfferItem) => {
+    setRestoring(item.id);
+    try {
+      await restorePack(item.id);
+      pushToast(t('shop:restore.done', { name: item.name }), 'success');
+      result.reload();
+    } catch (cause) {
+      pushToast(errorMessage(cause, t), 'error');
+    } finally {
+      setRestoring(null);
+    }
+  };
 
   return (
     <div className="product">
@@ -64,11 +80,24 @@ export function ProductPage({ productId, onSignIn }: { productId: number; onSign
                         <strong>{item.name}</strong>
                         <p className="muted">{item.description}</p>
                       </div>
-                      <span>
+                      <span className="item-list__side">
                         {item.owned ? (
                           <span className="badge">{t('shop:owned')}</span>
                         ) : (
                           money(item.price_in_user_currency)
+                        )}
+                        {item.restorable && (
+                          <>
+                            <span className="muted">{t('shop:restore.deleted')}</span>
+                            <button
+                              type="button"
+                              className="button button--ghost"
+                              disabled={restoring !== null}
+                              onClick={() => void restore(item)}
+                            >
+                              {restoring === item.id ? t('common:states.sending') : t('shop:restore.button')}
+                            </button>
+                          </>
                         )}
                       </span>
                     </li>
