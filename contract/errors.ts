@@ -41,6 +41,7 @@ export const ERROR_MESSAGES = {
   codeRequired: 'Enter the confirmation code',
   codeInvalid: 'The code is wrong or expired',
   restoreRequestExpired: 'This code request has expired: ask for a new code',
+  signUpExpired: 'This sign-up has expired: sign up again to get a new code',
   currentPasswordRequired: 'Enter current password',
   newPasswordRequired: 'Enter new password',
   confirmPasswordRequired: 'Confirm new password',

@@ -13,6 +13,8 @@ export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 export const DEVICE_TOKENS_MAX = 10;
 /** How long a restore code stays valid. */
 export const RESTORE_CODE_TTL_MS = 10 * 60 * 1000;
+/** How long a sign-up's confirmation code stays valid (a mail can take a while to arrive). */
+export const SIGN_UP_CODE_TTL_MS = 30 * 60 * 1000;
 
 /** Free tier: at most this many ranges per user (both roots together). Premium lifts it. */
 export const FREE_RANGE_LIMIT = 20;

@@ -4,6 +4,7 @@ export const API = {
   auth: {
     register: '/api/v1/auth/register',
     registerWithToken: '/api/v1/auth/register/:token',
+    registerConfirm: '/api/v1/auth/register_confirm',
     login: '/api/v1/auth/login',
     user: '/api/v1/auth/user',
     logout: '/api/v1/auth/logout',

@@ -21,6 +21,7 @@ import { type Clock, systemClock } from './lib/time.ts';
 import { pruneDeviceTokens } from './modules/auth/devices.repository.ts';
 import { pruneRestoreRequests } from './modules/auth/restore-requests.repository.ts';
 import { pruneSessions } from './modules/auth/sessions.repository.ts';
+import { pruneSignUpRequests } from './modules/auth/sign-up.repository.ts';
 import { MailDispatcher } from './modules/mail/mail-dispatcher.ts';
 import { forgetOldQuotes } from './modules/payments/crypto-quotes.ts';
 import { warnOfPlaceholderAccounts } from './modules/settings/manual-accounts.ts';
@@ -176,8 +177,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 }
 
 /**
- * Deletes expired sessions, ended counters, old restore requests and old quoted amounts hourly; a failure is logged
- * and retried at the next run.
+ * Deletes expired sessions, ended counters, old restore and sign-up requests and old quoted amounts hourly; a failure
+ * is logged and retried at the next run.
  */
 function registerHousekeeping(app: FastifyInstance, clock: Clock): void {
   const run = async () => {
@@ -186,7 +187,8 @@ function registerHousekeeping(app: FastifyInstance, clock: Clock): void {
       const sessions = await pruneSessions(db, clock.now());
       const windows = await counters.prune(clock.now());
       const devices = await pruneDeviceTokens(db, clock.now());
-      const restores = await pruneRestoreRequests(db, clock.now());
+      const restores =
+        (await pruneRestoreRequests(db, clock.now())) + (await pruneSignUpRequests(db, clock.now()));
       const quotes = await forgetOldQuotes(db.kysely, clock.now());
       if (sessions + windows + devices + restores + quotes > 0)
         app.log.info(

@@ -28,6 +28,7 @@
  * | TRUST_PROXY              | (unset: no proxy trusted)        | Proxies in front: a hop count (1) or addresses/CIDRs (10.0.0.2,10.1.0.0/16); set → HSTS |
  * | WRITE_RATE_LIMIT         | 120                              | Library and profile writes per minute per user (429 beyond) |
  * | COST_RATE_LIMIT          | 30                               | Store cost calls per minute per user (429 beyond)       |
+ * | SIGN_UP_MAIL_LIMIT       | 20                               | Sign-up mails per hour per client address (then none)   |
  * | LESSON_VIDEO_MAX_MB      | 2048                             | Largest lesson video an admin may upload (413 beyond)   |
  */
 import { randomBytes } from 'node:crypto';
@@ -74,6 +75,11 @@ export interface AppConfig {
   /** Security settings (issue 9): see securityConfig below. */
   trustProxy: TrustProxy;
   writeRateLimit: number;
+  /**
+   * Sign-up mails (a code, or "this address has an account") one client address may cause an hour; past it the
+   * sign-up is answered as ever and nothing is mailed (modules/auth/sign-up-guard.ts).
+   */
+  signUpMailLimit: number;
   /** Store cost calls (GET /shop/cost/premium and POST /shop/cost/shop together) a user may make a minute. */
   costRateLimit: number;
 }
@@ -250,10 +256,11 @@ function trustProxy(raw: string | undefined): TrustProxy {
 
 function securityConfig(
   env: NodeJS.ProcessEnv,
-): Pick<AppConfig, 'trustProxy' | 'writeRateLimit' | 'costRateLimit'> {
+): Pick<AppConfig, 'trustProxy' | 'writeRateLimit' | 'costRateLimit' | 'signUpMailLimit'> {
   return {
     trustProxy: trustProxy(env.TRUST_PROXY),
     writeRateLimit: integer(env, 'WRITE_RATE_LIMIT', 120, 1, 1_000_000),
     costRateLimit: integer(env, 'COST_RATE_LIMIT', COST_RATE_LIMIT_DEFAULT, 1, 1_000_000),
+    signUpMailLimit: integer(env, 'SIGN_UP_MAIL_LIMIT', 20, 1, 1_000_000),
   };
 }

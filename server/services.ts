@@ -15,6 +15,7 @@ import { AuthService } from './modules/auth/auth.service.ts';
 import { DatabaseCounterStore } from './modules/auth/counters.repository.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
 import { RestoreGuard } from './modules/auth/restore-guard.ts';
+import { SignUpGuard } from './modules/auth/sign-up-guard.ts';
 import { CategoriesService } from './modules/categories/categories.service.ts';
 import { SharesService } from './modules/categories/shares.service.ts';
 import { HealthService } from './modules/health/health.service.ts';
@@ -97,7 +98,16 @@ export function createServices(
     writes,
     hasher,
     health: new HealthService(db, new DatabaseCounterStore(db), clock),
-    auth: new AuthService(db, mailer, log, hasher, attempts, clock, new RestoreGuard(counters, clock)),
+    auth: new AuthService(
+      db,
+      mailer,
+      log,
+      hasher,
+      attempts,
+      clock,
+      new RestoreGuard(counters, clock),
+      new SignUpGuard(counters, clock, config.signUpMailLimit),
+    ),
     profile: new ProfileService(db, media, hasher, attempts, clock),
     categories: new CategoriesService(db, writes),
     shares: new SharesService(db, writes),

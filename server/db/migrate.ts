@@ -22,6 +22,7 @@ import { refundSettlementsMigration } from './migrations/016-refund-settlements.
 import { tetherMillionthsMigration } from './migrations/017-tether-millionths.ts';
 import { extraChargesMigration } from './migrations/018-extra-charges.ts';
 import { cheapSubtreesMigration } from './migrations/019-cheap-subtrees.ts';
+import { signUpRequestsMigration } from './migrations/020-sign-up-requests.ts';
 
 /** Versioned migrations in code (no file-system scan, so they bundle and run the same under tsx and vitest). */
 function provider(db: Db): MigrationProvider {
@@ -48,6 +49,7 @@ function provider(db: Db): MigrationProvider {
         '017-tether-millionths': tetherMillionthsMigration,
         '018-extra-charges': extraChargesMigration(db.dialect),
         '019-cheap-subtrees': cheapSubtreesMigration,
+        '020-sign-up-requests': signUpRequestsMigration(db.dialect),
       };
     },
   };

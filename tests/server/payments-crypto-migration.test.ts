@@ -3,9 +3,19 @@
 // Migration 017 counts stored tether amounts in millionths, so nothing a buyer was shown or a claim expects changes.
 import { expect, it } from 'vitest';
 
+import type { Db } from '../../server/db/database.ts';
 import { migrateToLatest, migrator } from '../../server/db/migrate.ts';
-import { registerUser } from './helpers/api.ts';
+import { insertUser } from '../../server/modules/users/users.repository.ts';
 import { createTestApp, describeEachDatabase } from './helpers/test-app.ts';
+
+/** A player made straight in the database: the sign-up route needs tables an older schema has not got yet. */
+const player = (db: Db) =>
+  insertUser(db, {
+    username: `old${Math.random().toString(36).slice(2, 10)}`,
+    email: `old${Math.random().toString(36).slice(2, 10)}@example.com`,
+    passwordHash: 'not-a-password',
+    referrerId: null,
+  });
 
 describeEachDatabase('crypto claims migration on an older install', (kind) => {
   it('moves chain claims to per-user keys with a shared claim key, and back', async () => {
@@ -14,7 +24,7 @@ describeEachDatabase('crypto claims migration on an older install', (kind) => {
     try {
       const { error } = await migrator(db).migrateTo('013-device-tokens');
       if (error) throw error;
-      const user = await registerUser(t.app);
+      const user = await player(db);
       const now = new Date().toISOString();
       const order = (method: string, status: string, source: string) =>
         db.kysely
@@ -69,7 +79,7 @@ describeEachDatabase('crypto claims migration on an older install', (kind) => {
     try {
       const { error } = await migrator(db).migrateTo('016-refund-settlements');
       if (error) throw error;
-      const user = await registerUser(t.app);
+      const user = await player(db);
       const now = new Date().toISOString();
       const quote = { user_id: user.id, scope_key: 'premium', created_at: now };
       await db.kysely
