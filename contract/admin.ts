@@ -125,6 +125,12 @@ export const PackNode = Type.Recursive(
   { $id: 'PackNode' },
 );
 
+/**
+ * Categories one strategy pack may hold (its folders and charts): a pack is copied into every buyer's library whole,
+ * past the buyer's own caps.
+ */
+export const PACK_MAX_NODES = 2000;
+
 /** The charts a strategy pack copies into the buyer's tree, uploaded by an admin. */
 export const PackContentBody = Type.Object({
   root_type: RootTypeSchema,

@@ -24,6 +24,23 @@ export const RegisterBody = Type.Object({
 export type RegisterBody = Static<typeof RegisterBody>;
 export const RegisterParams = Type.Object({ token: Type.String({ maxLength: 64 }) });
 
+/**
+ * A sign-up request token (32 random bytes, base64url): the answer to every sign-up, whether or not the address has
+ * an account. The code mailed to the address makes the account only with it.
+ */
+export const SignUpRequestToken = Type.String({ pattern: '^[A-Za-z0-9_-]{20,100}$' });
+
+/** The same answer for every address: nothing tells whether it has an account. */
+export const RegisterResponse = Type.Object({ message: Type.String(), request_token: SignUpRequestToken });
+export type RegisterResponse = Static<typeof RegisterResponse>;
+
+/** The code mailed for a sign-up, with the request token its answer gave: the account is made and signed in. */
+export const RegisterConfirmBody = Type.Object({
+  request_token: SignUpRequestToken,
+  code: Type.String({ minLength: 1, maxLength: 16 }),
+});
+export type RegisterConfirmBody = Static<typeof RegisterConfirmBody>;
+
 /** A device token as the server issues it (32 random bytes, base64url); only its sha256 is stored. */
 export const DeviceToken = Type.String({ pattern: '^[A-Za-z0-9_-]{20,100}$' });
 

@@ -22,6 +22,8 @@ export const ERROR_MESSAGES = {
   manualMethodUnavailable: 'This payment method is not available yet, choose another one',
   manualPaymentsWaiting:
     'Your earlier payments are still waiting for confirmation; send this one after they are checked',
+  cryptoQuoteOutdated:
+    'The price changed since this amount was shown: the window now shows the new amount to send. If you have already sent the old amount, write to support with your transaction id',
   cryptoQuoteMissing:
     'This payment window is out of date: open it again. If you have already sent the money, do not send it again: enter your transaction id in the new window',
   // Auth and profile (SPEC §5)
@@ -39,6 +41,7 @@ export const ERROR_MESSAGES = {
   codeRequired: 'Enter the confirmation code',
   codeInvalid: 'The code is wrong or expired',
   restoreRequestExpired: 'This code request has expired: ask for a new code',
+  signUpExpired: 'This sign-up has expired: sign up again to get a new code',
   currentPasswordRequired: 'Enter current password',
   newPasswordRequired: 'Enter new password',
   confirmPasswordRequired: 'Confirm new password',
@@ -84,6 +87,7 @@ export const ERROR_MESSAGES = {
   courseWithoutLessons: 'Add at least one lesson before publishing the course',
   lessonsWithoutVideo: 'Upload a video for every lesson before publishing the course',
   coursePublished: 'Set the course back to draft before adding a lesson',
+  packEmpty: 'This strategy pack has no charts to put back',
   // Abuse limits and failures
   accountLocked: 'Too many failed attempts. Try again in 15 minutes',
   serverBusy: 'The server is busy, try again in a moment',
@@ -92,8 +96,13 @@ export const ERROR_MESSAGES = {
   categoryNameRequired: 'Enter a name',
   rangeConflict: 'This range was changed in another session',
   categoryLimitReached: 'You have reached the limit of 5,000 categories',
+  treeTooDeep: 'Folders can be nested at most 32 levels deep',
+  packTooDeep: 'A strategy pack can nest folders at most 31 levels deep (its own folder is the 32nd)',
+  packTooLarge: 'A strategy pack can hold at most 2,000 folders and charts',
   uploadIncomplete: 'The upload was incomplete, try again',
   videoTooLarge: 'The video is larger than the upload limit',
+  videoEmpty: 'The video file is empty',
+  videoNotPlayable: 'The file is not an MP4 or WebM video',
   // Refunds the admin settles
   refundOverPaid: 'The amount is more than what was paid and not yet refunded',
   lineTakenBack: 'This line has already been taken back',

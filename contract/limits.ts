@@ -13,11 +13,18 @@ export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 export const DEVICE_TOKENS_MAX = 10;
 /** How long a restore code stays valid. */
 export const RESTORE_CODE_TTL_MS = 10 * 60 * 1000;
+/** How long a sign-up's confirmation code stays valid (a mail can take a while to arrive). */
+export const SIGN_UP_CODE_TTL_MS = 30 * 60 * 1000;
 
 /** Free tier: at most this many ranges per user (both roots together). Premium lifts it. */
 export const FREE_RANGE_LIMIT = 20;
 /** Free tier: at most this many own categories of every kind (folders and tournaments count); beyond it, 402. */
 export const FREE_CATEGORY_LIMIT = 100;
+/**
+ * Levels a library tree may have: a top-level category is level 1, and a range inside a folder inside it level 3.
+ * Deeper trees are refused (a chain of thousands of folders could be neither shown nor deleted).
+ */
+export const MAX_TREE_DEPTH = 32;
 /** Longest category name (folder, tournament, range). */
 export const CATEGORY_NAME_MAX = 120;
 /** Free tier: a note of at most this many characters; longer notes answer 402. */

@@ -8,6 +8,7 @@ export const API = {
   auth: {
     register: '/api/v1/auth/register',
     registerWithToken: '/api/v1/auth/register/:token',
+    registerConfirm: '/api/v1/auth/register_confirm',
     login: '/api/v1/auth/login',
     user: '/api/v1/auth/user',
     logout: '/api/v1/auth/logout',
@@ -50,6 +51,7 @@ export const API = {
     costPremium: '/api/v1/shop/cost/premium',
     costShop: '/api/v1/shop/cost/shop',
     cryptoQuote: '/api/v1/shop/crypto_quote',
+    restorePack: '/api/v1/shop/products/:id/restore',
     lessonVideo: '/api/v1/shop/lessons/:id/video',
     lessonPoster: '/api/v1/shop/lessons/:id/poster',
     lessonCaptions: '/api/v1/shop/lessons/:id/captions/:language',

@@ -49,6 +49,8 @@ export const Purchase = Type.Object({
   datetime: Type.String(),
   /** Taken back by a card refund: it no longer grants anything. */
   refunded: Type.Boolean(),
+  /** A strategy pack whose ready-made folder the buyer deleted: it can be put back (the store's restore route). */
+  restorable: Type.Boolean(),
 });
 export type Purchase = Static<typeof Purchase>;
 

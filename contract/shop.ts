@@ -15,8 +15,14 @@ export const OfferItem = Type.Object({
   description: Type.String(),
   price_in_user_currency: Type.Number(),
   owned: Type.Boolean(),
+  /** An owned strategy pack whose ready-made folder the buyer deleted: POST its restore route to put it back. */
+  restorable: Type.Boolean(),
 });
 export type OfferItem = Static<typeof OfferItem>;
+
+/** A restored pack: its folder, and whether this call made it (false: it was there already, nothing was added). */
+export const PackRestored = Type.Object({ category_id: Type.Integer(), restored: Type.Boolean() });
+export type PackRestored = Static<typeof PackRestored>;
 
 export const Lesson = Type.Object({
   id: Type.Integer(),

@@ -12,6 +12,7 @@ import { AVATAR_MAX_BYTES } from '../contract/limits.ts';
 import type { AppConfig } from './config.ts';
 import { type Db, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { refuseNonFiniteNumbers } from './lib/finite-numbers.ts';
 import { HttpError } from './lib/http-error.ts';
 import { createMailTransport, type Mailer } from './lib/mailer.ts';
 import { checkStorage } from './lib/preflight.ts';
@@ -21,6 +22,7 @@ import { type Clock, systemClock } from './lib/time.ts';
 import { pruneDeviceTokens } from './modules/auth/devices.repository.ts';
 import { pruneRestoreRequests } from './modules/auth/restore-requests.repository.ts';
 import { pruneSessions } from './modules/auth/sessions.repository.ts';
+import { pruneSignUpRequests } from './modules/auth/sign-up.repository.ts';
 import { MailDispatcher } from './modules/mail/mail-dispatcher.ts';
 import { forgetOldQuotes } from './modules/payments/crypto-quotes.ts';
 import { warnOfPlaceholderAccounts } from './modules/settings/manual-accounts.ts';
@@ -95,7 +97,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Every log line of a request carries this id; a trusted proxy's X-Request-Id is kept (request-context.ts).
     genReqId: requestIdGenerator(config.trustProxy),
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+    ajv: {
+      customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true },
+      onCreate: refuseNonFiniteNumbers,
+    },
   });
 
   const ownsDb = !options.db;
@@ -177,8 +182,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 }
 
 /**
- * Deletes expired sessions, ended counters, old restore requests, old quoted amounts and the avatar files of deleted
- * accounts the storage could not remove at once, hourly; a failure is logged and retried at the next run.
+ * Deletes expired sessions, ended counters, old restore and sign-up requests, old quoted amounts and the avatar files
+ * of deleted accounts the storage could not remove at once, hourly; a failure is logged and retried at the next run.
  */
 function registerHousekeeping(app: FastifyInstance, clock: Clock): void {
   const run = async () => {
@@ -187,7 +192,8 @@ function registerHousekeeping(app: FastifyInstance, clock: Clock): void {
       const sessions = await pruneSessions(db, clock.now());
       const windows = await counters.prune(clock.now());
       const devices = await pruneDeviceTokens(db, clock.now());
-      const restores = await pruneRestoreRequests(db, clock.now());
+      const restores =
+        (await pruneRestoreRequests(db, clock.now())) + (await pruneSignUpRequests(db, clock.now()));
       const quotes = await forgetOldQuotes(db.kysely, clock.now());
       const avatars = await app.services.accountDeletion.purgeDeletedAvatars();
       if (sessions + windows + devices + restores + quotes + avatars > 0)

@@ -28,6 +28,7 @@
  * | TRUST_PROXY              | (unset: no proxy trusted)        | Proxies in front: a hop count (1) or addresses/CIDRs (10.0.0.2,10.1.0.0/16); set → HSTS |
  * | WRITE_RATE_LIMIT         | 120                              | Library and profile writes per minute per user (429 beyond) |
  * | COST_RATE_LIMIT          | 30                               | Store cost calls per minute per user (429 beyond)       |
+ * | SIGN_UP_MAIL_LIMIT       | 20                               | Sign-up mails per hour per client address (then none)   |
  * | LESSON_VIDEO_MAX_MB      | 2048                             | Largest lesson video an admin may upload (413 beyond)   |
  * | METRICS_ALLOW            | (unset: nobody)                  | Addresses/CIDRs that may read /metrics without a token  |
  * | METRICS_TOKEN            | (unset)                          | Bearer token that opens /metrics from anywhere (32+ characters) |
@@ -77,6 +78,11 @@ export interface AppConfig {
   /** Which proxies may set X-Forwarded-For (and X-Request-Id): see trustProxy below. */
   trustProxy: TrustProxy;
   writeRateLimit: number;
+  /**
+   * Sign-up mails (a code, or "this address has an account") one client address may cause an hour; past it the
+   * sign-up is answered as ever and nothing is mailed (modules/auth/sign-up-guard.ts).
+   */
+  signUpMailLimit: number;
   /** Store cost calls (GET /shop/cost/premium and POST /shop/cost/shop together) a user may make a minute. */
   costRateLimit: number;
   /**
@@ -276,10 +282,11 @@ function addressList(name: string, raw: string | undefined, alternative = ''): s
 
 function securityConfig(
   env: NodeJS.ProcessEnv,
-): Pick<AppConfig, 'trustProxy' | 'writeRateLimit' | 'costRateLimit'> {
+): Pick<AppConfig, 'trustProxy' | 'writeRateLimit' | 'costRateLimit' | 'signUpMailLimit'> {
   return {
     trustProxy: trustProxy(env.TRUST_PROXY),
     writeRateLimit: integer(env, 'WRITE_RATE_LIMIT', 120, 1, 1_000_000),
     costRateLimit: integer(env, 'COST_RATE_LIMIT', COST_RATE_LIMIT_DEFAULT, 1, 1_000_000),
+    signUpMailLimit: integer(env, 'SIGN_UP_MAIL_LIMIT', 20, 1, 1_000_000),
   };
 }

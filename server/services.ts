@@ -9,6 +9,7 @@ import { createMediaStorage, type MediaStorage } from './lib/media-storage.ts';
 import { RedisCounterStore } from './lib/redis-counters.ts';
 import { requestLogger } from './lib/request-context.ts';
 import type { Clock } from './lib/time.ts';
+import { WriteBudget } from './lib/write-budget.ts';
 import { AccountDeletion } from './modules/account/account-deletion.ts';
 import { AccountExport } from './modules/account/account-export.ts';
 import { AdminService } from './modules/admin/admin.service.ts';
@@ -18,6 +19,7 @@ import { AuthService } from './modules/auth/auth.service.ts';
 import { DatabaseCounterStore } from './modules/auth/counters.repository.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
 import { RestoreGuard } from './modules/auth/restore-guard.ts';
+import { SignUpGuard } from './modules/auth/sign-up-guard.ts';
 import { CategoriesService } from './modules/categories/categories.service.ts';
 import { SharesService } from './modules/categories/shares.service.ts';
 import { HealthService } from './modules/health/health.service.ts';
@@ -62,6 +64,8 @@ export interface Services {
   /** Security plumbing: the clock of every expiry, shared counters, the capped argon2. */
   clock: Clock;
   counters: CounterStore;
+  /** Each player's library and profile writes a minute, charged by the rows they touch. */
+  writes: WriteBudget;
   hasher: PasswordHasher;
   /** Liveness, readiness (draining included) and the write probe. */
   health: HealthService;
@@ -98,12 +102,14 @@ export function createServices(
   const media = createMediaStorage(config.media);
   const hasher = new PasswordHasher();
   const attempts = new AttemptGuard(counters, clock);
+  const writes = new WriteBudget(counters, clock, config.writeRateLimit);
   return {
     db,
     config,
     media,
     clock,
     counters,
+    writes,
     hasher,
     health: new HealthService(db, new DatabaseCounterStore(db), clock),
     metrics: new MetricsService(db, clock),
@@ -116,12 +122,13 @@ export function createServices(
       attempts,
       clock,
       new RestoreGuard(counters, clock),
+      new SignUpGuard(counters, clock, config.signUpMailLimit),
     ),
     profile: new ProfileService(db, media, hasher, attempts, clock),
     accountDeletion: new AccountDeletion(db, media, hasher, attempts, counters),
     accountExport: new AccountExport(db, media),
-    categories: new CategoriesService(db),
-    shares: new SharesService(db),
+    categories: new CategoriesService(db, writes),
+    shares: new SharesService(db, writes),
     shop: new ShopService(db, config.urlSigningSecret),
     payments,
     cloudPayments: new CloudPaymentsService(db, config, payments),

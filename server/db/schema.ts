@@ -62,6 +62,24 @@ export interface RestoreRequestsTable {
   expires_at: string;
 }
 
+/** A sign-up waiting for the code mailed to its address (migration 020); the account is made from it. */
+export interface SignUpRequestsTable {
+  id: Generated<number>;
+  token_hash: string;
+  email: string;
+  username: string;
+  password_hash: string;
+  referrer_id: number | null;
+  language: string;
+  /** 1: a code was mailed (the address had no account and the budgets allowed); 0: no code can match. */
+  mailed: number;
+  code_hash: string;
+  attempts: number;
+  used: number;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface CategoriesTable {
   id: Generated<number>;
   user_id: number;
@@ -244,6 +262,7 @@ export interface Database {
   crypto_quotes: CryptoQuotesTable;
   crypto_quote_log: CryptoQuoteLogTable;
   restore_requests: RestoreRequestsTable;
+  sign_up_requests: SignUpRequestsTable;
   categories: CategoriesTable;
   shares: SharesTable;
   packages: PackagesTable;

@@ -108,8 +108,8 @@ async function seedDemo(db: Db, password: string): Promise<boolean> {
     passwordHash: await hashPassword(password),
     referrerId: null,
   });
-  await insertPack(db.kysely, user.id, 'My cash ranges', cashOpens, false);
-  await insertPack(db.kysely, user.id, 'My push/fold', pushFold, false);
+  await insertPack(db.kysely, db.dialect, user.id, 'My cash ranges', cashOpens, false);
+  await insertPack(db.kysely, db.dialect, user.id, 'My push/fold', pushFold, false);
   return true;
 }
 

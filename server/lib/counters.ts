@@ -13,9 +13,9 @@ export interface CounterStore {
   /**
    * Counts one event under `key` at time `now`. A window that has ended starts over at 1. `sliding` moves the end of
    * the window to `now + windowMs` on every event (a lock that lasts from the last failure); otherwise the window
-   * ends `windowMs` after its first event.
+   * ends `windowMs` after its first event. `amount` counts that many events at once (a write that touches many rows).
    */
-  hit(key: string, windowMs: number, now: number, sliding?: boolean): Promise<CounterState>;
+  hit(key: string, windowMs: number, now: number, sliding?: boolean, amount?: number): Promise<CounterState>;
   /** The live state of `key`, or null when it has none or its window has ended. */
   peek(key: string, now: number): Promise<CounterState | null>;
   clear(key: string): Promise<void>;
@@ -34,12 +34,12 @@ const MEMORY_MAX_KEYS = 100_000;
 export class MemoryCounterStore implements CounterStore {
   private readonly entries = new Map<string, CounterState>();
 
-  async hit(key: string, windowMs: number, now: number, sliding = false): Promise<CounterState> {
+  async hit(key: string, windowMs: number, now: number, sliding = false, amount = 1): Promise<CounterState> {
     const current = this.entries.get(key);
     const state =
       current && current.resetAt > now
-        ? { count: current.count + 1, resetAt: sliding ? now + windowMs : current.resetAt }
-        : { count: 1, resetAt: now + windowMs };
+        ? { count: current.count + amount, resetAt: sliding ? now + windowMs : current.resetAt }
+        : { count: amount, resetAt: now + windowMs };
     this.entries.delete(key);
     this.entries.set(key, state);
     if (this.entries.size > MEMORY_MAX_KEYS) this.evict(now);

@@ -12,14 +12,15 @@ const PREFIX = 'rangeforge-ctr:';
 const HIT = `
 local now = tonumber(ARGV[2])
 local window = tonumber(ARGV[1])
+local amount = tonumber(ARGV[4])
 local values = redis.call('HMGET', KEYS[1], 'count', 'reset')
 local count = tonumber(values[1])
 local reset = tonumber(values[2])
 if (not count) or reset <= now then
-  count = 1
+  count = amount
   reset = now + window
 else
-  count = count + 1
+  count = count + amount
   if ARGV[3] == '1' then reset = now + window end
 end
 redis.call('HSET', KEYS[1], 'count', count, 'reset', string.format('%.0f', reset))
@@ -39,7 +40,7 @@ function unavailable(error: unknown): Error {
 export class RedisCounterStore implements CounterStore {
   constructor(private readonly redis: Redis) {}
 
-  async hit(key: string, windowMs: number, now: number, sliding = false): Promise<CounterState> {
+  async hit(key: string, windowMs: number, now: number, sliding = false, amount = 1): Promise<CounterState> {
     try {
       const [count, resetAt] = (await this.redis.eval(
         HIT,
@@ -48,6 +49,7 @@ export class RedisCounterStore implements CounterStore {
         String(windowMs),
         String(now),
         sliding ? '1' : '0',
+        String(amount),
       )) as [number, string];
       return { count: Number(count), resetAt: Number(resetAt) };
     } catch (error) {

@@ -31,14 +31,14 @@ async function spend(app: FastifyInstance, key: string, max: number, windowMs = 
 }
 
 /**
- * Route hook for library and profile writes: at most WRITE_RATE_LIMIT per user per minute across all of them
- * (one shared budget, counted in the shared store so every instance agrees), then 429 with Retry-After.
+ * Route hook for library and profile writes: one unit of the user's WRITE_RATE_LIMIT a minute across all of them
+ * (lib/write-budget.ts; a large copy or delete pays more once it knows its rows), then 429 with Retry-After.
  * It runs after requireUser (preValidation), so there is always a user; invalid payloads count too.
  */
 export function writeLimit(app: FastifyInstance) {
   return async (request: FastifyRequest): Promise<void> => {
     if (!request.user) return;
-    await spend(app, `writes:${request.user.id}`, app.services.config.writeRateLimit);
+    await app.services.writes.spend(request.user.id);
   };
 }
 

@@ -3,8 +3,6 @@
 // buy Premium with test (sandbox) payments, see the exact tether amount quoted to this buyer, submit a manual payment
 // that the admin confirms (the referrer then sees the referral payment; test payments pay none) and later takes a
 // pack of back, switch the language and open a legal PDF. Screenshots at 375, 990 and 1440 px go to test-results/e2e/.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -13,28 +11,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppServer } from './support/app-server.ts';
 import { type BrowserSession, screenshotAtWidths, withAppAndBrowser } from './support/browser.ts';
 import { logInThroughForm as logIn } from './support/page-api.ts';
+import { enterMailedCode, mailedCode } from './support/sign-up.ts';
 
 const stamp = Date.now().toString(36).slice(-6);
 const NEW_USER = { username: `e2e_${stamp}`, email: `e2e_${stamp}@example.com`, password: 'first-pass1' };
 const NEW_PASSWORD = 'second-pass2';
-
-/** The newest restore code mailed to `email` (the server writes mail to DATA_DIR/outbox without SMTP). */
-function mailedCode(dataDir: string, email: string): string | null {
-  const outbox = join(dataDir, 'outbox');
-  let files: string[];
-  try {
-    files = readdirSync(outbox).sort();
-  } catch {
-    return null;
-  }
-  for (const file of files.reverse()) {
-    const mail = JSON.parse(readFileSync(join(outbox, file), 'utf8')) as { to: string; text: string };
-    if (mail.to !== email) continue;
-    const match = /\b(\d{6})\b/.exec(mail.text);
-    if (match) return match[1] ?? null;
-  }
-  return null;
-}
 
 async function toast(page: Page, text: string): Promise<void> {
   await page.locator('.toast', { hasText: text }).first().waitFor({ timeout: 20_000 });
@@ -68,6 +49,7 @@ describe('app journeys', () => {
     await page.getByLabel('E-mail').fill(NEW_USER.email);
     await page.getByLabel('Password').fill(NEW_USER.password);
     await page.getByRole('button', { name: 'Register' }).click();
+    await enterMailedCode(page, NEW_USER.email);
     await page.getByRole('button', { name: 'Log out' }).waitFor();
     await expect
       .poll(() => page.getByRole('link', { name: 'Your profile' }).textContent())
@@ -93,10 +75,10 @@ describe('app journeys', () => {
     // The code is checked with this tab's request token, kept in sessionStorage: a reload stays at the code step.
     await page.reload();
     await page.getByText(`We sent a code to ${NEW_USER.email}`).waitFor();
-    await expect
-      .poll(() => mailedCode(server.dataDir, NEW_USER.email), { timeout: 10_000 })
-      .toMatch(/^\d{6}$/);
-    await page.getByLabel('Confirmation code').fill(mailedCode(server.dataDir, NEW_USER.email) ?? '');
+    const restoreCode = await mailedCode(server.dataDir, NEW_USER.email, {
+      subject: 'RangeForge password restore code',
+    });
+    await page.getByLabel('Confirmation code').fill(restoreCode);
     await page.getByLabel('New password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Your password has been changed').waitFor();

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withAppAndBrowser } from './support/browser.ts';
 import { tr } from './support/i18n.ts';
 import { api, forgetWorkingState } from './support/page-api.ts';
+import { enterMailedCode } from './support/sign-up.ts';
 
 const RAISE = '#1847BE';
 const CALL = '#C0392B';
@@ -44,6 +45,10 @@ describe('default colour buttons in the interface language', () => {
     await page.getByLabel(t('auth:fields.email')).fill('knopki@example.com');
     await page.getByLabel(t('auth:fields.password')).fill('secret123');
     await page.getByRole('button', { name: t('auth:register.submit') }).click();
+    await enterMailedCode(page, 'knopki@example.com', {
+      code: t('auth:fields.code'),
+      confirm: t('auth:register.confirm'),
+    });
     await page.getByRole('button', { name: t('common:header.logout') }).waitFor();
     const token = (await page.evaluate(() => localStorage.getItem('rangeforge.token')))!;
 

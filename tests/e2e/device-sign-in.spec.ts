@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { AppServer } from './support/app-server.ts';
 import { type BrowserSession, withAppAndBrowser } from './support/browser.ts';
+import { enterMailedCode } from './support/sign-up.ts';
 
 describe('the owner signs in while a stranger locks the account', () => {
   const app = withAppAndBrowser();
@@ -22,6 +23,7 @@ describe('the owner signs in while a stranger locks the account', () => {
     await page.getByLabel('E-mail').fill('owner_here@example.com');
     await page.getByLabel('Password', { exact: true }).fill('secret123');
     await page.getByRole('button', { name: 'Register' }).click();
+    await enterMailedCode(page, 'owner_here@example.com');
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
     // Signed out, the browser still holds the device token its sign-up was given.

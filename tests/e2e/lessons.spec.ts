@@ -5,11 +5,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { AppServer } from './support/app-server.ts';
 import { withAppAndBrowser } from './support/browser.ts';
+import { registerInPage } from './support/page-api.ts';
 
 /** Registers in the page, buys the course named `course` through the sandbox card provider, returns its offer. */
 async function buyCourse(page: Page, username: string, course: string): Promise<number> {
+  await registerInPage(page, username);
   return page.evaluate(
-    async ({ name, wanted }) => {
+    async ({ wanted }) => {
       const call = async (path: string, body?: unknown) => {
         const token = localStorage.getItem('rangeforge.token');
         const response = await fetch(path, {
@@ -24,12 +26,6 @@ async function buyCourse(page: Page, username: string, course: string): Promise<
         if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(payload)}`);
         return payload.data as Record<string, unknown>;
       };
-      const registered = await call('/api/v1/auth/register', {
-        username: name,
-        email: `${name}@example.com`,
-        password: 'secret123',
-      });
-      localStorage.setItem('rangeforge.token', String(registered.token));
       const shop = (await call('/api/shop')) as {
         list: { id: number; premium_required: boolean; video_courses: { id: number; name: string }[] }[];
       };
@@ -47,7 +43,7 @@ async function buyCourse(page: Page, username: string, course: string): Promise<
       });
       return offer.id;
     },
-    { name: username, wanted: course },
+    { wanted: course },
   );
 }
 

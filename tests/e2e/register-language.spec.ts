@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { AppServer } from './support/app-server.ts';
 import { type BrowserSession, withAppAndBrowser } from './support/browser.ts';
+import { enterMailedCode } from './support/sign-up.ts';
 
 /** The signed-in account as the server has it. */
 async function me(page: Page): Promise<{ username: string; language: string }> {
@@ -36,6 +37,11 @@ describe('first-visit language kept at sign-up', () => {
     await page.getByLabel('Correo electrónico').fill('primera@example.com');
     await page.getByLabel('Contraseña').fill('secret123');
     await page.getByRole('button', { name: 'Registrarse' }).click();
+    // The code mail is in the sign-up page's language too; its step is.
+    await enterMailedCode(page, 'primera@example.com', {
+      code: 'Código de confirmación',
+      confirm: 'Crear cuenta',
+    });
     await page.getByRole('button', { name: 'Cerrar sesión' }).waitFor();
     expect(await me(page)).toEqual(
       expect.objectContaining({ username: 'primera_visita', language: 'es-ES' }),

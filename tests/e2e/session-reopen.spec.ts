@@ -9,6 +9,7 @@ import { createThrowawayDatabase, postgresAvailability } from '../server/helpers
 import { type AppServer, startAppServer } from './support/app-server.ts';
 import { type BrowserSession, launchBrowser, screenshotAtWidths } from './support/browser.ts';
 import { api, createRange, heldSaves, register, savedHands } from './support/page-api.ts';
+import { signUpThroughApi } from './support/sign-up.ts';
 
 const PASSWORD = 'secret123';
 const cell = (page: Page, hand: string) => page.locator(`.range-grid [data-hand="${hand}"]`);
@@ -155,12 +156,12 @@ function reopenSuite(database: 'sqlite' | 'postgres') {
     const owner = `owner_${database}`;
     const { id } = await endedWithHeldPaints(owner);
     const stranger = `other_${database}`;
-    const registered = await fetch(`${server.baseUrl}/api/v1/auth/register`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: stranger, email: `${stranger}@example.com`, password: PASSWORD }),
+    const registered = await signUpThroughApi(server.baseUrl, server.dataDir, {
+      username: stranger,
+      email: `${stranger}@example.com`,
+      password: PASSWORD,
     });
-    expect(registered.status).toBe(200);
+    expect(registered.me.username).toBe(stranger);
     await page.reload();
     await page.getByTestId('session-ended').waitFor();
 

@@ -4,24 +4,21 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { type AppServer, startAppServer } from './support/app-server.ts';
+import { type AppServer, dataDirOf, startAppServer } from './support/app-server.ts';
 import { type BrowserSession, launchBrowser } from './support/browser.ts';
+import { signUpThroughApi } from './support/sign-up.ts';
 
 const PACK = 'Tournament push/fold';
 const stamp = Date.now().toString(36).slice(-6);
 
 /** A fresh free account made through the API, then signed in through the login form. */
 async function signInNewUser(page: Page, baseUrl: string): Promise<void> {
-  const response = await fetch(`${baseUrl}/api/v1/auth/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      username: `price_${stamp}`,
-      email: `price_${stamp}@example.com`,
-      password: 'price-pass1',
-    }),
+  const made = await signUpThroughApi(baseUrl, dataDirOf(baseUrl), {
+    username: `price_${stamp}`,
+    email: `price_${stamp}@example.com`,
+    password: 'price-pass1',
   });
-  expect(response.status).toBe(200);
+  expect(made.me.username).toBe(`price_${stamp}`);
   await page.goto(`${baseUrl}/auth/login`);
   await page.getByLabel('Login or e-mail').fill(`price_${stamp}`);
   await page.getByLabel('Password', { exact: true }).fill('price-pass1');

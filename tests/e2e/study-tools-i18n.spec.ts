@@ -10,6 +10,7 @@ import { withAppAndBrowser } from './support/browser.ts';
 import { type CliSide, equityCli } from './support/equity-cli.ts';
 import { LANGUAGES, percent, tr, untranslated } from './support/i18n.ts';
 import { api } from './support/page-api.ts';
+import { enterMailedCode } from './support/sign-up.ts';
 
 const RAISE = '#1847BE';
 const CALL = '#C0392B';
@@ -92,6 +93,10 @@ describe('study tools in every language', () => {
       await page.getByLabel(t('auth:fields.email')).fill(`study_${language.slice(0, 2)}@example.com`);
       await page.getByLabel(t('auth:fields.password')).fill('secret123');
       await page.getByRole('button', { name: t('auth:register.submit') }).click();
+      await enterMailedCode(page, `study_${language.slice(0, 2)}@example.com`, {
+        code: t('auth:fields.code'),
+        confirm: t('auth:register.confirm'),
+      });
       await page.getByRole('button', { name: t('common:header.logout') }).waitFor();
       token = (await page.evaluate(() => localStorage.getItem('rangeforge.token')))!;
       chart = (

@@ -134,12 +134,24 @@ suite(
     const instance = (index: number) => () => instances[index] as Instance;
     const [a, b, c] = [instance(0), instance(1), instance(2)];
 
+    /** The whole sign-up: the details on `instance`, then the code the sink received, on the next instance. */
     async function register(instance: Instance, name: string): Promise<string> {
-      const response = await call<{ token: string }>(instance, 'POST', '/api/v1/auth/register', {
-        body: { username: name, email: `${name}@example.com`, password: 'scale-out-1' },
+      const email = `${name}@example.com`;
+      const started = await call<{ request_token: string }>(instance, 'POST', '/api/v1/auth/register', {
+        body: { username: name, email, password: 'scale-out-1' },
       });
-      expect(response.status, JSON.stringify(response.body)).toBe(200);
-      return response.body.data?.token as string;
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      const codeOf = () =>
+        /sign-up code is (\d{6})/.exec(
+          mail.received.find((message) => message.to.includes(email))?.raw ?? '',
+        )?.[1];
+      await eventually(async () => codeOf() !== undefined, `the sign-up code for ${email}`);
+      const other = instances[(instances.indexOf(instance) + 1) % instances.length] as Instance;
+      const made = await call<{ token: string }>(other, 'POST', '/api/v1/auth/register_confirm', {
+        body: { request_token: started.body.data?.request_token, code: codeOf() },
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      return made.body.data?.token as string;
     }
 
     it('a session made on one instance works on the others', async () => {
@@ -310,23 +322,25 @@ suite(
       expect(claimer, `no instance has pid ${pid}`).toBeDefined();
       claimer?.kill();
       mail.stall = false;
+      const restoreMail = () =>
+        mail.received.find(
+          (message) => message.to.includes('mailuser@example.com') && message.raw.includes('restore code is'),
+        );
       await eventually(
-        async () => mail.received.some((message) => message.to.includes('mailuser@example.com')),
+        async () => restoreMail() !== undefined,
         'the mail to reach the sink through a surviving instance',
       );
       // The sender records the delivery once the sink has acknowledged it.
       let row: { status: string; claimed_by: string } | undefined;
       await eventually(async () => {
         const { rows } = await sql.query(
-          "SELECT status, claimed_by FROM mail_outbox WHERE recipient = 'mailuser@example.com'",
+          "SELECT status, claimed_by FROM mail_outbox WHERE recipient = 'mailuser@example.com' AND subject = 'RangeForge password restore code'",
         );
         row = rows[0];
         return row?.status === 'sent';
       }, 'the outbox row to be marked sent');
       expect(row?.claimed_by).not.toBe(owner);
-      const code = /restore code is (\d{6})/.exec(
-        mail.received.find((message) => message.to.includes('mailuser@example.com'))?.raw ?? '',
-      )?.[1];
+      const code = /restore code is (\d{6})/.exec(restoreMail()?.raw ?? '')?.[1];
       expect(code).toMatch(/^\d{6}$/);
       instances = instances.filter((instance) => instance !== claimer);
     });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ERROR_MESSAGES } from '../../contract/errors.ts';
-import { as, registerUser } from './helpers/api.ts';
+import { as, registerUser, signUp } from './helpers/api.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
 const post = (t: TestApp, url: string, payload: unknown) =>
@@ -15,14 +15,16 @@ describeEachDatabase('auth', (kind) => {
   afterAll(async () => t.close());
 
   describe('register', () => {
-    it('creates the user and signs in', async () => {
-      const response = await post(t, '/api/v1/auth/register', {
+    it('creates the user once the mailed code comes back, and signs in', async () => {
+      const { started, confirmed } = await signUp(t.app, {
         username: 'alice',
         email: 'Alice@Example.com',
         password: 'secret123',
       });
-      expect(response.statusCode).toBe(200);
-      const { data } = response.json();
+      expect(started.statusCode).toBe(200);
+      expect(Object.keys(started.json().data).sort()).toEqual(['message', 'request_token']);
+      expect(confirmed?.statusCode).toBe(200);
+      const { data } = confirmed!.json();
       expect(data.me).toMatchObject({ username: 'alice', email: 'alice@example.com', language: 'en-US' });
       expect(data.me.avatar).toBe('/media/avatars/');
       expect(data.token).toMatch(/^[\w-]{40,}$/);
@@ -43,38 +45,37 @@ describeEachDatabase('auth', (kind) => {
       expect(response.json()).toEqual({ error: ERROR_MESSAGES[code], code });
     });
 
-    it('refuses a taken username (any case) or e-mail with 409', async () => {
-      const first = await post(t, '/api/v1/auth/register', {
-        username: 'bobby',
-        email: 'b@x.io',
-        password: 'secret1',
-      });
-      expect(first.statusCode).toBe(200);
+    it('refuses a taken username (any case) with 409; a taken e-mail makes no account (sign-up.test.ts)', async () => {
+      const first = await signUp(t.app, { username: 'bobby', email: 'b@x.io', password: 'secret1' });
+      expect(first.confirmed?.statusCode).toBe(200);
       const sameName = await post(t, '/api/v1/auth/register', {
         username: 'BOBBY',
         email: 'c@x.io',
         password: 'secret1',
       });
+      expect(sameName.statusCode).toBe(409);
       expect(sameName.json().code).toBe('usernameTaken');
-      const sameMail = await post(t, '/api/v1/auth/register', {
-        username: 'bobby2',
-        email: 'B@x.io',
-        password: 'secret1',
-      });
-      expect(sameMail.statusCode).toBe(409);
-      expect(sameMail.json().code).toBe('emailTaken');
+      const sameMail = await signUp(t.app, { username: 'bobby2', email: 'B@x.io', password: 'secret1' });
+      expect(sameMail.started.statusCode).toBe(200);
+      expect(sameMail.confirmed?.json().code).toBe('codeInvalid');
     });
 
-    it('names the taken e-mail when two sign-ups with it race past the checks', async () => {
-      // Both pass the look-ups while their passwords hash; the unique index then refuses the second insert.
-      const responses = await Promise.all(
-        ['racer1', 'racer2'].map((username) =>
-          post(t, '/api/v1/auth/register', { username, email: 'race@x.io', password: 'secret1' }),
-        ),
-      );
-      expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
-      const refused = responses.find((response) => response.statusCode === 409);
-      expect(refused?.json().code).toBe('emailTaken');
+    it('names the taken e-mail to the mailbox owner when two sign-ups of it are confirmed', async () => {
+      // Both are mailed a code (neither address had an account yet); the unique index refuses the second account.
+      const first = await post(t, '/api/v1/auth/register', {
+        username: 'racer1',
+        email: 'race@x.io',
+        password: 'secret1',
+      });
+      const firstCode = t.mails.findLast((mail) => mail.to === 'race@x.io')?.text.match(/\d{6}/)?.[0];
+      const second = await signUp(t.app, { username: 'racer2', email: 'race@x.io', password: 'secret1' });
+      expect(second.confirmed?.statusCode).toBe(200);
+      const late = await post(t, '/api/v1/auth/register_confirm', {
+        request_token: first.json().data.request_token,
+        code: firstCode,
+      });
+      expect(late.statusCode).toBe(409);
+      expect(late.json().code).toBe('emailTaken');
     });
 
     it('links the referrer from the token in the path and rejects unknown tokens', async () => {

@@ -46,6 +46,14 @@ function contract(store: () => CounterStore, prunes = true) {
     }
   });
 
+  it('counts several events at once when asked (a write charged by the rows it touches)', async () => {
+    const s = store();
+    expect(await s.hit('bulk', 1000, t0, false, 40)).toEqual({ count: 40, resetAt: t0 + 1000 });
+    expect(await s.hit('bulk', 1000, t0 + 10)).toEqual({ count: 41, resetAt: t0 + 1000 });
+    expect(await s.hit('bulk', 1000, t0 + 20, false, 9)).toEqual({ count: 50, resetAt: t0 + 1000 });
+    expect(await s.hit('bulk', 1000, t0 + 1000, false, 3)).toEqual({ count: 3, resetAt: t0 + 2000 });
+  });
+
   it('counts 100 parallel events exactly', async () => {
     const s = store();
     const states = await Promise.all(Array.from({ length: 100 }, () => s.hit('parallel', 60_000, t0)));

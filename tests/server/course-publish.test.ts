@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { as, registerUser, type Session } from './helpers/api.ts';
 import { sandboxCharge, shopCost } from './helpers/payments.ts';
-import { openSeededStore } from './helpers/store.ts';
+import { mp4Bytes, openSeededStore } from './helpers/store.ts';
 import { describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
 /** An admin cannot publish a course with a lesson that has no video; drafts are never sold. */
@@ -37,7 +37,7 @@ describeEachDatabase('course drafts and publishing', (kind) => {
           `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="l.mp4"\r\n` +
             'Content-Type: video/mp4\r\n\r\n',
         ),
-        Buffer.from('0123456789'.repeat(100)),
+        mp4Bytes(1000),
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]),
     });

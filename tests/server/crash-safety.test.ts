@@ -6,6 +6,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { signUpThroughApi } from '../e2e/support/sign-up.ts';
+
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
@@ -51,12 +53,12 @@ describe('crash safety (SQLite, WAL + synchronous FULL)', () => {
   it('loses no acknowledged write when killed with SIGKILL mid-stream, and the file checks clean', async () => {
     const first = await startServer(env);
     children.push(first.child);
-    const register = await fetch(`${first.base}/api/v1/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'crasher', email: 'crash@example.com', password: 'secret123' }),
+    // The whole sign-up: its code comes from the server's outbox folder (no SMTP_URL).
+    const { token } = await signUpThroughApi(first.base, env.DATA_DIR, {
+      username: 'crasher',
+      email: 'crash@example.com',
+      password: 'secret123',
     });
-    const token = ((await register.json()) as { data: { token: string } }).data.token;
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
 
     const acknowledged: number[] = [];

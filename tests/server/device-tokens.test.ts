@@ -8,7 +8,7 @@ import {
   pruneDeviceTokens,
 } from '../../server/modules/auth/devices.repository.ts';
 import { USER_SEARCH_PER_MINUTE } from '../../server/plugins/limits.ts';
-import { as, registerUser, type Session } from './helpers/api.ts';
+import { as, registerUser, type Session, signUp } from './helpers/api.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
 // OWASP "device cookies" with tokens: a stranger who knows a player's username locks only the clients that never
@@ -40,9 +40,9 @@ describeEachDatabase('device tokens against lock-out by a stranger', (kind) => {
       email: `dev${suffix}@example.com`,
       password: 'secret123',
     };
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: body });
-    expect(response.statusCode).toBe(200);
-    const { data } = response.json();
+    const { confirmed } = await signUp(t.app, body);
+    expect(confirmed?.statusCode).toBe(200);
+    const { data } = confirmed!.json();
     expect(typeof data.device_token).toBe('string');
     return {
       token: data.token,

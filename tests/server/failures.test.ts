@@ -9,10 +9,17 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../../server/app.ts';
+import type { Mail } from '../../server/lib/mailer.ts';
 import { ManualClock } from '../../server/lib/time.ts';
 import { PROBE_INTERVAL_MS } from '../../server/modules/health/health.service.ts';
 import { as, registerUser, type Session } from './helpers/api.ts';
-import { createTestApp, describeEachDatabase, memoryMailer, type TestApp } from './helpers/test-app.ts';
+import {
+  collectMail,
+  createTestApp,
+  describeEachDatabase,
+  memoryMailer,
+  type TestApp,
+} from './helpers/test-app.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -24,11 +31,13 @@ async function loggedApp(
   const stream = new PassThrough();
   let text = '';
   stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const mails: Mail[] = [];
   const app = await buildApp(
     { ...base.config, logLevel: 'info' },
-    { mailer: memoryMailer([]), logStream: stream, migrate },
+    { mailer: memoryMailer(mails), logStream: stream, migrate },
   );
   await app.ready();
+  collectMail(app, mails);
   return { app, logs: () => text };
 }
 

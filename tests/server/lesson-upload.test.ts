@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type ObjectStore, root, startMinio } from '../scale/support/services.ts';
 import { as, makeAdmin, registerUser, type Session } from './helpers/api.ts';
+import { mp4Bytes } from './helpers/store.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
 const BOUNDARY = '----lesson-video';
@@ -123,12 +124,12 @@ describeEachDatabase('lesson video upload', (kind) => {
     };
 
     it('stores and links a video within the limit, and a replacement removes the old file', async () => {
-      const first = await upload(multipart(Buffer.alloc(MB - 1024, 1)));
+      const first = await upload(multipart(mp4Bytes(MB - 1024, 1)));
       expect(first.statusCode, first.body).toBe(200);
       const firstFile = await linked();
       expect(firstFile).toMatch(/^[0-9a-f]{32}\.mp4$/);
       expect(await stored()).toEqual([firstFile]);
-      const second = await upload(multipart(Buffer.alloc(2048, 2)));
+      const second = await upload(multipart(mp4Bytes(2048, 2)));
       expect(second.statusCode, second.body).toBe(200);
       const secondFile = await linked();
       expect(secondFile).not.toBe(firstFile);
@@ -138,7 +139,7 @@ describeEachDatabase('lesson video upload', (kind) => {
     it('refuses a video over the limit with 413, keeps nothing of it and leaves the lesson as it was', async () => {
       const before = await linked();
       expect(before).not.toBeNull();
-      const response = await upload(multipart(Buffer.alloc(MB + 1, 3)));
+      const response = await upload(multipart(mp4Bytes(MB + 1, 3)));
       expect(response.statusCode).toBe(413);
       expect(response.json()).toMatchObject({
         code: 'videoTooLarge',
@@ -155,6 +156,30 @@ describeEachDatabase('lesson video upload', (kind) => {
       expect(lessons.find((lesson: { id: number }) => lesson.id === lessonId)).toMatchObject({
         has_video: true,
       });
+    });
+
+    it('refuses an empty file (400) and a file that is no MP4 or WebM (415), keeping nothing of either', async () => {
+      const before = await linked();
+      const empty = await upload(multipart(Buffer.alloc(0)));
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json()).toMatchObject({ code: 'videoEmpty', error: 'The video file is empty' });
+      for (const body of [
+        Buffer.from('just some text, named l.mp4'),
+        Buffer.alloc(4096, 7),
+        Buffer.from('ftyp'),
+      ]) {
+        const response = await upload(multipart(body));
+        expect(response.statusCode).toBe(415);
+        expect(response.json()).toMatchObject({ code: 'videoNotPlayable' });
+      }
+      expect(await linked()).toBe(before);
+      expect(await stored()).toEqual([before]);
+      // A WebM (what a browser's recorder makes) is taken like an MP4.
+      const webm = await upload(
+        multipart(Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(512)])),
+      );
+      expect(webm.statusCode, webm.body).toBe(200);
+      expect(await linked()).not.toBe(before);
     });
 
     it('a body cut off before its closing boundary is 400 uploadIncomplete and keeps nothing of it', async () => {

@@ -26,13 +26,22 @@ describe('restore mail over SMTP', () => {
         payload: { username: 'mailer', email: 'mailer@example.com', password: 'secret123' },
       });
       expect(register.statusCode).toBe(200);
+      // The sign-up's code comes over SMTP too, and makes the account.
+      await expect.poll(() => sink.received.length, { timeout: 10_000 }).toBe(1);
+      const signUpCode = /sign-up code is (\d{6})/.exec((sink.received[0] as ReceivedMail).raw)?.[1];
+      const made = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register_confirm',
+        payload: { request_token: register.json().data.request_token, code: signUpCode },
+      });
+      expect(made.statusCode, made.body).toBe(200);
       const asked = await app.inject({
         method: 'POST',
         url: '/api/v1/auth/recover',
         payload: { email: 'mailer@example.com' },
       });
-      await expect.poll(() => sink.received.length, { timeout: 10_000 }).toBe(1);
-      const message = sink.received[0] as ReceivedMail;
+      await expect.poll(() => sink.received.length, { timeout: 10_000 }).toBe(2);
+      const message = sink.received[1] as ReceivedMail;
       expect(message.to).toEqual(['mailer@example.com']);
       const code = /restore code is (\d{6})/.exec(message.raw)?.[1];
       expect(code).toMatch(/^\d{6}$/);
@@ -58,21 +67,35 @@ describe('restore mail over SMTP', () => {
     await t.app.close();
     const app = await buildApp(t.config);
     try {
-      await app.inject({
+      const register = await app.inject({
         method: 'POST',
         url: '/api/v1/auth/register',
         payload: { username: 'outbox', email: 'outbox@example.com', password: 'secret123' },
       });
+      const outbox = path.join(t.config.dataDir, 'outbox');
+      const files = () => (fs.existsSync(outbox) ? fs.readdirSync(outbox).sort() : []);
+      const read = (file: string) => JSON.parse(fs.readFileSync(path.join(outbox, file), 'utf8'));
+      await expect.poll(() => files().length).toBe(1);
+      const signUpMail = read(files()[0] as string);
+      expect(signUpMail).toMatchObject({ to: 'outbox@example.com' });
+      const made = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register_confirm',
+        payload: {
+          request_token: register.json().data.request_token,
+          code: /\d{6}/.exec(signUpMail.text)?.[0],
+        },
+      });
+      expect(made.statusCode, made.body).toBe(200);
       await app.inject({
         method: 'POST',
         url: '/api/v1/auth/recover',
         payload: { email: 'outbox@example.com' },
       });
-      const outbox = path.join(t.config.dataDir, 'outbox');
-      await expect.poll(() => (fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0)).toBe(1);
-      const mail = JSON.parse(
-        fs.readFileSync(path.join(outbox, fs.readdirSync(outbox)[0] as string), 'utf8'),
-      );
+      await expect.poll(() => files().length).toBe(2);
+      const mail = files()
+        .map(read)
+        .find((entry: { subject: string }) => entry.subject === 'RangeForge password restore code');
       expect(mail).toMatchObject({ to: 'outbox@example.com' });
       expect(mail.text).toMatch(/\d{6}/);
     } finally {

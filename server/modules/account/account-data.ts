@@ -9,8 +9,16 @@
 export type AccountKey = 'id' | 'email';
 
 export type TablePolicy =
-  /** Rows whose column (any of `by`) holds the account's id or e-mail are deleted with it. */
-  | { kind: 'owned'; by: Readonly<Record<string, AccountKey>>; why: string }
+  /**
+   * Rows whose column (any of `by`) holds the account's id or e-mail are deleted with it. A column of `cleared` that
+   * holds the account's id in a row that stays (someone else's) is set to null.
+   */
+  | {
+      kind: 'owned';
+      by: Readonly<Record<string, AccountKey>>;
+      cleared?: Readonly<Record<string, 'id'>>;
+      why: string;
+    }
   /**
    * Rows kept (money and its books): each column says whether it stays as it is, or is cleared or rewritten by the
    * deletion (`anonymised`). A kept row may still point at the account's tombstone, which holds no personal data.
@@ -55,6 +63,12 @@ export const ACCOUNT_TABLES: Readonly<Record<string, TablePolicy>> = {
     ),
   },
   sessions: { kind: 'owned', by: { user_id: 'id' }, why: 'sign-ins: every session ends' },
+  sign_up_requests: {
+    kind: 'owned',
+    by: { email: 'email' },
+    cleared: { referrer_id: 'id' },
+    why: "sign-ups waiting for the code mailed to the address; another's pending sign-up loses the account as referrer",
+  },
   device_tokens: { kind: 'owned', by: { user_id: 'id' }, why: 'browsers trusted for the account' },
   restore_requests: {
     kind: 'owned',
@@ -182,8 +196,12 @@ export const ACCOUNT_TABLES: Readonly<Record<string, TablePolicy>> = {
 };
 
 /** The owned tables with their matching columns, in the order the deletion runs them. */
-export function ownedTables(): Array<{ table: string; by: Readonly<Record<string, AccountKey>> }> {
+export function ownedTables(): Array<{
+  table: string;
+  by: Readonly<Record<string, AccountKey>>;
+  cleared: Readonly<Record<string, 'id'>>;
+}> {
   return Object.entries(ACCOUNT_TABLES).flatMap(([table, policy]) =>
-    policy.kind === 'owned' ? [{ table, by: policy.by }] : [],
+    policy.kind === 'owned' ? [{ table, by: policy.by, cleared: policy.cleared ?? {} }] : [],
   );
 }

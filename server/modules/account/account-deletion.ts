@@ -43,6 +43,7 @@ function counterKeys(user: UserRow, sessions: number[], devices: number[]): stri
     `recover:${user.email}`,
     `restore-wrong:${user.email}`,
     `restore-wrong:untrusted:${user.email}`,
+    `sign-up-mail:${user.email.toLowerCase()}`,
   ];
 }
 
@@ -119,15 +120,24 @@ export class AccountDeletion {
     const sessions = await trx.selectFrom('sessions').select('id').where('user_id', '=', id).execute();
     const devices = await trx.selectFrom('device_tokens').select('id').where('user_id', '=', id).execute();
     const values: Record<AccountKey, string | number> = { id, email: user.email };
-    for (const { table, by } of ownedTables()) {
+    for (const { table, by, cleared } of ownedTables()) {
       for (const [column, match] of Object.entries(by)) {
         await sql`DELETE FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${values[match]}`.execute(trx);
+      }
+      for (const [column, match] of Object.entries(cleared)) {
+        await sql`UPDATE ${sql.table(table)} SET ${sql.ref(column)} = NULL
+          WHERE ${sql.ref(column)} = ${values[match]}`.execute(trx);
       }
     }
     await this.anonymiseOrders(trx, id);
     // The packs' folders went with the categories; the purchase records stay.
     await trx.updateTable('purchases').set({ category_id: null }).where('user_id', '=', id).execute();
     await trx.updateTable('users').set({ referrer_id: null }).where('referrer_id', '=', id).execute();
+    await trx
+      .updateTable('sign_up_requests')
+      .set({ referrer_id: null })
+      .where('referrer_id', '=', id)
+      .execute();
     const tombstone = tombstoneName(id);
     // The audit log keeps what an admin did (the money and the store need it), not who the person was.
     await trx

@@ -40,6 +40,26 @@ import {
   updateItem,
 } from './admin.repository.ts';
 
+/**
+ * What an uploaded lesson video must be: not empty, and an MP4 (an ISO media file: its first box is `ftyp`) or a
+ * WebM (a Matroska file: the EBML magic number), the formats the admin page offers and browsers play. Anything
+ * else, whatever its name or declared type, would be linked to the lesson and never play: 400 for an empty file,
+ * 415 for the rest.
+ */
+async function checkVideoFile(file: string): Promise<void> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const head = Buffer.alloc(12);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    if (bytesRead === 0) throw new HttpError(400, 'videoEmpty');
+    const mp4 = bytesRead >= 8 && head.subarray(4, 8).toString('latin1') === 'ftyp';
+    const webm = bytesRead >= 4 && head.readUInt32BE(0) === 0x1a45dfa3;
+    if (!mp4 && !webm) throw new HttpError(415, 'videoNotPlayable');
+  } finally {
+    await handle.close();
+  }
+}
+
 export class AdminService {
   constructor(
     private readonly db: Db,
@@ -212,6 +232,7 @@ export class AdminService {
           message: `The video must be at most ${maxMb} MB`,
         });
       }
+      await checkVideoFile(landing);
       if (this.media.kind === 's3') {
         // Every instance serves lessons from the shared bucket; the local copy was only the upload's landing place.
         await this.media.putFile(`videos/${file}`, landing, 'video/mp4');

@@ -1,7 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-import type { ConfirmBody, LoginBody, RecoverBody, RegisterBody } from '../../../contract/auth.ts';
-import { RESTORE_CODE_TTL_MS } from '../../../contract/limits.ts';
+import type {
+  ConfirmBody,
+  LoginBody,
+  RecoverBody,
+  RegisterBody,
+  RegisterConfirmBody,
+} from '../../../contract/auth.ts';
+import { RESTORE_CODE_TTL_MS, SIGN_UP_CODE_TTL_MS } from '../../../contract/limits.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { sixDigitCode } from '../../lib/crypto.ts';
@@ -29,6 +35,9 @@ import {
   storeRestoreRequest,
 } from './restore-requests.repository.ts';
 import { createSession, deleteOtherSessions, deleteSession } from './sessions.repository.ts';
+import { consumeSignUpCode, findSignUpRequest, storeSignUpRequest } from './sign-up.repository.ts';
+import type { SignUpGuard } from './sign-up-guard.ts';
+import { emailTakenMail, signUpCodeMail } from './sign-up-mail.ts';
 
 /** A signed-in user: the session token, and the device token their browser keeps for the next sign-in. */
 export interface SignIn {
@@ -46,9 +55,16 @@ export class AuthService {
     private readonly attempts: AttemptGuard,
     private readonly clock: Clock,
     private readonly restore: RestoreGuard,
+    private readonly signUps: SignUpGuard,
   ) {}
 
-  async register(body: RegisterBody, referralToken?: string): Promise<SignIn> {
+  /**
+   * Starts a sign-up: the account is made when the code mailed to the address comes back (confirmSignUp). The answer
+   * is a fresh request token whether or not the address has an account, and no mail is waited for, so it reveals
+   * nothing; an address with an account is mailed a note saying so instead of a code. Usernames are public, so a
+   * taken one is said at once (409), as are an invalid referral link (400) and the budgets of sign-up-guard.ts.
+   */
+  async register(body: RegisterBody, address: string, referralToken?: string): Promise<string> {
     const username = normalizeUsername(body.username);
     let referrerId: number | null = null;
     if (referralToken) {
@@ -58,21 +74,55 @@ export class AuthService {
     }
     // The key folds case and look-alike letters, so "аdmin" and "admin" are one name whichever came first.
     if (await findUserByUsername(this.db, username)) throw conflict('usernameTaken');
-    if (await findUserByEmail(this.db, body.email)) throw conflict('emailTaken');
+    const email = body.email.toLowerCase();
+    const language = body.language ?? 'en-US';
+    // Hashed for every sign-up, so an address with an account takes as long as one without.
     const passwordHash = await this.hasher.hash(body.password);
+    const taken = (await findUserByEmail(this.db, email)) !== undefined;
+    const allowed = await this.signUps.allowMail(email, address);
+    const code = sixDigitCode();
+    const now = this.clock.now();
+    const token = await storeSignUpRequest(
+      this.db,
+      { email, username, passwordHash, referrerId, language },
+      { mailed: allowed && !taken, code },
+      now,
+      now + SIGN_UP_CODE_TTL_MS,
+    );
+    if (allowed) {
+      const mail = taken ? emailTakenMail(language) : signUpCodeMail(language, code);
+      this.mailer
+        .send({ to: email, ...mail })
+        .catch((error: unknown) => this.log.error({ err: error }, 'sign-up mail failed'));
+    }
+    return token;
+  }
+
+  /**
+   * Makes the account of a sign-up whose mailed code came back with its request token, and signs it in. A wrong
+   * code spends one of the request's tries and the client's budget (400 codeInvalid, as for a request no code was
+   * sent for). The username or address may have been taken meanwhile by another sign-up: 409 says which (only the
+   * holder of the code, who owns the mailbox, can get this far).
+   */
+  async confirmSignUp(body: RegisterConfirmBody, address: string): Promise<SignIn> {
+    const request = await findSignUpRequest(this.db, body.request_token, this.clock.now());
+    if (!request) throw badRequest('signUpExpired');
+    const ok = await this.signUps.guard(address, () =>
+      consumeSignUpCode(this.db, request.id, body.code.trim(), this.clock.now()),
+    );
+    if (!ok) throw badRequest('codeInvalid');
     let user: UserRow;
     try {
       user = await insertUser(this.db, {
-        username,
-        email: body.email,
-        passwordHash,
-        referrerId,
-        language: body.language,
+        username: request.username,
+        email: request.email,
+        passwordHash: request.passwordHash,
+        referrerId: request.referrerId,
+        language: request.language,
       });
     } catch (error) {
-      // A concurrent registration won a unique index between our checks and the insert: say which one.
       if (!/unique|duplicate/i.test(String(error))) throw error;
-      throw conflict((await findUserByEmail(this.db, body.email)) ? 'emailTaken' : 'usernameTaken');
+      throw conflict((await findUserByEmail(this.db, request.email)) ? 'emailTaken' : 'usernameTaken');
     }
     return this.signIn(user, null);
   }

@@ -10,12 +10,13 @@ import type { CounterState, CounterStore } from '../../lib/counters.ts';
 export class DatabaseCounterStore implements CounterStore {
   constructor(private readonly db: Db) {}
 
-  async hit(key: string, windowMs: number, now: number, sliding = false): Promise<CounterState> {
+  async hit(key: string, windowMs: number, now: number, sliding = false, amount = 1): Promise<CounterState> {
     const resetAt = now + windowMs;
     const result = await sql<{ count: number; reset_at: number }>`
-      INSERT INTO rate_counters (counter_key, count, reset_at) VALUES (${key}, 1, ${resetAt})
+      INSERT INTO rate_counters (counter_key, count, reset_at) VALUES (${key}, ${amount}, ${resetAt})
       ON CONFLICT (counter_key) DO UPDATE SET
-        count = CASE WHEN rate_counters.reset_at <= ${now} THEN 1 ELSE rate_counters.count + 1 END,
+        count = CASE WHEN rate_counters.reset_at <= ${now} THEN excluded.count
+          ELSE rate_counters.count + excluded.count END,
         reset_at = CASE WHEN rate_counters.reset_at <= ${now} OR ${sliding ? 1 : 0} = 1
           THEN excluded.reset_at ELSE rate_counters.reset_at END
       RETURNING count, reset_at`.execute(this.db.kysely);

@@ -4,7 +4,6 @@ import type { Db, DialectName } from '../../db/database.ts';
 import { fastStatement } from '../../db/fast.ts';
 import type { CategoryRow, Database } from '../../db/schema.ts';
 import { unauthorized } from '../../lib/http-error.ts';
-import { nowIso } from '../../lib/time.ts';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -127,67 +126,6 @@ export async function shiftPositions(
       ? query.where('parent_id', 'is', null)
       : query.where('parent_id', '=', scope.parent_id);
   await query.execute();
-}
-
-export interface CopyTarget {
-  userId: number;
-  rootType: string;
-  parentId: number | null;
-  position: number;
-  isTemplate: boolean;
-  name?: string;
-}
-
-/**
- * Copies `root` and its whole subtree from `source` rows to the target place, parents before children; returns the
- * new root id, how many ranges were created and each copied id's copy (so references between them can follow).
- */
-export async function copySubtree(
-  db: Executor,
-  source: CategoryRow[],
-  root: CategoryRow,
-  target: CopyTarget,
-): Promise<{ id: number; ranges: number; copies: Map<number, number> }> {
-  const byParent = new Map<number, CategoryRow[]>();
-  for (const row of source) {
-    if (row.parent_id === null) continue;
-    const list = byParent.get(row.parent_id) ?? [];
-    list.push(row);
-    byParent.set(row.parent_id, list);
-  }
-  const now = nowIso();
-  let ranges = 0;
-  const copies = new Map<number, number>();
-  const insert = async (row: CategoryRow, parentId: number | null, position: number, name: string) => {
-    if (row.kind === 'range') ranges += 1;
-    const created = await db
-      .insertInto('categories')
-      .values({
-        user_id: target.userId,
-        root_type: target.rootType,
-        parent_id: parentId,
-        kind: row.kind,
-        name,
-        position,
-        note: row.note,
-        buttons: row.buttons,
-        pairs: row.pairs,
-        sides: row.sides,
-        workspace: row.workspace,
-        is_template: target.isTemplate ? 1 : 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    copies.set(row.id, created.id);
-    for (const child of byParent.get(row.id) ?? []) {
-      await insert(child, created.id, child.position, child.name);
-    }
-    return created.id;
-  };
-  const id = await insert(root, target.parentId, target.position, target.name ?? root.name);
-  return { id, ranges, copies };
 }
 
 /** Categories and ranges inside a subtree (the root included): what a copy of it adds to the library. */

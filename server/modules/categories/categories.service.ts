@@ -14,8 +14,8 @@ import type { Db } from '../../db/database.ts';
 import type { CategoryRow, UserRow } from '../../db/schema.ts';
 import { badRequest, HttpError, notFound, premiumRequired } from '../../lib/http-error.ts';
 import { nowIso } from '../../lib/time.ts';
+import type { WriteBudget } from '../../lib/write-budget.ts';
 import {
-  copySubtree,
   type Executor,
   findCategory,
   findCategoryFast,
@@ -30,7 +30,8 @@ import {
 import { copyName } from './copy-name.ts';
 import { normalizeSides, parseSides, readableSides, sidesColumn } from './equity-sides.ts';
 import { normalizeButtons, normalizePairs, pairsWindow, parseButtons, parsePairs } from './pairs.ts';
-import { checkNote, checkQuota, cleanName, cleanNote } from './quotas.ts';
+import { checkCopiedNotes, checkDepth, checkNote, checkQuota, cleanName, cleanNote } from './quotas.ts';
+import { copySubtree, deleteNodes, depthOf, subtreeHeight, subtreeIds, subtreeOf } from './subtrees.ts';
 import {
   normalizeWorkspace,
   parseWorkspace,
@@ -68,7 +69,10 @@ const CONTENT_FIELDS = ['note', 'buttons', 'pairs', 'sides'] as const;
 const TEMPLATE_LOCKED_FIELDS = ['name', 'note', 'buttons', 'pairs'] as const;
 
 export class CategoriesService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly writes: WriteBudget,
+  ) {}
 
   /** The caller's own category, else 404 (another user's id is indistinguishable from a missing one). */
   async owned(user: UserRow, id: number, executor?: Executor): Promise<CategoryRow> {
@@ -136,6 +140,7 @@ export class CategoriesService {
           CONTAINERS.includes(parent.kind) &&
           !parent.is_template;
         if (!valid) throw badRequest('invalidParent');
+        checkDepth(await depthOf(trx, parentId), 1);
       }
       const scope = { user_id: user.id, root_type: body.root_type, parent_id: parentId };
       const now = nowIso();
@@ -231,8 +236,10 @@ export class CategoriesService {
     await this.db.kysely.transaction().execute(async (trx) => {
       await lockOwner(trx, this.db.dialect, user.id);
       await this.owned(user, id, trx);
-      // Children go with their parent (ON DELETE CASCADE on parent_id), shares of them likewise.
-      await trx.deleteFrom('categories').where('id', '=', id).execute();
+      // The whole subtree goes, and is charged to the write budget by its size before anything is deleted.
+      const nodes = await subtreeIds(trx, id);
+      await this.writes.chargeRows(user.id, nodes.length);
+      await deleteNodes(trx, nodes);
     });
   }
 
@@ -248,9 +255,13 @@ export class CategoriesService {
       // Copying a ready-made strategy is a Premium benefit (SPEC §6).
       if (row.is_template && !user.is_premium) throw premiumRequired();
       const all = await listCategories(trx, user.id, row.root_type);
+      const rows = subtreeOf(all, row);
+      await this.writes.chargeRows(user.id, rows.length);
       await checkQuota(trx, this.db.dialect, user, subtreeSize(all, row.id));
+      checkCopiedNotes(user, rows);
       const inReadyMade = all.some((entry) => entry.id === row.parent_id && entry.is_template);
       const parentId = inReadyMade ? null : row.parent_id;
+      checkDepth(parentId === null ? 0 : await depthOf(trx, parentId), subtreeHeight(all, row));
       const scope = { user_id: user.id, root_type: row.root_type, parent_id: parentId };
       let position: number;
       if (inReadyMade) position = await nextPosition(trx, scope);
@@ -258,7 +269,7 @@ export class CategoriesService {
         position = direction === 'up' ? row.position : row.position + 1;
         await shiftPositions(trx, row, position);
       }
-      const copy = await copySubtree(trx, all, row, {
+      const copy = await copySubtree(trx, this.db.dialect, all, row, {
         userId: user.id,
         rootType: row.root_type,
         parentId,
@@ -302,11 +313,16 @@ export class CategoriesService {
     if (!row.is_template) throw badRequest('notATemplate');
     if (!user.is_premium) throw premiumRequired();
     return this.db.kysely.transaction().execute(async (trx) => {
+      await lockOwner(trx, this.db.dialect, user.id);
       const all = await listCategories(trx, user.id, row.root_type);
+      const rows = subtreeOf(all, row);
+      await this.writes.chargeRows(user.id, rows.length);
       await checkQuota(trx, this.db.dialect, user, subtreeSize(all, row.id));
+      checkCopiedNotes(user, rows);
       // The copy lands at the top level: template folders are read-only, so it cannot live inside one.
+      checkDepth(0, subtreeHeight(all, row));
       const scope = { user_id: user.id, root_type: row.root_type, parent_id: null };
-      const copy = await copySubtree(trx, all, row, {
+      const copy = await copySubtree(trx, this.db.dialect, all, row, {
         userId: user.id,
         rootType: row.root_type,
         parentId: null,

@@ -38,8 +38,11 @@ export function normalizePairs(pairs: Pair[]): StoredPairs {
   for (const pair of pairs) {
     if (!isHandClass(pair.hand) || seen.has(pair.hand)) throw badRequest('invalidHand');
     seen.add(pair.hand);
+    // Each weight in 0..100 (a non-finite one would make the total NaN, which no comparison catches).
+    if (pair.colors.some((entry) => !(entry.weight >= 0 && entry.weight <= MAX_PAIR_WEIGHT)))
+      throw badRequest('invalidWeight');
     const total = pair.colors.reduce((sum, entry) => sum + entry.weight, 0);
-    if (total > MAX_PAIR_WEIGHT + PAIR_WEIGHT_TOLERANCE) throw badRequest('pairTotalTooHigh');
+    if (!(total <= MAX_PAIR_WEIGHT + PAIR_WEIGHT_TOLERANCE)) throw badRequest('pairTotalTooHigh');
     const colors = pair.colors
       .filter((entry) => entry.weight > 0)
       .map((entry) => ({ color: entry.color.toUpperCase(), weight: entry.weight }));

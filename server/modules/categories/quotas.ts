@@ -1,5 +1,10 @@
 import { CATEGORY_HARD_LIMIT } from '../../../contract/categories.ts';
-import { FREE_CATEGORY_LIMIT, FREE_NOTE_MAX, FREE_RANGE_LIMIT } from '../../../contract/limits.ts';
+import {
+  FREE_CATEGORY_LIMIT,
+  FREE_NOTE_MAX,
+  FREE_RANGE_LIMIT,
+  MAX_TREE_DEPTH,
+} from '../../../contract/limits.ts';
 import type { DialectName } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { badRequest, HttpError, premiumRequired } from '../../lib/http-error.ts';
@@ -31,15 +36,32 @@ export async function checkQuota(
   if (counts.own + adding.categories > FREE_CATEGORY_LIMIT) throw premiumRequired();
 }
 
+const noteLength = (note: string) => [...note].length;
+
 /**
  * Free notes are at most FREE_NOTE_MAX characters (402); the schema caps everyone at NOTE_MAX. A longer note the
- * range already holds (written under Premium, or in an accepted share) may be kept or shortened: the editor sends
- * the note with every save of the chart, and refusing it would drop the chart's edit with it.
+ * range already holds (written while its owner had Premium) may be kept exactly as it is, since the editor sends the
+ * note with every save of the chart and refusing it would drop the chart's edit with it; any change of it must fit
+ * the free cap. (Letting a free player rewrite it within its old length made every long note, and every copy of
+ * one, a free 10,000-character note.)
  */
 export function checkNote(user: UserRow, note: string, stored = ''): void {
+  if (user.is_premium || note === stored) return;
+  if (noteLength(note) > FREE_NOTE_MAX) throw premiumRequired();
+}
+
+/**
+ * A copy, an accepted share or a ready-made strategy's copy writes the notes it carries into a free player's library
+ * like any edit would: one past FREE_NOTE_MAX needs Premium (402).
+ */
+export function checkCopiedNotes(user: UserRow, notes: ReadonlyArray<{ note: string }>): void {
   if (user.is_premium) return;
-  const length = [...note].length;
-  if (length > FREE_NOTE_MAX && length > [...stored].length) throw premiumRequired();
+  if (notes.some((row) => noteLength(row.note) > FREE_NOTE_MAX)) throw premiumRequired();
+}
+
+/** A subtree `height` levels tall placed under a parent at `parentDepth` (0: the top level) must fit MAX_TREE_DEPTH. */
+export function checkDepth(parentDepth: number, height: number): void {
+  if (parentDepth + height > MAX_TREE_DEPTH) throw badRequest('treeTooDeep');
 }
 
 /** Line breaks, tabs and other controls in a name become spaces; bidi controls (which reorder text) go. */

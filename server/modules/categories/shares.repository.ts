@@ -114,7 +114,3 @@ export async function settleShare(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
-
-export async function deleteCategory(trx: Executor, id: number): Promise<void> {
-  await trx.deleteFrom('categories').where('id', '=', id).execute();
-}

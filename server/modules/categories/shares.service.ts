@@ -11,9 +11,9 @@ import type { Db } from '../../db/database.ts';
 import type { CategoryRow, UserRow } from '../../db/schema.ts';
 import { badRequest, conflict, HttpError, notFound, premiumRequired } from '../../lib/http-error.ts';
 import { nowIso } from '../../lib/time.ts';
+import type { WriteBudget } from '../../lib/write-budget.ts';
 import { findUserById } from '../users/users.repository.ts';
 import {
-  copySubtree,
   type Executor,
   findCategory,
   listCategories,
@@ -23,10 +23,9 @@ import {
   subtreeSize,
 } from './categories.repository.ts';
 import { pairsWindow, parseButtons, parsePairs } from './pairs.ts';
-import { checkQuota } from './quotas.ts';
+import { checkCopiedNotes, checkDepth, checkQuota } from './quotas.ts';
 import {
   countPending,
-  deleteCategory,
   existingUserIds,
   findPendingShare,
   hasPendingShare,
@@ -35,10 +34,14 @@ import {
   pendingFromSender,
   settleShare,
 } from './shares.repository.ts';
+import { copySubtree, deleteNodes, subtreeHeight, subtreeIds, subtreeOf } from './subtrees.ts';
 import { relinkCopiedWorkspaces } from './workspace.ts';
 
 export class SharesService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly writes: WriteBudget,
+  ) {}
 
   /**
    * Shares one of the caller's own categories (not a bought template) with other users. Premium only. A recipient
@@ -177,14 +180,16 @@ export class SharesService {
         throw new HttpError(409, 'acceptSwapChanged', undefined, { current: { replaces } });
       }
       const all = await listCategories(trx, source.user_id, source.root_type);
-      let removed: number | null = null;
-      if (top) {
-        await deleteCategory(trx, top.id);
-        removed = top.id;
-      }
+      const rows = subtreeOf(all, source);
+      const replaced = top ? await subtreeIds(trx, top.id) : [];
+      // Charged by every row it writes or deletes, before any is.
+      await this.writes.chargeRows(user.id, rows.length + replaced.length);
+      checkCopiedNotes(user, rows);
+      checkDepth(0, subtreeHeight(all, source));
+      await deleteNodes(trx, replaced);
       await checkQuota(trx, this.db.dialect, user, subtreeSize(all, source.id));
       const scope = { user_id: user.id, root_type: source.root_type, parent_id: null };
-      const copy = await copySubtree(trx, all, source, {
+      const copy = await copySubtree(trx, this.db.dialect, all, source, {
         userId: user.id,
         rootType: source.root_type,
         parentId: null,
@@ -193,7 +198,7 @@ export class SharesService {
       });
       // The recipient cannot open the sender's other charts: villains drawn from them travel as text.
       await relinkCopiedWorkspaces(trx, all, copy.copies, true);
-      return { category_id: copy.id, removed_category_id: removed };
+      return { category_id: copy.id, removed_category_id: top?.id ?? null };
     });
   }
 

@@ -212,14 +212,20 @@ export async function openQuoteAmount(
   return Number(quote.amount);
 }
 
-/** The exact amount (major units, as text) the user was quoted for these contents, while the quote is open. */
+/**
+ * What a claim of these contents expects: the exact amount (major units, as text) of the user's open quote, when it
+ * was made at `base` (today's price in the coin at today's rate); `outdated` when the quote was made at another
+ * price or rate (an admin changed them since: the window must quote again); null when there is no open quote.
+ */
 export async function quotedAmount(
   db: Executor,
   userId: number,
   method: CryptoMethod,
   scopeKey: string,
-): Promise<string | null> {
+  base: number,
+): Promise<{ amount: string } | 'outdated' | null> {
   const quote = await findQuote(db, userId, method, scopeKey);
   if (!quote || quote.expires_at <= new Date().toISOString()) return null;
-  return formatUnits(method, Number(quote.amount));
+  if (Number(quote.base) !== base) return 'outdated';
+  return { amount: formatUnits(method, Number(quote.amount)) };
 }

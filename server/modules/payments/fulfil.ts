@@ -1,3 +1,4 @@
+import type { DialectName } from '../../db/database.ts';
 import type { OrderRow } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Executor } from '../categories/categories.repository.ts';
@@ -37,7 +38,7 @@ export const idList = (json: string): number[] => {
  * paid after an admin set it back to draft is delivered (the buyer paid, and owners keep access to drafts); the
  * store itself never prices or lists a draft, so no new order for one can be opened.
  */
-export async function fulfilOrder(trx: Executor, order: OrderRow): Promise<void> {
+export async function fulfilOrder(trx: Executor, dialect: DialectName, order: OrderRow): Promise<void> {
   const now = nowIso();
   const user = await findUser(trx, order.user_id);
   // The buyer deleted the account before the money arrived (a late card charge, a claim confirmed afterwards):
@@ -93,7 +94,11 @@ export async function fulfilOrder(trx: Executor, order: OrderRow): Promise<void>
       const stored = await findPackContent(trx, item.id);
       const content = stored ? parsePackContent(stored) : null;
       if (content)
-        await setPurchaseFolder(trx, purchaseId, await insertPack(trx, user.id, item.name, content, true));
+        await setPurchaseFolder(
+          trx,
+          purchaseId,
+          await insertPack(trx, dialect, user.id, item.name, content, true),
+        );
     }
   }
   if (refund > 0) await flagRefund(trx, order.id, Math.min(refund, order.amount));

@@ -1,4 +1,4 @@
-import type { AdminPayment } from '../../../contract/admin.ts';
+import type { AdminPayment, Settings } from '../../../contract/admin.ts';
 import type {
   CryptoParams,
   CryptoQuoteBody,
@@ -19,7 +19,7 @@ import { readSettings } from '../settings/settings.repository.ts';
 import { type OrderScope, type PricedOrder, priceOrder, toMajor } from '../shop/pricing.ts';
 import { cryptoCostParams, quoteCryptoParams, quoteScope } from './crypto-params.ts';
 import type { QuoteBudget } from './crypto-quote-budget.ts';
-import { isCryptoMethod, quotedAmount } from './crypto-quotes.ts';
+import { baseUnits, type CryptoMethod, isCryptoMethod, quotedAmount } from './crypto-quotes.ts';
 import { adminExtraCharges } from './extra-charges.ts';
 import { fulfilOrder, idList } from './fulfil.ts';
 import { linePricesOf } from './line-prices.ts';
@@ -287,15 +287,16 @@ export class PaymentsService {
     // The user's own claim pending or paid counts once. One the admin rejected (the money had not shown yet) may be
     // sent again: the same order goes back to the queue, priced as of today.
     if (used && used.status !== 'rejected') throw conflict('paymentSourceUsed');
-    // A crypto claim expects the exact amount quoted to this user for these contents (the window showed it). One
-    // sent again for the same contents keeps the amount of its first sending, which is what the transaction carries;
-    // for other contents it expects their own quote, or the first amount would settle them at the first ones' price.
+    // A crypto claim expects the exact amount quoted to this user for these contents at today's price and rate (the
+    // window showed it). One sent again for the same contents keeps its first sending whole, price and amount: that
+    // is what the transaction carries and paid for. For other contents it expects their own quote, or the first
+    // amount would settle them at the first ones' price.
     const contents = scopeKey(priced.scope);
-    const kept = used && orderScopeKey(used) === contents ? used.expected_amount : null;
+    const kept = used && orderScopeKey(used) === contents && used.expected_amount !== null ? used : null;
     const expected = isCryptoMethod(body.method)
-      ? (kept ?? (await quotedAmount(this.db.kysely, user.id, body.method, contents)))
+      ? (kept?.expected_amount ??
+        (await this.claimAmount(user, body.method, contents, priced.amountUsd, settings)))
       : null;
-    if (isCryptoMethod(body.method) && expected === null) throw conflict('cryptoQuoteMissing');
     const claim = { source: sourceKey, key, expected };
     try {
       // Counted and written under the user's row lock (PostgreSQL; SQLite runs one transaction at a time), so
@@ -306,10 +307,14 @@ export class PaymentsService {
           throw conflict('manualPaymentsWaiting');
         }
         if (!used) return this.insertOrder(user, priced, body.method, claim, null, trx);
-        const reopened = await reopenRejected(trx, used.id, {
-          ...pricedColumns(priced, body.method),
-          expected_amount: expected,
-        });
+        const now = nowIso();
+        const reopened = await reopenRejected(
+          trx,
+          used.id,
+          kept
+            ? { created_at: now, updated_at: now }
+            : { ...pricedColumns(priced, body.method), expected_amount: expected },
+        );
         if (!reopened) throw conflict('paymentSourceUsed');
         return reopened;
       });
@@ -318,6 +323,26 @@ export class PaymentsService {
       if (isUniqueViolation(error)) throw conflict('paymentSourceUsed');
       throw error;
     }
+  }
+
+  /**
+   * The amount a new crypto claim expects: the buyer's open quote for these contents, made at today's price and rate.
+   * None: 409 cryptoQuoteMissing (the window was never asked). Made at another price or rate (an admin changed one
+   * since): 409 cryptoQuoteOutdated, so the window quotes again and shows the new amount; the admin's queue never
+   * gets a claim whose expected amount is not its price.
+   */
+  private async claimAmount(
+    user: UserRow,
+    method: CryptoMethod,
+    contents: string,
+    amountUsd: number,
+    settings: Settings,
+  ): Promise<string> {
+    const base = baseUnits(method, amountUsd, settings.btc_usd_rate);
+    const quoted = await quotedAmount(this.db.kysely, user.id, method, contents, base);
+    if (quoted === null) throw conflict('cryptoQuoteMissing');
+    if (quoted === 'outdated') throw conflict('cryptoQuoteOutdated');
+    return quoted.amount;
   }
 
   /**
@@ -349,7 +374,7 @@ export class PaymentsService {
       if (claim) await rejectOtherClaims(trx, claim, orderId);
       const order = await findOrder(trx, orderId);
       if (!order) return false;
-      await fulfilOrder(trx, order);
+      await fulfilOrder(trx, this.db.dialect, order);
       return true;
     });
   }

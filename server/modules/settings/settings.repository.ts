@@ -23,7 +23,13 @@ export async function readSettings(db: Db | Executor): Promise<Settings> {
     if (!(row.key in settings)) continue;
     const key = row.key as keyof Settings;
     const fallback = DEFAULT_SETTINGS[key];
-    (settings as Record<string, unknown>)[key] = typeof fallback === 'number' ? Number(row.value) : row.value;
+    if (typeof fallback !== 'number') {
+      (settings as Record<string, unknown>)[key] = row.value;
+      continue;
+    }
+    // A number saved before the schema refused non-finite ones ("Infinity") keeps its default, not a broken page.
+    const value = Number(row.value);
+    if (Number.isFinite(value)) (settings as Record<string, unknown>)[key] = value;
   }
   return settings;
 }

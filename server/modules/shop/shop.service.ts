@@ -9,6 +9,7 @@ import { hmacHex, safeEqual } from '../../lib/crypto.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { CAPTION_LANGUAGES, captionFileOf, hasCompanionFiles, posterFileOf } from '../../lib/lesson-media.ts';
 import { DEFAULT_SETTINGS, readSettings } from '../settings/settings.repository.ts';
+import { restorablePacks } from './pack-folders.ts';
 import { currencyFor, priceOf, quoteOffer, toMajor } from './pricing.ts';
 import {
   catalogue,
@@ -75,13 +76,24 @@ export class ShopService {
     return user ? ownedItemIdsFast(this.db, user.id) : new Set();
   }
 
-  private offerItem(item: ShopItemRow, user: UserRow | null, owned: Set<number>): OfferItem {
+  /** The signed-in user's packs whose folder they deleted (none for visitors or buyers of no pack). */
+  private async restorable(user: UserRow | null, owned: Set<number>): Promise<Set<number>> {
+    return user && owned.size > 0 ? restorablePacks(this.db.kysely, user.id) : new Set();
+  }
+
+  private offerItem(
+    item: ShopItemRow,
+    user: UserRow | null,
+    owned: Set<number>,
+    restorable: Set<number>,
+  ): OfferItem {
     return {
       id: item.id,
       name: item.name,
       description: item.description,
       price_in_user_currency: toMajor(priceOf(item, currencyFor(user))),
       owned: owned.has(item.id),
+      restorable: restorable.has(item.id),
     };
   }
 
@@ -117,6 +129,7 @@ export class ShopService {
   async list(user: UserRow | null, page: number, perPage: number): Promise<ShopPage> {
     const { total, packages, items } = await catalogue(this.db, page, perPage);
     const owned = await this.owned(user);
+    const restorable = await this.restorable(user, owned);
     const settings = await this.quoteSettings(user, packages);
     const list: Offer[] = packages.map((pack) => {
       const mine = items.filter((item) => item.package_id === pack.id);
@@ -124,10 +137,10 @@ export class ShopService {
         ...this.offerHead(pack, mine, user, owned, settings),
         products: mine
           .filter((item) => item.type === 'product')
-          .map((item) => this.offerItem(item, user, owned)),
+          .map((item) => this.offerItem(item, user, owned, restorable)),
         video_courses: mine
           .filter((item) => item.type === 'video_course')
-          .map((item) => this.offerItem(item, user, owned)),
+          .map((item) => this.offerItem(item, user, owned, restorable)),
       };
     });
     return { total, page, per_page: perPage, list };
@@ -148,15 +161,16 @@ export class ShopService {
       items.filter((item) => item.type === 'video_course').map((item) => item.id),
     );
     const settings = await this.quoteSettings(user, [pack]);
+    const restorable = await this.restorable(user, owned);
     return {
       ...this.offerHead(pack, items, user, owned, settings),
       products: items
         .filter((item) => item.type === 'product')
-        .map((item) => this.offerItem(item, user, owned)),
+        .map((item) => this.offerItem(item, user, owned, restorable)),
       video_courses: items
         .filter((item) => item.type === 'video_course')
         .map((item) => ({
-          ...this.offerItem(item, user, owned),
+          ...this.offerItem(item, user, owned, restorable),
           lessons: lessons
             .filter((lesson) => lesson.item_id === item.id)
             .map((lesson) =>
@@ -168,6 +182,9 @@ export class ShopService {
 
   async purchases(user: UserRow, page: number, perPage: number) {
     const { total, rows } = await listPurchases(this.db.kysely, user.id, page, perPage);
+    const restorable = rows.some((row) => row.kind === 'product')
+      ? await restorablePacks(this.db.kysely, user.id)
+      : new Set<number>();
     const items: Purchase[] = rows.map((row) => ({
       id: row.id,
       kind: row.kind as Purchase['kind'],
@@ -177,6 +194,7 @@ export class ShopService {
       currency: row.currency,
       datetime: row.created_at,
       refunded: row.refunded_at !== null,
+      restorable: row.kind === 'product' && row.refunded_at === null && restorable.has(row.item_id ?? 0),
     }));
     return { total, page, per_page: perPage, items };
   }

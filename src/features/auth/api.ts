@@ -9,6 +9,8 @@ import type {
   RecoverBody,
   RecoverResponse,
   RegisterBody,
+  RegisterConfirmBody,
+  RegisterResponse,
   SignInResponse,
 } from '@contract/auth';
 import { API, pathFor } from '@contract/paths';
@@ -21,17 +23,26 @@ function signedIn(data: SignInResponse): SignInResponse {
   return data;
 }
 
-/** The new account keeps the interface language of the sign-up (on a first visit, the browser's). */
-export async function register(
+/**
+ * Starts a sign-up: the server mails a code to the address and answers with the request token the code is checked
+ * with (the same answer whether or not the address has an account). The new account keeps the interface language of
+ * the sign-up (on a first visit, the browser's).
+ */
+export function register(
   body: Omit<RegisterBody, 'language'>,
   referralToken?: string,
-): Promise<SignInResponse> {
+): Promise<RegisterResponse> {
   const path = referralToken
     ? pathFor(API.auth.registerWithToken, { token: referralToken })
     : API.auth.register;
   const language = appStore.get(languageAtom);
   const payload = { ...body, language } satisfies RegisterBody;
-  return signedIn(await api.post<SignInResponse>(path, payload, { quiet: true }));
+  return api.post<RegisterResponse>(path, payload, { quiet: true });
+}
+
+/** The mailed code with the sign-up's request token: the account is made and signed in. */
+export async function confirmSignUp(body: RegisterConfirmBody): Promise<SignInResponse> {
+  return signedIn(await api.post<SignInResponse>(API.auth.registerConfirm, body, { quiet: true }));
 }
 
 /** The body with this browser's device tokens, if it keeps any. */

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { mockFetch, requestBody, testUser } from '@/test/render';
 
-import { confirm, login, logout, register } from './api';
+import { confirm, confirmSignUp, login, logout } from './api';
 
 const deviceToken = (tag: string) => `${tag}`.padEnd(43, 'x');
 const signIn = (id: number, tag: string) => ({
@@ -41,7 +41,7 @@ describe('device tokens in the browser', () => {
 
   it('keeps one token per account, newest first, and the restored account gets the restore token', async () => {
     const spy = mockFetch((url, init) => {
-      if (url === '/api/v1/auth/register') return signIn(1, 'alice');
+      if (url === '/api/v1/auth/register_confirm') return signIn(1, 'alice');
       if (url === '/api/v1/auth/login') return signIn(2, 'bob');
       if (url === '/api/v1/auth/confirm') {
         const body = requestBody(init) as { email: string };
@@ -53,7 +53,7 @@ describe('device tokens in the browser', () => {
       }
       return undefined;
     });
-    await register({ username: 'alice_a', email: 'alice@example.com', password: 'secret123' });
+    await confirmSignUp({ request_token: deviceToken('sign-up'), code: '654321' });
     await login({ login: 'bob_b', password: 'secret123' });
     expect(sentTokens(spy)).toEqual([deviceToken('alice')]);
     await confirm({

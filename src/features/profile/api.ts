@@ -13,6 +13,7 @@ import type {
 } from '@contract/categories';
 import { API, pathFor } from '@contract/paths';
 import type { DeleteAccountBody, Purchase, ReferralPayment, UpdatePasswordBody } from '@contract/profile';
+import type { PackRestored } from '@contract/shop';
 
 export type AcceptResponse = Static<typeof AcceptResponseSchema>;
 
@@ -125,4 +126,9 @@ export function downloadMyData(): Promise<DownloadedFile> {
 export async function deleteAccount(userId: number, body: DeleteAccountBody): Promise<void> {
   await api.post<unknown>(API.users.deleteAccount, body, { quiet: true });
   forgetDeviceToken(userId);
+}
+
+/** Puts a bought strategy pack's deleted folder back in the buyer's ranges (the store's restore route). */
+export function restorePack(itemId: number): Promise<PackRestored> {
+  return api.post<PackRestored>(pathFor(API.shop.restorePack, { id: itemId }), undefined, { quiet: true });
 }

@@ -8,7 +8,7 @@ import type {
   PaymentInfo,
   PaymentParams,
 } from '@contract/payments';
-import type { ProductPage, ShopPage } from '@contract/shop';
+import type { PackRestored, ProductPage, ShopPage } from '@contract/shop';
 
 export function fetchShop(page: number, perPage: number, signal: AbortSignal): Promise<ShopPage> {
   return api.get<ShopPage>(API.shop.list, { query: { page, per_page: perPage }, signal, quiet: true });
@@ -45,4 +45,9 @@ export function sendManualPayment(body: ManualPaymentBody): Promise<PaymentInfo>
  */
 export function sandboxCharge(orderId: number, hash: string): Promise<PaymentInfo> {
   return api.post<PaymentInfo>(API.payments.sandboxCharge, { order_id: orderId, hash }, { quiet: true });
+}
+
+/** Puts a bought strategy pack's deleted folder back in the buyer's ranges. */
+export function restorePack(itemId: number): Promise<PackRestored> {
+  return api.post<PackRestored>(pathFor(API.shop.restorePack, { id: itemId }), undefined, { quiet: true });
 }

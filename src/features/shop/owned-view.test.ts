@@ -8,6 +8,7 @@ const item = (id: number, owned = false) => ({
   description: '',
   price_in_user_currency: 10,
   owned,
+  restorable: false,
 });
 
 // The server's answer for a free player before any purchase: two items, Premium required.

@@ -14,12 +14,13 @@ export type CryptoQuoteState =
 /**
  * Asks for the picked coin's exact amount (the cost routes quote nothing: most buyers pay by card, and each quote
  * holds one of the coin's few amounts for a day). The answer replaces the coin's plain price in the returned
- * params; a quoted answer is kept for the window, so picking the coin again shows it at once.
+ * params; a quoted answer is kept for the window, so picking the coin again shows it at once. `requote` forgets it
+ * and asks again (the server refused a claim because the price or rate changed since it was quoted).
  */
 export function useCryptoQuote(
   params: PaymentParams | null,
   method: PaymentMethod | null,
-): { params: PaymentParams | null; quote: CryptoQuoteState } {
+): { params: PaymentParams | null; quote: CryptoQuoteState; requote: () => void } {
   const { t } = useTranslation();
   const [kept, setKept] = useState<Record<string, CryptoParams>>({});
   const crypto = needsCryptoQuote(method, params) ? method : null;
@@ -36,12 +37,16 @@ export function useCryptoQuote(
     key,
     { enabled: body !== null && !known },
   );
-  if (!crypto || !params) return { params, quote: { status: 'idle' } };
+  const requote = () => {
+    setKept(({ [key]: _forgotten, ...others }) => others);
+    result.reload();
+  };
+  if (!crypto || !params) return { params, quote: { status: 'idle' }, requote };
   const answer = known ?? (result.loading ? undefined : result.data);
-  if (answer) return { params: withCryptoQuote(params, crypto, answer), quote: { status: 'idle' } };
+  if (answer) return { params: withCryptoQuote(params, crypto, answer), quote: { status: 'idle' }, requote };
   if (result.error) {
     const message = errorMessage(result.error, t);
-    return { params, quote: { status: 'error', message, retry: result.reload } };
+    return { params, quote: { status: 'error', message, retry: result.reload }, requote };
   }
-  return { params, quote: { status: 'loading' } };
+  return { params, quote: { status: 'loading' }, requote };
 }

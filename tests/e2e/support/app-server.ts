@@ -25,6 +25,16 @@ export interface AppServer {
   stop(): Promise<void>;
 }
 
+/** The data folder of each server started here, by its base URL: where its outbox of mails is (sign-up.ts). */
+const dataDirs = new Map<string, string>();
+
+/** The data folder of the server at `origin` (started by startAppServer in this process). */
+export function dataDirOf(origin: string): string {
+  const dataDir = dataDirs.get(origin);
+  if (!dataDir) throw new Error(`no server started here at ${origin}`);
+  return dataDir;
+}
+
 /** A TCP port free on 127.0.0.1 now (the OS picks it; the probe closes before the caller listens). */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -80,6 +90,8 @@ export async function startAppServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<
     STATIC_DIR: join(root, 'dist'),
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
+    // Every spec's players sign up from this one address: its hourly budget of sign-up mails must not be the limit.
+    SIGN_UP_MAIL_LIMIT: '10000',
     ...extraEnv,
   };
   const secret = () => randomBytes(9).toString('base64url');
@@ -109,6 +121,7 @@ export async function startAppServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<
   child.stderr?.on('data', (chunk) => (log += chunk));
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, child, () => log);
+  dataDirs.set(baseUrl, dataDir);
   return {
     baseUrl,
     accounts,

@@ -2,6 +2,9 @@
 // page itself uses.
 import type { Page } from 'playwright-core';
 
+import { dataDirOf } from './app-server.ts';
+import { mailedCode } from './sign-up.ts';
+
 /** GET (no body) or POST (a JSON body) as the given user; the `data` of the answer, or an error naming the status. */
 export async function api<T>(baseUrl: string, token: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`, {
@@ -41,20 +44,37 @@ export async function savedHands(baseUrl: string, token: string, id: number): Pr
 }
 
 /**
- * Registers through the page's own fetch on the origin it is on (the token lands in localStorage, where the app
- * reads it on its next load) and returns the token for direct API calls.
+ * Signs up through the page's own fetch on the origin it is on, with the code the server mailed (read from its
+ * outbox): the token lands in localStorage, where the app reads it on its next load, and is returned for direct API
+ * calls.
  */
 export async function registerInPage(page: Page, username: string): Promise<string> {
-  return page.evaluate(async (name) => {
-    const response = await fetch('/api/v1/auth/register', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: name, email: `${name}@example.com`, password: 'secret123' }),
-    });
-    const body = (await response.json()) as { data: { token: string } };
-    localStorage.setItem('rangeforge.token', body.data.token);
-    return body.data.token;
-  }, username);
+  const email = `${username}@example.com`;
+  const requestToken = await page.evaluate(
+    async (body) => {
+      const response = await fetch('/api/v1/auth/register', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return ((await response.json()) as { data: { request_token: string } }).data.request_token;
+    },
+    { username, email, password: 'secret123' },
+  );
+  const code = await mailedCode(dataDirOf(new URL(page.url()).origin), email);
+  return page.evaluate(
+    async (body) => {
+      const response = await fetch('/api/v1/auth/register_confirm', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const answer = (await response.json()) as { data: { token: string } };
+      localStorage.setItem('rangeforge.token', answer.data.token);
+      return answer.data.token;
+    },
+    { request_token: requestToken, code },
+  );
 }
 
 /** Opens the app, registers in the page (see registerInPage) and returns the token for direct API calls. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 import type { FastifyInstance, InjectOptions } from 'fastify';
 
-import { bearer } from './test-app.ts';
+import { bearer, mailsOf } from './test-app.ts';
 
 export interface Session {
   token: string;
@@ -11,7 +11,39 @@ export interface Session {
   email: string;
 }
 
-/** Registers a fresh user with unique names and returns its session. */
+/** The sign-up code in the last mail `app` sent to `email`, or null when none was sent there. */
+export function signUpCodeFor(app: FastifyInstance, email: string): string | null {
+  const mail = mailsOf(app).findLast((sent) => sent.to === email.toLowerCase());
+  return mail?.text.match(/\b(\d{6})\b/)?.[1] ?? null;
+}
+
+/**
+ * Signs up as a player would: the sign-up, then the code mailed to the address with the answer's request token.
+ * Returns both answers (the second is the account's sign-in, or the refusal), so suites can check either.
+ */
+export async function signUp(
+  app: FastifyInstance,
+  body: { username: string; email: string; password: string; language?: string },
+  options: { referral?: string; remoteAddress?: string } = {},
+) {
+  const url = options.referral ? `/api/v1/auth/register/${options.referral}` : '/api/v1/auth/register';
+  const address = options.remoteAddress ? { remoteAddress: options.remoteAddress } : {};
+  const started = await app.inject({ method: 'POST', url, payload: body, ...address });
+  if (started.statusCode !== 200) return { started, confirmed: null };
+  const code = signUpCodeFor(app, body.email);
+  const confirmed = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/register_confirm',
+    payload: { request_token: started.json().data.request_token, code: code ?? '000000' },
+    ...address,
+  });
+  return { started, confirmed };
+}
+
+/**
+ * Registers a fresh user with unique names and returns its session. The sign-up's mail is taken out of the app's
+ * mailbox once its code is used, so a suite sees only the mail that came after (a restore code, a receipt).
+ */
 export async function registerUser(
   app: FastifyInstance,
   overrides: { referral?: string } = {},
@@ -19,11 +51,15 @@ export async function registerUser(
   // Random hex, not pid + counter + random digits run together ("12"+"34" and "123"+"4" collided).
   const suffix = randomBytes(7).toString('hex');
   const body = { username: `user${suffix}`, email: `user${suffix}@example.com`, password: 'secret123' };
-  const url = overrides.referral ? `/api/v1/auth/register/${overrides.referral}` : '/api/v1/auth/register';
-  const response = await app.inject({ method: 'POST', url, payload: body });
-  if (response.statusCode !== 200)
-    throw new Error(`register failed: ${response.statusCode} ${response.body}`);
-  const { data } = response.json();
+  const { started, confirmed } = await signUp(app, body, overrides);
+  if (!confirmed || confirmed.statusCode !== 200)
+    throw new Error(`register failed: ${started.statusCode} ${started.body} ${confirmed?.body ?? ''}`);
+  const mails = mailsOf(app);
+  mails.splice(
+    mails.findLastIndex((mail) => mail.to === body.email),
+    1,
+  );
+  const { data } = confirmed.json();
   return { token: data.token, id: data.me.id, username: body.username, email: body.email };
 }
 
@@ -68,7 +104,7 @@ export async function makeAdmin(app: FastifyInstance, session: Session): Promise
  * A user row written straight to the database, for the suites that run on an older schema: sign-up reads columns a
  * later migration adds (users.deleted_at), so it needs the current one. Columns as of 010-username-key.
  */
-export async function insertUserRow(app: FastifyInstance): Promise<{ id: number }> {
+export async function insertUserRow(app: FastifyInstance): Promise<{ id: number; email: string }> {
   const suffix = randomBytes(7).toString('hex');
   return app.services.db.kysely
     .insertInto('users')
@@ -85,6 +121,6 @@ export async function insertUserRow(app: FastifyInstance): Promise<{ id: number 
       referrer_id: null,
       created_at: new Date().toISOString(),
     } as never)
-    .returning('id')
+    .returning(['id', 'email'])
     .executeTakeFirstOrThrow();
 }

@@ -16,3 +16,12 @@ export async function openSeededStore(
   await makeAdmin(t.app, admin);
   return { t, admin };
 }
+
+/**
+ * `size` bytes that open like an MP4 file (a `ftyp` box first, as every MP4 has), filled with `fill`: what the lesson
+ * upload checks before it links a file.
+ */
+export function mp4Bytes(size: number, fill = 0): Buffer {
+  const box = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom', 'latin1')]);
+  return Buffer.concat([box, Buffer.alloc(Math.max(0, size - box.length), fill)]);
+}

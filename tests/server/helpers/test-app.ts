@@ -20,6 +20,22 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
+/** The mail each test app sent, for helpers that are given only the app (a sign-up's code). */
+const mailboxes = new WeakMap<FastifyInstance, Mail[]>();
+
+/** What `app` has mailed so far (an app made by createTestApp, or one given to collectMail). */
+export function mailsOf(app: FastifyInstance): Mail[] {
+  const mails = mailboxes.get(app);
+  if (!mails)
+    throw new Error('the mail of this app is not collected: make it with createTestApp or collectMail');
+  return mails;
+}
+
+/** For an app a suite builds itself with memoryMailer(mails): helpers such as registerUser then read its mail. */
+export function collectMail(app: FastifyInstance, mails: Mail[]): void {
+  mailboxes.set(app, mails);
+}
+
 /** Collects mail in memory (the SMTP path has its own suite with a real sink). */
 export function memoryMailer(mails: Mail[]): Mailer {
   return {
@@ -54,6 +70,7 @@ export async function createTestApp(
     AUTH_RATE_LIMIT: '100000',
     WRITE_RATE_LIMIT: '100000',
     COST_RATE_LIMIT: '100000',
+    SIGN_UP_MAIL_LIMIT: '100000',
     ...env,
   });
   const mails: Mail[] = [];
@@ -63,6 +80,7 @@ export async function createTestApp(
     clock: options.clock,
   });
   await app.ready();
+  collectMail(app, mails);
   return {
     app,
     config,

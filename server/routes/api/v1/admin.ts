@@ -23,6 +23,7 @@ import { PaymentInfo } from '../../../../contract/payments.ts';
 import { HttpError } from '../../../lib/http-error.ts';
 import type { RoutePlugin } from '../../../lib/type-provider.ts';
 import { settingsChanges } from '../../../modules/admin/audit.ts';
+import { checkPackShape } from '../../../modules/admin/pack-shape.ts';
 import { currentUser, requireAdmin } from '../../../plugins/auth.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -312,7 +313,8 @@ export const adminRoutes: RoutePlugin = async (app) => {
   app.post(
     API.admin.itemContent,
     {
-      ...guarded,
+      // The admin check first, then the pack's size and depth, before the schema walks it.
+      preValidation: [requireAdmin, async (request) => checkPackShape(request.body)],
       schema: {
         tags,
         params: IdParams,
@@ -354,7 +356,7 @@ export const adminRoutes: RoutePlugin = async (app) => {
         tags,
         params: IdParams,
         consumes: ['multipart/form-data'],
-        response: { 200: DataEnvelope(Ok), 413: ErrorBody, ...errors },
+        response: { 200: DataEnvelope(Ok), 413: ErrorBody, 415: ErrorBody, ...errors },
       },
     },
     async (request) => {

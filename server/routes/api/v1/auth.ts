@@ -8,7 +8,9 @@ import {
   RecoverBody,
   RecoverResponse,
   RegisterBody,
+  RegisterConfirmBody,
   RegisterParams,
+  RegisterResponse,
   SignInResponse,
   UserResponse,
 } from '../../../../contract/auth.ts';
@@ -32,18 +34,37 @@ export const authRoutes: RoutePlugin = async (app) => {
 
   const registerSchema = {
     tags,
+    description:
+      'Starts a sign-up: mails a code to the address (or, when it has an account, a note saying so) and answers the ' +
+      "same either way. The account is made by register_confirm with the code and this answer's request token.",
     body: RegisterBody,
-    response: { 200: DataEnvelope(SignInResponse), ...errors },
+    response: { 200: DataEnvelope(RegisterResponse), ...errors },
   };
+  const started = (token: string) => ({
+    data: { message: 'A confirmation code has been sent to the e-mail address', request_token: token },
+  });
   // Both sign-up routes draw on one budget per address (the rate limiter would count each route apart).
   const signUpLimit = addressLimit(app, 'sign-up');
   app.post(API.auth.register, { schema: registerSchema, onRequest: signUpLimit }, async (request) =>
-    signedIn(await auth.register(request.body)),
+    started(await auth.register(request.body, normalizeIP(request.ip))),
   );
   app.post(
     API.auth.registerWithToken,
     { schema: { ...registerSchema, params: RegisterParams }, onRequest: signUpLimit },
-    async (request) => signedIn(await auth.register(request.body, request.params.token)),
+    async (request) =>
+      started(await auth.register(request.body, normalizeIP(request.ip), request.params.token)),
+  );
+  app.post(
+    API.auth.registerConfirm,
+    {
+      schema: {
+        tags,
+        body: RegisterConfirmBody,
+        response: { 200: DataEnvelope(SignInResponse), ...errors },
+      },
+      config: { rateLimit },
+    },
+    async (request) => signedIn(await auth.confirmSignUp(request.body, normalizeIP(request.ip))),
   );
 
   app.post(

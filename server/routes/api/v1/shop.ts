@@ -11,10 +11,12 @@ import { LanguageSchema } from '../../../../contract/envelope.ts';
 import type { Language } from '../../../../contract/languages.ts';
 import { API } from '../../../../contract/paths.ts';
 import { CostShopBody, CryptoParams, CryptoQuoteBody, PaymentParams } from '../../../../contract/payments.ts';
+import { PackRestored } from '../../../../contract/shop.ts';
 import { notFound, unauthorized } from '../../../lib/http-error.ts';
 import type { RoutePlugin } from '../../../lib/type-provider.ts';
+import { restorePackFolder } from '../../../modules/shop/pack-folders.ts';
 import { currentUser, requireUser } from '../../../plugins/auth.ts';
-import { costLimit, cryptoQuoteLimit } from '../../../plugins/limits.ts';
+import { costLimit, cryptoQuoteLimit, writeLimit } from '../../../plugins/limits.ts';
 
 const VideoLinkQuery = Type.Object({
   user: Type.Optional(Id),
@@ -74,6 +76,29 @@ export const shopRoutes: RoutePlugin = async (app) => {
     },
     async (request) => ({
       data: await payments.cryptoQuote(currentUser(request), request.body, normalizeIP(request.ip)),
+    }),
+  );
+
+  app.post(
+    API.shop.restorePack,
+    {
+      preValidation: [requireUser, writeLimit(app)],
+      schema: {
+        tags,
+        description:
+          'Puts the ready-made folder of a strategy pack the caller bought back in their library after they deleted ' +
+          'it; a second call finds it there (restored: false). 404: not a pack the caller owns.',
+        params: IdParams,
+        response: { 200: DataEnvelope(PackRestored), ...quoteErrors },
+      },
+    },
+    async (request) => ({
+      data: await restorePackFolder(
+        app.services.db,
+        app.services.writes,
+        currentUser(request),
+        request.params.id,
+      ),
     }),
   );
 

@@ -53,20 +53,31 @@ describe('AuthPage', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
-  it('registers with the referral token from the path and stores the session', async () => {
+  const signUpToken = 'r'.repeat(43);
+
+  it('signs up with the referral token from the path, then makes the account with the mailed code', async () => {
     const user = userEvent.setup();
-    const fetchSpy = mockFetch((url) =>
-      url === '/api/v1/auth/register/friend42'
-        ? { body: { data: { me: { ...testUser, id: 9, username: 'newbie' }, token: 'tok-9' } } }
-        : undefined,
-    );
+    const fetchSpy = mockFetch((url) => {
+      if (url === '/api/v1/auth/register/friend42')
+        return { body: { data: { message: 'sent', request_token: signUpToken } } };
+      if (url === '/api/v1/auth/register_confirm')
+        return {
+          body: {
+            data: {
+              me: { ...testUser, id: 9, username: 'newbie' },
+              token: 'tok-9',
+              device_token: 'd'.repeat(43),
+            },
+          },
+        };
+      return undefined;
+    });
     const { onSignedIn } = renderAuth('register', 'friend42');
     expect(screen.getByTestId('referral-note')).toHaveTextContent('friend42');
     await user.type(screen.getByLabelText('Username'), 'newbie');
     await user.type(screen.getByLabelText('E-mail'), 'newbie@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret12');
     await user.click(screen.getByRole('button', { name: 'Register' }));
-    await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
     expect(requestBody(fetchSpy.mock.calls[0]?.[1])).toEqual({
       username: 'newbie',
       email: 'newbie@example.com',
@@ -74,8 +85,47 @@ describe('AuthPage', () => {
       // The interface language goes with the sign-up, so the account keeps the first visit's language.
       language: 'en-US',
     });
+    // No account and no session yet: the page asks for the code mailed to the address.
+    expect(await screen.findByRole('status')).toHaveTextContent('We sent a code to newbie@example.com');
+    expect(onSignedIn).not.toHaveBeenCalled();
+    expect(appStore.get(sessionAtom).user).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(screen.getByText('Enter the confirmation code')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Confirmation code'), ' 482913 ');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
+    const confirmCall = fetchSpy.mock.calls.find(([url]) => url === '/api/v1/auth/register_confirm');
+    expect(requestBody(confirmCall?.[1])).toEqual({ request_token: signUpToken, code: '482913' });
     expect(localStorage.getItem('rangeforge.token')).toBe('tok-9');
     expect(appStore.get(sessionAtom).user?.username).toBe('newbie');
+    expect(sessionStorage.getItem('rangeforge.signUpRequest')).toBeNull();
+  });
+
+  it('resumes at the code step after a reload, says when the sign-up expired, and starts over', async () => {
+    const user = userEvent.setup();
+    sessionStorage.setItem(
+      'rangeforge.signUpRequest',
+      JSON.stringify({ email: 'late@example.com', token: signUpToken, expiresAt: Date.now() + 60_000 }),
+    );
+    mockFetch((url) =>
+      url === '/api/v1/auth/register_confirm'
+        ? {
+            status: 400,
+            body: { error: 'This sign-up has expired', code: 'signUpExpired' },
+          }
+        : undefined,
+    );
+    renderAuth('register');
+    expect(screen.getByRole('status')).toHaveTextContent('late@example.com');
+    await user.type(screen.getByLabelText('Confirmation code'), '111111');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This sign-up has expired: sign up again to get a new code',
+    );
+    expect(screen.getByRole('button', { name: 'Create account' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Change the details or get a new code' }));
+    expect(screen.getByLabelText('Username')).toBeInTheDocument();
+    expect(sessionStorage.getItem('rangeforge.signUpRequest')).toBeNull();
   });
 
   it('shows the server error on a failed login, translated by its code', async () => {

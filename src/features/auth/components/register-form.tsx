@@ -1,9 +1,17 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { TextField } from '@/components/text-field';
+import { ApiError } from '@/lib/api-client';
 import { applySession } from '@/lib/session';
 
-import { register } from '../api';
+import { confirmSignUp, register } from '../api';
+import {
+  forgetSignUpRequest,
+  keepSignUpRequest,
+  readSignUpRequest,
+  type SignUpRequest,
+} from '../sign-up-request';
 import { useAuthForm } from '../use-auth-form';
 import { validateRegister } from '../validation';
 
@@ -12,21 +20,99 @@ export interface RegisterFormProps {
   onDone: () => void;
 }
 
+/**
+ * Two steps: the details (the server mails a code to the address, or, when it has an account, a note saying so: its
+ * answer is the same), then the code, which makes the account and signs it in. A reload resumes at the code step
+ * while this tab's sign-up is open.
+ */
 export function RegisterForm({ referralToken, onDone }: RegisterFormProps) {
   const { t } = useTranslation();
-  const form = useAuthForm({ username: '', email: '', password: '' }, validateRegister);
+  const [request, setRequest] = useState<SignUpRequest | null>(() => readSignUpRequest());
+  const [expired, setExpired] = useState(false);
+  const details = useAuthForm({ username: '', email: '', password: '' }, validateRegister);
+  const code = useAuthForm({ code: '' }, (values) =>
+    values.code.trim() ? {} : { code: 'codeRequired' as const },
+  );
 
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const ok = await form.submit(async (values) => {
-      const data = await register(
-        { username: values.username.trim(), email: values.email.trim(), password: values.password },
+    await details.submit(async (values) => {
+      const email = values.email.trim();
+      const answer = await register(
+        { username: values.username.trim(), email, password: values.password },
         referralToken,
       );
-      applySession(data.me, data.token);
+      setExpired(false);
+      setRequest(keepSignUpRequest(email, answer.request_token));
+    });
+  };
+
+  const onConfirm = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!request) return;
+    const ok = await code.submit(async (values) => {
+      try {
+        const data = await confirmSignUp({ request_token: request.token, code: values.code.trim() });
+        forgetSignUpRequest();
+        applySession(data.me, data.token);
+      } catch (error) {
+        // The request is spent or gone: the code step can do nothing more, the player signs up again.
+        if (error instanceof ApiError && error.code === 'signUpExpired') setExpired(true);
+        throw error;
+      }
     });
     if (ok) onDone();
   };
+
+  const startOver = () => {
+    forgetSignUpRequest();
+    setRequest(null);
+    setExpired(false);
+    code.setField('code', '');
+  };
+
+  if (request) {
+    return (
+      <form
+        className="form"
+        noValidate
+        onSubmit={(event) => void onConfirm(event)}
+        aria-label={t('auth:register.title')}
+      >
+        <p className="form__note" role="status">
+          {t('auth:register.codeSent', { email: request.email })}
+        </p>
+        <TextField
+          label={t('auth:fields.code')}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={code.values.code}
+          onChange={(event) => code.setField('code', event.target.value)}
+          error={code.fieldError('code')}
+        />
+        {expired ? (
+          <div className="form__error" role="alert">
+            <p>{t('errors:signUpExpired')}</p>
+          </div>
+        ) : (
+          code.serverError && (
+            <p className="form__error" role="alert">
+              {code.serverMessage(t('auth:errors.register'))}
+            </p>
+          )
+        )}
+        <div className="form__row">
+          <button type="button" className="button button--ghost" onClick={startOver}>
+            {t('auth:register.again')}
+          </button>
+          <button type="submit" className="button button--primary" disabled={code.submitting || expired}>
+            {code.submitting ? t('common:states.sending') : t('auth:register.confirm')}
+          </button>
+        </div>
+      </form>
+    );
+  }
 
   return (
     <form
@@ -44,9 +130,9 @@ export function RegisterForm({ referralToken, onDone }: RegisterFormProps) {
         label={t('auth:fields.username')}
         name="username"
         autoComplete="username"
-        value={form.values.username}
-        onChange={(event) => form.setField('username', event.target.value)}
-        error={form.fieldError('username')}
+        value={details.values.username}
+        onChange={(event) => details.setField('username', event.target.value)}
+        error={details.fieldError('username')}
         hint={t('auth:hints.username')}
       />
       <TextField
@@ -54,27 +140,27 @@ export function RegisterForm({ referralToken, onDone }: RegisterFormProps) {
         name="email"
         type="email"
         autoComplete="email"
-        value={form.values.email}
-        onChange={(event) => form.setField('email', event.target.value)}
-        error={form.fieldError('email')}
+        value={details.values.email}
+        onChange={(event) => details.setField('email', event.target.value)}
+        error={details.fieldError('email')}
       />
       <TextField
         label={t('auth:fields.password')}
         name="password"
         type="password"
         autoComplete="new-password"
-        value={form.values.password}
-        onChange={(event) => form.setField('password', event.target.value)}
-        error={form.fieldError('password')}
+        value={details.values.password}
+        onChange={(event) => details.setField('password', event.target.value)}
+        error={details.fieldError('password')}
         hint={t('auth:hints.password')}
       />
-      {form.serverError && (
+      {details.serverError && (
         <p className="form__error" role="alert">
-          {form.serverMessage(t('auth:errors.register'))}
+          {details.serverMessage(t('auth:errors.register'))}
         </p>
       )}
-      <button type="submit" className="button button--primary button--wide" disabled={form.submitting}>
-        {form.submitting ? t('common:states.sending') : t('auth:register.submit')}
+      <button type="submit" className="button button--primary button--wide" disabled={details.submitting}>
+        {details.submitting ? t('common:states.sending') : t('auth:register.submit')}
       </button>
     </form>
   );

@@ -23,6 +23,7 @@ function purchases(page: number, total: number) {
       currency: 'USD',
       datetime: '2026-11-20T10:00:00Z',
       refunded: false,
+      restorable: false,
     })),
   };
 }
@@ -76,6 +77,28 @@ describe('ProfilePage', () => {
     const refunded = (await screen.findByText('Pack 2')).closest('tr')!;
     expect(within(refunded).getByText('Refunded')).toBeInTheDocument();
     expect((await screen.findByText('Pack 1')).closest('tr')).not.toHaveTextContent('Refunded');
+  });
+
+  it('puts back the folder of a bought pack the player deleted', async () => {
+    const user = userEvent.setup();
+    const listed = purchases(1, 2);
+    listed.items[0] = { ...listed.items[0]!, item_id: 9, restorable: true };
+    const fetchSpy = mockFetch((url, init) => {
+      if (url === '/api/v1/shop/products/9/restore' && init?.method === 'POST') {
+        listed.items[0] = { ...listed.items[0]!, restorable: false };
+        return { body: { data: { category_id: 5, restored: true } } };
+      }
+      return url.includes('/purchases?') ? { body: { data: listed } } : undefined;
+    });
+    renderApp(<ProfilePage user={testUser} hash="" />, { user: testUser });
+    const row = (await screen.findByText('Pack 1')).closest('tr')!;
+    expect(within(row).getByText('Its folder was deleted from your ranges.')).toBeInTheDocument();
+    expect((await screen.findByText('Pack 2')).closest('tr')).not.toHaveTextContent('Put it back');
+    await user.click(within(row).getByRole('button', { name: 'Put it back' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Put it back' })).not.toBeInTheDocument(),
+    );
+    expect(fetchSpy.mock.calls.filter(([url]) => url === '/api/v1/shop/products/9/restore')).toHaveLength(1);
   });
 
   it('shows the empty and error states', async () => {

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { appStore } from '@/lib/store';
@@ -26,9 +27,16 @@ describe('note editor', () => {
     expect(screen.getByRole('textbox')).toHaveAttribute('maxLength', String(NOTE_MAX));
   });
 
-  it('lets a free player keep and shorten a longer note the range already has, not lengthen it', () => {
-    appStore.set(noteAtom, 'n'.repeat(FREE_NOTE_MAX + 300));
+  it('keeps a longer note a free player already has as it is, and cuts it to the free length on request', async () => {
+    const long = 'n'.repeat(FREE_NOTE_MAX + 300);
+    appStore.set(noteAtom, long);
     renderApp(<NoteEditor />, as(false));
-    expect(screen.getByRole('textbox')).toHaveAttribute('maxLength', String(FREE_NOTE_MAX + 300));
+    const field = screen.getByRole('textbox');
+    expect(field).toHaveAttribute('readOnly');
+    expect(appStore.get(noteAtom)).toBe(long);
+    await userEvent.click(screen.getByRole('button', { name: /2,?000/ }));
+    expect(appStore.get(noteAtom)).toBe('n'.repeat(FREE_NOTE_MAX));
+    expect(screen.getByRole('textbox')).not.toHaveAttribute('readOnly');
+    expect(screen.getByRole('textbox')).toHaveAttribute('maxLength', String(FREE_NOTE_MAX));
   });
 });

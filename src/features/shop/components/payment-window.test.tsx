@@ -16,10 +16,33 @@ const offer: Extract<PaymentTarget, { kind: 'package' }>['offer'] = {
   name: 'MTT starter pack',
   premium_required: true,
   products: [
-    { id: 11, name: 'Push/fold 10bb', description: '', price_in_user_currency: 15, owned: false },
-    { id: 12, name: 'BB defence', description: '', price_in_user_currency: 10, owned: false },
+    {
+      id: 11,
+      name: 'Push/fold 10bb',
+      description: '',
+      price_in_user_currency: 15,
+      owned: false,
+      restorable: false,
+    },
+    {
+      id: 12,
+      name: 'BB defence',
+      description: '',
+      price_in_user_currency: 10,
+      owned: false,
+      restorable: false,
+    },
   ],
-  video_courses: [{ id: 21, name: 'ICM basics', description: '', price_in_user_currency: 30, owned: false }],
+  video_courses: [
+    {
+      id: 21,
+      name: 'ICM basics',
+      description: '',
+      price_in_user_currency: 30,
+      owned: false,
+      restorable: false,
+    },
+  ],
 };
 
 function toasts() {
@@ -340,6 +363,41 @@ describe('PaymentWindow', () => {
     );
     expect(screen.queryByRole('button', { name: 'Copy the amount' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send' })).not.toBeInTheDocument();
+  });
+
+  it('quotes again and shows the new amount when the price changed since the amount was shown', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    let price = 25.01205;
+    let claims = 0;
+    const fetchSpy = mockFetch((url) => {
+      if (url === '/api/v1/shop/crypto_quote')
+        return { body: { data: { price, account: 'TRangeForgeTetherAccount', quoted: true } } };
+      if (url !== '/api/v1/manual_payment') return undefined;
+      claims += 1;
+      if (claims > 1) return { body: { data: { id: 7, status: 'pending' } } };
+      // An admin raised the price meanwhile: the server refuses the claim at the old amount.
+      price = 50.02411;
+      return {
+        status: 409,
+        body: { error: 'The price changed since this amount was shown', code: 'cryptoQuoteOutdated' },
+      };
+    });
+    renderApp(<PaymentWindow target={{ kind: 'premium', params: paymentParams() }} onClose={onClose} />, {
+      user: testUser,
+    });
+    await user.click(screen.getByRole('radio', { name: /Tether/ }));
+    await waitFor(() => expect(amountField()).toHaveTextContent('25.012050 USDT'));
+    await user.type(screen.getByLabelText('Transaction ID'), 'tron-tx-1');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    // The window stays, says why, and shows the new amount with the transaction id kept.
+    await waitFor(() => expect(amountField()).toHaveTextContent('50.024110 USDT'));
+    expect(screen.getByRole('alert')).toHaveTextContent('The price changed since this amount was shown');
+    expect(screen.getByLabelText('Transaction ID')).toHaveValue('tron-tx-1');
+    expect(onClose).not.toHaveBeenCalled();
+    expect(quoteCalls(fetchSpy)).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 
   it('needs a letter in a crypto transaction id', async () => {

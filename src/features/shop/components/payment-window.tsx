@@ -13,6 +13,7 @@ import {
 } from '@/components/payment-icons';
 import { Popup } from '@/components/popup';
 import { TextField } from '@/components/text-field';
+import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { formatMoney } from '@/lib/format';
 import { isLanguage } from '@/lib/languages';
@@ -72,8 +73,10 @@ export function PaymentWindow({ target, onClose }: PaymentWindowProps) {
   const nothingLeft = ownedNow.size > 0 && cost.params !== null && cost.params.cloud_payments.price <= 0;
   const [state, dispatch] = useReducer(paymentReducer, initialPaymentState);
   // A picked coin is quoted now: its exact amount replaces the plain price in `params`.
-  const { params, quote } = useCryptoQuote(cost.params, state.method);
+  const { params, quote, requote } = useCryptoQuote(cost.params, state.method);
   const [busy, setBusy] = useState(false);
+  // The server refused the claim: the price or rate changed since the amount was shown. The new one is asked for.
+  const [priceChanged, setPriceChanged] = useState(false);
   const language = isLanguage(i18n.language) ? i18n.language : 'en-US';
 
   const methodLabels: Record<PaymentMethod, string> = {
@@ -142,7 +145,13 @@ export function PaymentWindow({ target, onClose }: PaymentWindowProps) {
       pushToast(t('shop:payment.manualSent'), 'success');
       onClose();
     } catch (cause) {
-      pushToast(errorMessage(cause, t), 'error');
+      if (cause instanceof ApiError && cause.code === 'cryptoQuoteOutdated') {
+        setPriceChanged(true);
+        requote();
+        reload();
+      } else {
+        pushToast(errorMessage(cause, t), 'error');
+      }
     } finally {
       setBusy(false);
     }
@@ -304,6 +313,11 @@ export function PaymentWindow({ target, onClose }: PaymentWindowProps) {
           >
             {exact && (
               <>
+                {priceChanged && (
+                  <p className="form__error" role="alert">
+                    {t('errors:cryptoQuoteOutdated')}
+                  </p>
+                )}
                 <p className="muted">{t('shop:payment.sendExactly')}</p>
                 <div className="copy-field">
                   <code className="account">

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { appStore } from '@/lib/store';
+import { toastsAtom } from '@/lib/toast';
 import { mockFetch, renderApp, testUser } from '@/test/render';
 
 import { paidAtom, paymentWindowAtom } from '../atoms';
@@ -19,7 +20,14 @@ const product = {
   premium_cost: 0,
   all_owned: false,
   products: [
-    { id: 1, name: 'Opening ranges', description: 'RFI charts', price_in_user_currency: 1500, owned: false },
+    {
+      id: 1,
+      name: 'Opening ranges',
+      description: 'RFI charts',
+      price_in_user_currency: 1500,
+      owned: false,
+      restorable: false,
+    },
   ],
   video_courses: [
     {
@@ -28,6 +36,7 @@ const product = {
       description: 'Why the charts look the way they do.',
       price_in_user_currency: 3900,
       owned: true,
+      restorable: false,
       lessons: [
         {
           id: 8,
@@ -96,6 +105,32 @@ describe('ProductPage', () => {
     renderApp(<ProductPage productId={1} onSignIn={onSignIn} />, { user: testUser });
     await user.click(await screen.findByRole('button', { name: /^Buy for/ }));
     expect(appStore.get(paymentWindowAtom)).toMatchObject({ kind: 'package', offer: { id: 1 } });
+  });
+
+  it('puts back the folder of an owned pack the buyer deleted, and reloads the page', async () => {
+    const user = userEvent.setup();
+    let restored = false;
+    const owned = { ...product.products[0]!, owned: true };
+    const fetchSpy = mockFetch((url, init) => {
+      if (url === '/api/v1/shop/products/1/restore' && init?.method === 'POST') {
+        restored = true;
+        return { body: { data: { category_id: 77, restored: true } } };
+      }
+      if (url !== '/api/shop/product/1') return undefined;
+      const item = { ...owned, restorable: !restored };
+      return { body: { data: { ...product, products: [item] } } };
+    });
+    renderApp(<ProductPage productId={1} onSignIn={vi.fn()} />, { user: testUser });
+    expect(await screen.findByText('Deleted from your ranges')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Put back in my ranges' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Put back in my ranges' })).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByText('Deleted from your ranges')).not.toBeInTheDocument();
+    expect(fetchSpy.mock.calls.filter(([url]) => url === '/api/v1/shop/products/1/restore')).toHaveLength(1);
+    expect(appStore.get(toastsAtom).map((toast) => toast.message)).toContain(
+      '“Opening ranges” is back in your ranges',
+    );
   });
 
   it('adds the Premium line the package requires to the server total', async () => {

@@ -6,10 +6,11 @@ import { AsyncState } from '@/components/async-state';
 import { errorMessage } from '@/lib/error-message';
 import { formatMoney } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session';
+import { pushToast } from '@/lib/toast';
 import { useAsync } from '@/lib/use-async';
-import type { Lesson, ProductPage as Product } from '@contract/shop';
+import type { Lesson, OfferItem, ProductPage as Product } from '@contract/shop';
 
-import { fetchProduct } from '../api';
+import { fetchProduct, restorePack } from '../api';
 import { type OwnedView, ownedView } from '../owned-view';
 import { useConfirmingReload, usePaid } from '../use-paid';
 import { useOpenPayment } from '../use-payment';
@@ -22,6 +23,7 @@ export function ProductPage({ productId, onSignIn }: { productId: number; onSign
   const { openPackage } = useOpenPayment();
   const { paid, revision } = usePaid();
   const [lesson, setLesson] = useState<Lesson | null>(null);
+  const [restoring, setRestoring] = useState<number | null>(null);
   // The user and this page's payments are part of the key, so ownership (and lesson URLs) come from the server
   // again after sign-in and after every purchase made here.
   const result = useAsync(
@@ -36,6 +38,20 @@ export function ProductPage({ productId, onSignIn }: { productId: number; onSign
   const error = result.error ? errorMessage(result.error, t) : null;
 
   const money = (amount: number) => formatMoney(amount, product?.currency ?? 'USD', i18n.language);
+
+  // A bought pack whose folder the buyer deleted: owned still (a second purchase delivers nothing), so it is put back.
+  const restore = async (item: OfferItem) => {
+    setRestoring(item.id);
+    try {
+      await restorePack(item.id);
+      pushToast(t('shop:restore.done', { name: item.name }), 'success');
+      result.reload();
+    } catch (cause) {
+      pushToast(errorMessage(cause, t), 'error');
+    } finally {
+      setRestoring(null);
+    }
+  };
 
   return (
     <div className="product">
@@ -70,11 +86,24 @@ export function ProductPage({ productId, onSignIn }: { productId: number; onSign
                         <strong>{item.name}</strong>
                         <p className="muted">{item.description}</p>
                       </div>
-                      <span>
+                      <span className="item-list__side">
                         {item.owned ? (
                           <span className="badge">{t('shop:owned')}</span>
                         ) : (
                           money(item.price_in_user_currency)
+                        )}
+                        {item.restorable && (
+                          <>
+                            <span className="muted">{t('shop:restore.deleted')}</span>
+                            <button
+                              type="button"
+                              className="button button--ghost"
+                              disabled={restoring !== null}
+                              onClick={() => void restore(item)}
+                            >
+                              {restoring === item.id ? t('common:states.sending') : t('shop:restore.button')}
+                            </button>
+                          </>
                         )}
                       </span>
                     </li>

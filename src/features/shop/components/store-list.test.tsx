@@ -19,8 +19,26 @@ const offer = {
   total: 64,
   premium_cost: 25,
   all_owned: false,
-  products: [{ id: 4, name: 'Push/fold charts', description: '', price_in_user_currency: 15, owned: true }],
-  video_courses: [{ id: 5, name: 'ICM basics', description: '', price_in_user_currency: 39, owned: false }],
+  products: [
+    {
+      id: 4,
+      name: 'Push/fold charts',
+      description: '',
+      price_in_user_currency: 15,
+      owned: true,
+      restorable: false,
+    },
+  ],
+  video_courses: [
+    {
+      id: 5,
+      name: 'ICM basics',
+      description: '',
+      price_in_user_currency: 39,
+      owned: false,
+      restorable: false,
+    },
+  ],
 };
 
 describe('StoreList', () => {
