@@ -296,14 +296,24 @@ fn update(regrets: &mut [[f64; 2]], freqs: &mut [f64], gains: &[f64]) {
 
 /// The classes nearest to indifference: mixed ones first, then the smallest gains.
 fn nearest(gains: &[f64], freqs: &[f64]) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..gains.len()).collect();
+    // Mixed classes rank before every pure one: their key is below any absolute gain.
     let key = |i: usize| {
         let mixed = freqs[i] > 1e-9 && freqs[i] < 1.0 - 1e-9;
-        (u8::from(!mixed), gains[i].abs())
+        if mixed {
+            -1.0 / (1.0 + gains[i].abs())
+        } else {
+            gains[i].abs()
+        }
     };
-    order.sort_by(|&a, &b| key(a).partial_cmp(&key(b)).unwrap_or(std::cmp::Ordering::Equal));
-    order.truncate(MIXED_CANDIDATES);
-    order
+    let mut best: Vec<usize> = Vec::with_capacity(MIXED_CANDIDATES + 1);
+    for i in 0..gains.len() {
+        if best.len() < MIXED_CANDIDATES || key(i) < key(best[best.len() - 1]) {
+            best.push(i);
+            super::sort_by_key(&mut best, key);
+            best.truncate(MIXED_CANDIDATES);
+        }
+    }
+    best
 }
 
 /// All subsets of `items` with `size` elements.

@@ -159,7 +159,7 @@ pub(crate) fn icm_after_hand(icm: &mut Icm, start: &[f64], end: &[f64], payouts:
         out[p] = e;
     }
     let mut busted: Vec<usize> = (0..end.len()).filter(|p| !alive.contains(p)).collect();
-    busted.sort_by(|&a, &b| start[b].total_cmp(&start[a]));
+    super::sort_by_key(&mut busted, |p| -start[p]);
     let pay = |place: usize| payouts.get(place).copied().unwrap_or(0.0);
     let mut place = alive.len();
     let mut i = 0;

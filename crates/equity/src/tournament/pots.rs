@@ -110,7 +110,7 @@ pub(crate) fn settle(stacks: &[f64], put: &[f64], ranking: &[&[usize]], out: &mu
         .iter()
         .flat_map(|group| group.iter().map(|&p| put[p]))
         .collect();
-    levels.sort_by(f64::total_cmp);
+    super::sort_by_key(&mut levels, |level| level);
     levels.dedup();
     let mut floor = 0.0;
     for &level in &levels {
