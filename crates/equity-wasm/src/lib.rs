@@ -9,12 +9,14 @@
 //! tallies from several workers are combined with [`merge_tallies`], and [`finish_equity`] turns the merged tally
 //! into a report. Monte Carlo runs in batches through [`MonteCarloJob`], so a worker can report progress and stop.
 //! The preflop table is not embedded: the host fetches `preflop.bin` and hands it to [`load_preflop_table`].
+//! Tournament solving (ICM, heads-up and table push/fold) is in the `tournament` module, with the same rules.
 
 use equity::{Card, EquityError, EquityRequest, EquityTally, MonteCarlo, Range, Shard};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 mod packed;
+mod tournament;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
