@@ -7,9 +7,8 @@
 //! minutes on two threads). The figures are kept in `equity::tournament::three_way::MEASURED_ERROR`.
 
 use equity::tournament::class_matchups;
-use equity::tournament::three_way::{
-    combo_triples, exact_outcomes, orders, three_way_table, triple_classes, TRIPLES,
-};
+use equity::tournament::three_way::{orders, three_way_table, triple_classes, TRIPLES};
+use equity::tournament::three_way_deals::{combo_triples, exact_outcomes};
 
 fn summary(errors: &mut [f64]) -> String {
     errors.sort_by(f64::total_cmp);

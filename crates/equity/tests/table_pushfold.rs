@@ -1,7 +1,8 @@
 //! Table push/fold under ICM: solutions within the exploitability bound, prize equity conserved, the three-way
 //! table against published and enumerated equities, and bad spots refused.
 
-use equity::tournament::three_way::{exact_shares, three_way_table};
+use equity::tournament::three_way::three_way_table;
+use equity::tournament::three_way_deals::exact_shares;
 use equity::tournament::{solve_table, TableSolver, TableSpot, DEFAULT_TOLERANCE};
 use equity::{class_label, icm_equity, AnteKind, Blinds, CLASSES};
 

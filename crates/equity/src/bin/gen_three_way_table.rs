@@ -8,9 +8,8 @@
 
 use std::time::Instant;
 
-use equity::tournament::three_way::{
-    quantise, sample_shares, triple_classes, ThreeWayTable, SAMPLES_PER_TRIPLE, TRIPLES,
-};
+use equity::tournament::three_way::{triple_classes, ThreeWayTable, SAMPLES_PER_TRIPLE, TRIPLES};
+use equity::tournament::three_way_deals::{quantise, sample_shares};
 
 /// Seed of a triple: its index mixed with a fixed constant (SplitMix64 finaliser).
 fn seed(index: usize) -> u64 {

@@ -9,7 +9,7 @@
 //! * [`table`]: push/fold for 3 to 9 players under ICM (push, call, overcall), fictitious play to an
 //!   exploitability of at most 0.1% of the prize pool.
 //! * [`three_way`]: the three-way all-in equities table solves read (seeded Monte Carlo per class triple,
-//!   measured against exact enumeration).
+//!   measured against exact enumeration); [`three_way_deals`] makes and measures it.
 //! * [`pots`]: blinds, antes, side pots and returned chips of an all-in hand.
 //!
 //! Every per-class array is in grid order ([`crate::CLASSES`] cells, `row * 13 + col`, ace first: `AA`, `AKs`,
@@ -37,6 +37,7 @@ pub mod pots;
 pub mod table;
 mod table_game;
 pub mod three_way;
+pub mod three_way_deals;
 pub mod thresholds;
 
 /// Sorts a short slice by `key`, ascending (insertion sort: the lists here are a few seats or 169 classes, and

@@ -30,15 +30,12 @@
 //! best responses gain is the strategies' exploitability (every seat acts at most once per hand, so its
 //! decisions never follow one another and its best response is decision by decision).
 
-use super::icm::{icm_after_hand, Icm};
-use super::matchups::{class_matchups, class_size, CLASS_COUNT, OPPONENT_COMBOS};
-use super::pots::{put_in, settle, Blinds};
-use super::three_way::{orders, three_way_table, ThreeWayTable, ORDERS};
-use crate::error::EquityError;
+use super::matchups::{CLASS_COUNT, OPPONENT_COMBOS};
+use super::three_way::{orders, ThreeWayTable};
 
 const N: usize = CLASS_COUNT;
 /// Combos of the full deck.
-const ALL_COMBOS: f64 = 1326.0;
+pub(super) const ALL_COMBOS: f64 = 1326.0;
 /// Probability of one particular pair of compatible combos being dealt to two seats.
 const PAIR_DEAL: f64 = 1.0 / (ALL_COMBOS * OPPONENT_COMBOS);
 
@@ -90,94 +87,6 @@ pub(crate) struct Game {
 }
 
 impl Game {
-    /// Builds the tree and values every ending of a hand at this table.
-    pub(crate) fn new(stacks: &[f64], blinds: &Blinds, payouts: &[f64]) -> Result<Game, EquityError> {
-        let n = stacks.len();
-        let matchups = class_matchups()?;
-        let three = three_way_table()?;
-        let mut nodes = Vec::new();
-        let mut node_of = vec![usize::MAX; n * n * n];
-        for k in 0..n - 1 {
-            node_of[k * n * n + k * n + k] = nodes.len();
-            nodes.push(Node::Open { seat: k });
-        }
-        for k in 0..n {
-            for c in k + 1..n {
-                node_of[k * n * n + c * n + c] = nodes.len();
-                nodes.push(Node::Call { pusher: k, seat: c });
-                for o in c + 1..n {
-                    node_of[k * n * n + c * n + o] = nodes.len();
-                    nodes.push(Node::Overcall {
-                        pusher: k,
-                        caller: c,
-                        seat: o,
-                    });
-                }
-            }
-        }
-        let cell = |i: usize, j: usize| i * N + j;
-        let (mut pairs, mut wins, mut ties, mut equity) = (
-            vec![0.0; N * N],
-            vec![0.0; N * N],
-            vec![0.0; N * N],
-            vec![0.5; N * N],
-        );
-        for i in 0..N {
-            for j in 0..N {
-                pairs[cell(i, j)] = matchups.pairs(i, j);
-                wins[cell(i, j)] = matchups.wins(i, j);
-                ties[cell(i, j)] = matchups.ties(i, j);
-                equity[cell(i, j)] = matchups.equity(i, j).unwrap_or(0.5);
-            }
-        }
-        let posted = blinds.posts(stacks);
-        let mut icm = Icm::new(n);
-        let mut value = |entered: u32, ranking: &[&[usize]]| -> Vec<f64> {
-            let put = put_in(stacks, &posted, entered);
-            let mut end = vec![0.0; n];
-            settle(stacks, &put, ranking, &mut end);
-            let mut equity = vec![0.0; n];
-            icm_after_hand(&mut icm, stacks, &end, payouts, &mut equity);
-            equity
-        };
-        let walk = value(1 << (n - 1), &[&[n - 1]]);
-        let steal = (0..n).map(|k| value(1 << k, &[&[k]])).collect();
-        let mut duel = vec![Vec::new(); n * n * 3];
-        let mut trio = vec![Vec::new(); n * n * n * 6];
-        for k in 0..n {
-            for c in k + 1..n {
-                let both = (1 << k) | (1 << c);
-                duel[(k * n + c) * 3] = value(both, &[&[k], &[c]]);
-                duel[(k * n + c) * 3 + 1] = value(both, &[&[k, c]]);
-                duel[(k * n + c) * 3 + 2] = value(both, &[&[c], &[k]]);
-                for o in c + 1..n {
-                    let seats = [k, c, o];
-                    for (index, order) in ORDERS.iter().enumerate() {
-                        let ranking = order.map(|role| [seats[role]]);
-                        let groups: Vec<&[usize]> = ranking.iter().map(|g| g.as_slice()).collect();
-                        trio[((k * n + c) * n + o) * 6 + index] = value(both | (1 << o), &groups);
-                    }
-                }
-            }
-        }
-        Ok(Game {
-            n,
-            nodes,
-            node_of,
-            deal: (0..N).map(|c| class_size(c) / ALL_COMBOS).collect(),
-            per_combo: (0..N).map(|c| 1.0 / (class_size(c) * OPPONENT_COMBOS)).collect(),
-            pairs,
-            wins,
-            ties,
-            equity,
-            three,
-            walk,
-            steal,
-            duel,
-            trio,
-        })
-    }
-
     /// The index of `Open(k)` (`c == o == k`), `Call(k, c)` (`o == c`) or `Overcall(k, c, o)`.
     pub(crate) fn node(&self, k: usize, c: usize, o: usize) -> usize {
         self.node_of[(k * self.n + c) * self.n + o]
@@ -423,87 +332,15 @@ impl Game {
         }
         called
     }
-
-    /// Adds the three-way endings with overcaller `o` to the pusher's per-class values (`called`, weighted by
-    /// `before`: nobody between the caller and `o` overcalled) and to the caller's call values (weighted by
-    /// `before` times `reach_k`, the probability of reaching `Open(k)`).
-    #[allow(clippy::too_many_arguments)]
-    fn add_three_way(
-        &self,
-        [k, c, o]: [usize; 3],
-        strategy: &[Vec<f64>],
-        push: &[f64],
-        through: &[f64],
-        [before, reach_k]: [f64; 2],
-        calling: &[usize],
-        called: &mut [Vec<f64>],
-        eval: &mut Evaluation,
-    ) {
-        let n = self.n;
-        let freqs = &strategy[self.node(k, c, o)];
-        let calls = &strategy[self.node(k, c, c)];
-        let over: Vec<(usize, f64)> = (0..N)
-            .filter(|&l| freqs[l] > 0.0)
-            .map(|l| (l, freqs[l] * self.deal[l]))
-            .collect();
-        if over.is_empty() {
-            return;
-        }
-        let trio = |order: usize| &self.trio[((k * n + c) * n + o) * 6 + order];
-        let mut row = vec![[0.0; 3]; N];
-        // Pusher's side: per class i, the orders over the caller's and overcaller's classes. For each (j, l) one
-        // share row covers every i.
-        let mut pusher_orders = vec![[0.0; 6]; N];
-        for &j in calling {
-            for &(l, wl) in &over {
-                self.three.share_row(j, l, &mut row);
-                let (e_jl, w_jl) = (self.equity[j * N + l], calls[j] * wl);
-                for (i, slot) in pusher_orders.iter_mut().enumerate() {
-                    let w = w_jl * self.pairs[j * N + i] * self.per_combo[i];
-                    if w == 0.0 {
-                        continue;
-                    }
-                    let s = [row[i][2], row[i][0], row[i][1]];
-                    let p = orders(
-                        s,
-                        e_jl,
-                        1.0 - self.equity[l * N + i],
-                        1.0 - self.equity[j * N + i],
-                    );
-                    slot.iter_mut().zip(p).for_each(|(s, p)| *s += w * p);
-                }
-            }
-        }
-        for (value, orders) in called.iter_mut().zip(&pusher_orders) {
-            for (q, slot) in value.iter_mut().enumerate() {
-                *slot += before * (0..6).map(|r| orders[r] * trio(r)[q]).sum::<f64>();
-            }
-        }
-        // Caller's side: per class j, the caller's own equity over the pusher's and overcaller's classes; one share
-        // row per (i, l) covers every j.
-        let node = self.node(k, c, c);
-        let t: [f64; 6] = std::array::from_fn(|r| trio(r)[c]);
-        let mut caller_values = vec![0.0; N];
-        for i in (0..N).filter(|&i| push[i] * through[i] > 0.0) {
-            for &(l, wl) in &over {
-                self.three.share_row(i, l, &mut row);
-                let w_il = push[i] * through[i] * wl * PAIR_DEAL;
-                let e_il = self.equity[i * N + l];
-                let pairs = &self.pairs[i * N..(i + 1) * N];
-                let (e_l, e_i) = (&self.equity[l * N..(l + 1) * N], &self.equity[i * N..(i + 1) * N]);
-                for j in 0..N {
-                    // Shares of i, l, j in the row; orders as roles (pusher i, caller j, overcaller l).
-                    let s = [row[j][0], row[j][2], row[j][1]];
-                    let p = orders(s, 1.0 - e_l[j], e_il, e_i[j]);
-                    caller_values[j] += w_il * pairs[j] * (0..6).map(|r| p[r] * t[r]).sum::<f64>();
-                }
-            }
-        }
-        for (j, value) in caller_values.iter().enumerate() {
-            eval.play[node][j] += reach_k * before * value;
-        }
-    }
 }
+
+// The tree and the payoffs of every ending of a hand, built once per solve.
+#[path = "table_payoffs.rs"]
+mod payoffs;
+
+// The three-way values of each push, call and overcall: most of an evaluation's work, in a file of their own.
+#[path = "table_three_way.rs"]
+mod three_way_values;
 
 #[cfg(test)]
 #[path = "table_tests.rs"]

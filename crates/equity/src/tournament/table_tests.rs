@@ -2,7 +2,8 @@
 
 use super::*;
 use crate::monte_carlo::Rng;
-use crate::tournament::pots::AnteKind;
+use crate::tournament::matchups::class_size;
+use crate::tournament::pots::{AnteKind, Blinds};
 
 /// Random frequencies: about half the classes never played, the rest pure or mixed.
 fn random_strategy(game: &Game, seed: u64) -> Vec<Vec<f64>> {
