@@ -31,7 +31,9 @@ const serviceWorker = VitePWA({
   manifest: false,
   workbox: {
     globPatterns: ['index.html', 'assets/**/*', '**/*.{svg,png,ico,woff2,webmanifest}'],
-    globIgnores: ['**/*.map', '**/*.br', '**/*.gz', 'docs/**'],
+    // The three-way all-in table (1.6 MB) is read only by table push/fold solves: the first one downloads it and keeps
+    // it in Cache Storage (src/engine/three-way-table.ts), so visitors who never solve a table do not download it.
+    globIgnores: ['**/*.map', '**/*.br', '**/*.gz', 'docs/**', 'assets/threeway-*.bin'],
     // The wasm engine is ~0.8 MB raw; the default 2 MiB limit would silently leave a larger build out.
     maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
     navigateFallback: '/index.html',

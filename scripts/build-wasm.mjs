@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Builds crates/equity-wasm into an npm package in crates/equity-wasm/pkg: wasm-pack (web target: the browser starts
 // it with `init`, Node with `initSync`), the npm binaryen wasm-opt, then the package files wasm-pack's --no-pack
-// leaves out: package.json (exports for browsers and Node, types), README.md, the Node entry and the preflop table
-// the engine module no longer embeds. Skips when the output is newer than every engine source.
+// leaves out: package.json (exports for browsers and Node, types), README.md, the Node entry and the two data tables
+// the engine module does not embed (the preflop table, and the three-way all-in table of table push/fold solves). Skips when the output is newer than every engine source.
 // Usage: node scripts/build-wasm.mjs [--quiet] [--force]
 import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,12 +17,14 @@ const outDir = join(crateDir, 'pkg');
 export const wasmPath = join(outDir, 'equity_wasm_bg.wasm');
 export const packageJsonPath = join(outDir, 'package.json');
 export const preflopTablePath = join(outDir, 'preflop.bin');
+export const threeWayTablePath = join(outDir, 'threeway.bin');
 /** Files of the package besides the ones wasm-pack writes, copied from the crate. */
 const packageSources = [
   [join(crateDir, 'README.md'), join(outDir, 'README.md')],
   [join(crateDir, 'npm', 'node.js'), join(outDir, 'node.js')],
   [join(crateDir, 'npm', 'node.d.ts'), join(outDir, 'node.d.ts')],
   [join(root, 'crates', 'equity', 'data', 'preflop.bin'), preflopTablePath],
+  [join(root, 'crates', 'equity', 'data', 'threeway.bin'), threeWayTablePath],
 ];
 const quiet = process.argv.includes('--quiet');
 const force = process.argv.includes('--force');
@@ -64,6 +66,7 @@ function writePackageJson() {
       './web': browser,
       './equity_wasm_bg.wasm': './equity_wasm_bg.wasm',
       './preflop.bin': './preflop.bin',
+      './threeway.bin': './threeway.bin',
       './package.json': './package.json',
     },
     module: './equity_wasm.js',
@@ -76,6 +79,7 @@ function writePackageJson() {
       'node.js',
       'node.d.ts',
       'preflop.bin',
+      'threeway.bin',
       'README.md',
     ],
     sideEffects: ['./node.js'],
@@ -159,7 +163,7 @@ export function describeSize() {
     const { raw, gzip, brotli } = sizesOf(path);
     return `${kib(raw)} raw, ${kib(gzip)} gzip, ${kib(brotli)} brotli`;
   };
-  return `engine ${describe(wasmPath)}; preflop table ${describe(preflopTablePath)}`;
+  return `engine ${describe(wasmPath)}; preflop table ${describe(preflopTablePath)}; three-way table ${describe(threeWayTablePath)}`;
 }
 
 if (quiet) {

@@ -10,7 +10,13 @@ import type {
   FlopPlan,
   FlopRow,
   HandRankInfo,
+  HeadsUpSolution,
+  HeadsUpSpot,
   SideTotals,
+  TableProgress,
+  TableSolution,
+  TableSpot,
+  ThresholdChart,
 } from './engine-types.ts';
 import { estimateWork } from './equity-schedule.ts';
 
@@ -127,8 +133,30 @@ const WARM_UP = {
   board: 'Qs7h2d',
 };
 
+/** A job made of steps that lives in one worker between calls, by id. */
+function jobs<Job extends { free(): void }>() {
+  const running = new Map<string, Job>();
+  return {
+    start(id: string, job: Job) {
+      running.get(id)?.free();
+      running.set(id, job);
+    },
+    get(id: string): Job {
+      const job = running.get(id);
+      if (!job) throw new Error(`Unknown job ${id}`);
+      return job;
+    },
+    drop(id: string) {
+      running.get(id)?.free();
+      running.delete(id);
+    },
+  };
+}
+
 export function createEngineApi(wasm: EquityWasmModule) {
   const monteCarloJobs = new Map<string, EquityWasm.MonteCarloJob>();
+  const thresholdJobs = jobs<EquityWasm.ThresholdJob>();
+  const tableJobs = jobs<EquityWasm.TableJob>();
   // Sharded exact jobs: the request and the port for the tallies arrive once, with the worker's first shard.
   const shardedJobs = new Map<string, ShardJoin>();
   const forgetShardedJob = (id: string) => {
@@ -275,6 +303,38 @@ export function createEngineApi(wasm: EquityWasmModule) {
       dead: string,
       budget: number,
     ): SideTotals[] | undefined => wasm.multiwayExact(ranges, board, dead, budget),
+    /** Malmuth-Harville prize equity of 2 to 10 stacks, in the units of the payouts. */
+    icmEquity: (stacks: Float64Array, payouts: Float64Array): Float64Array =>
+      moved(wasm.icmEquity(stacks, payouts)),
+    /** Heads-up push/fold equilibrium (a few milliseconds: one call). */
+    solveHeadsUp: (spot: HeadsUpSpot): HeadsUpSolution => wasm.solveHeadsUp(spot),
+    threeWayTableLoaded: (): boolean => wasm.threeWayTableLoaded(),
+    /** Loads the three-way all-in table table solves read; returns its samples per class triple. */
+    loadThreeWayTable: (bytes: Uint8Array): number => wasm.loadThreeWayTable(bytes),
+    /** Starts a heads-up threshold chart (`ante` big blinds each), solved stack by stack. */
+    thresholdStart: (id: string, ante: number): void => thresholdJobs.start(id, new wasm.ThresholdJob(ante)),
+    /** Solves up to `stacks` more stacks of the chart; returns the fraction done. */
+    thresholdStep: (id: string, stacks: number): number => thresholdJobs.get(id).step(stacks),
+    /** The finished chart; the job is dropped. */
+    thresholdFinish: (id: string): ThresholdChart => {
+      try {
+        return thresholdJobs.get(id).finish();
+      } finally {
+        thresholdJobs.drop(id);
+      }
+    },
+    thresholdDrop: (id: string): void => thresholdJobs.drop(id),
+    /** Sets a table solve up (the three-way table must be loaded); returns the starting strategies' progress. */
+    tableStart: (id: string, spot: TableSpot, tolerance?: number): TableProgress => {
+      const job = new wasm.TableJob(spot, tolerance);
+      tableJobs.start(id, job);
+      return job.step(0);
+    },
+    /** Runs up to `iterations` more iterations of a table solve. */
+    tableStep: (id: string, iterations: number): TableProgress => tableJobs.get(id).step(iterations),
+    /** The table solve's current strategies and values. */
+    tableSolution: (id: string): TableSolution => tableJobs.get(id).solution(),
+    tableDrop: (id: string): void => tableJobs.drop(id),
     monteCarloStart: (id: string, ranges: Float32Array, board: string, dead: string, seed: number): void => {
       monteCarloJobs.get(id)?.free();
       monteCarloJobs.set(id, new wasm.MonteCarloJob(ranges, board, dead, seed));

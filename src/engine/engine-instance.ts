@@ -3,16 +3,24 @@
 // the workers are warm or at the first preflop job (see preflop-table.ts).
 import { rangeTextMessage } from '@/lib/range-text';
 import preflopTableUrl from '@equity-wasm-pkg/preflop.bin?url';
+import threeWayTableUrl from '@equity-wasm-pkg/threeway.bin?url';
 
 import { answerChannelName, openAnswerChannel, pageEndpoint } from './answer-channel.ts';
 import { EngineClient } from './engine.client.ts';
-import { createPreflopTableSource, type PreflopTableSource } from './preflop-table.ts';
+import {
+  createPreflopTableSource,
+  createTableSource,
+  type PreflopTableSource,
+  type TableSource,
+} from './preflop-table.ts';
+import { THREE_WAY_FORMAT } from './three-way-table.ts';
 
 /** One worker per hardware thread, at most 8: more only adds start-up cost and memory. */
 const poolSize = () => Math.min(8, Math.max(1, navigator.hardwareConcurrency || 2));
 
 let client: EngineClient | undefined;
 let preflopTable: PreflopTableSource | undefined;
+let threeWayTable: TableSource | undefined;
 
 /**
  * The app's first paint: the warm-up waits for it, so the workers' warm-up jobs do not compete with the first render
@@ -40,6 +48,20 @@ export function getPreflopTable(): PreflopTableSource {
   return preflopTable;
 }
 
+/** The three-way all-in table's download: only the first table push/fold solve asks for it. */
+export function getThreeWayTable(): TableSource {
+  threeWayTable ??= createTableSource(
+    threeWayTableUrl,
+    {
+      fetch: (input, init) => fetch(input, init),
+      caches: 'caches' in globalThis ? globalThis.caches : undefined,
+      baseUrl: location.href,
+    },
+    THREE_WAY_FORMAT,
+  );
+  return threeWayTable;
+}
+
 export function getEngineClient(): EngineClient {
   client ??= new EngineClient({
     size: poolSize(),
@@ -58,6 +80,7 @@ export function getEngineClient(): EngineClient {
     },
     preflopTable: () => getPreflopTable().load(),
     rangeTextMessage,
+    threeWayTable: () => getThreeWayTable().load(),
     warmUpAfter: () => {
       setTimeout(markPainted, WARM_UP_FALLBACK_MS);
       return painted;

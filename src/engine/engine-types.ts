@@ -1,7 +1,10 @@
 // Result shapes of the engine, re-exported from the wasm facade's generated declarations so the app, the worker
 // and the Node tools share one definition.
 export type {
+  AnteKind,
+  Blinds,
   CategoryStat,
+  Decision,
   EquityChange,
   EquityReport,
   FlopClass,
@@ -11,6 +14,13 @@ export type {
   FlopTexture,
   HandCategory,
   HandRankInfo,
+  HeadsUpSolution,
+  HeadsUpSpot,
   NextCard,
   SideTotals,
+  TableProgress,
+  TableSolution,
+  TableSpot,
+  Threshold,
+  ThresholdChart,
 } from '@equity-wasm';

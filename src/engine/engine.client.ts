@@ -3,7 +3,7 @@
 import type { Remote } from 'comlink';
 
 import { parseCards } from '../../contract/hands.ts';
-import { throwIfAborted } from './abort.ts';
+import { throwIfAborted, untilAborted } from './abort.ts';
 import type { EngineApi, MonteCarloSnapshot, WarmUpRound } from './engine-api.ts';
 import type { EquityReport, SideTotals } from './engine-types.ts';
 import { estimateWork, measuredUnitsPerMs, shardCount, UNITS_PER_MS } from './equity-schedule.ts';
@@ -15,10 +15,15 @@ import { send, WorkerPool, type WorkerPoolOptions } from './worker-pool.ts';
 
 export type { WorkerFactory, WorkerHandle } from './worker-pool.ts';
 
-export type EngineClientOptions = Omit<WorkerPoolOptions, 'onWarmUpRound'> & {
+export interface EngineClientOptions extends Omit<WorkerPoolOptions, 'onWarmUpRound'> {
   /** The message of a refused range text (the app words it in the interface language); the engine's otherwise. */
   rangeTextMessage?: (issue: RangeTextIssue) => string;
-};
+  /**
+   * The three-way all-in table's bytes (the browser's cached download, a file in Node), asked for by the first table
+   * push/fold solve (see runWithTables). Without it table solves are refused.
+   */
+  threeWayTable?: () => Promise<Uint8Array>;
+}
 
 export interface EquityJob {
   hero: Float32Array;
@@ -77,10 +82,12 @@ export class EngineClient {
   private rate = UNITS_PER_MS;
 
   private readonly rangeTextMessage: ((issue: RangeTextIssue) => string) | undefined;
+  private readonly threeWayTable: (() => Promise<Uint8Array>) | undefined;
 
-  constructor({ rangeTextMessage, ...options }: EngineClientOptions) {
+  constructor({ rangeTextMessage, threeWayTable, ...options }: EngineClientOptions) {
     this.rangeTextMessage = rangeTextMessage;
     this.pool = new WorkerPool({ ...options, onWarmUpRound: ({ units, ms }) => this.recordRun(units, ms) });
+    this.threeWayTable = threeWayTable;
   }
 
   get size(): number {
@@ -221,6 +228,30 @@ export class EngineClient {
    */
   async run<T>(task: (api: Remote<EngineApi>) => Promise<T> | T, options: RunOptions = {}): Promise<T> {
     return this.pool.withWorker(task, options.signal);
+  }
+
+  /**
+   * Runs a tournament call on the next free worker once the tables it reads are there: the preflop table (every
+   * push/fold solve reads its class matchups from it) and, with `threeWay`, the three-way all-in table, loaded into
+   * that worker first. The worker is held for the whole task, so a job made of steps keeps its state in one worker
+   * and an abort between steps ends it there (tournament.client.ts).
+   */
+  async runWithTables<T>(
+    task: (api: Remote<EngineApi>) => Promise<T>,
+    options: RunOptions & { threeWay?: boolean } = {},
+  ): Promise<T> {
+    const { signal, threeWay = false } = options;
+    await this.pool.sendPreflopTable(signal);
+    let table: Uint8Array | undefined;
+    if (threeWay) {
+      if (!this.threeWayTable)
+        throw new Error('This engine client has no three-way all-in table for table solves');
+      table = await untilAborted(this.threeWayTable(), signal);
+    }
+    return this.pool.withWorker(async (api) => {
+      if (table && !(await api.threeWayTableLoaded())) await api.loadThreeWayTable(send(table));
+      return task(api);
+    }, signal);
   }
 
   /** Stops every worker now; the next call starts a fresh pool. */

@@ -1,13 +1,15 @@
 // The preflop table (47,008 heads-up matchups, 413 KB, about 175 KB brotli) is not part of the engine module: it is
 // its own content-hashed asset, fetched once on the main thread after the workers have started and warmed up (or at
 // once by the first preflop job), kept in Cache Storage under its hashed URL, and copied to each worker (see
-// EngineClient). Only exact preflop equity waits for it; postflop equity never does.
+// EngineClient). Only exact preflop equity waits for it; postflop equity never does. The three-way all-in table of
+// table push/fold solves (three-way-table.ts) is downloaded and kept the same way, by `createTableSource`.
 
 /** Where the table is: not asked for yet, on its way, in hand, or failed (the next load tries again). */
 export type PreflopTableState =
   { state: 'idle' } | { state: 'loading' } | { state: 'ready' } | { state: 'error'; message: string };
 
-export interface PreflopTableSource {
+/** A checked, cached table download (the preflop table, the three-way all-in table). */
+export interface TableSource {
   /** The table's bytes: one download (or Cache Storage hit) shared by every caller; after a failure, a new try. */
   load(): Promise<Uint8Array>;
   state(): PreflopTableState;
@@ -21,6 +23,16 @@ export interface PreflopTableEnvironment {
   caches?: CacheStorage | undefined;
   /** Base for a relative table URL (the page's address). */
   baseUrl: string;
+}
+
+export type PreflopTableSource = TableSource;
+
+/** How to keep and check one table file. */
+export interface TableFormat {
+  /** Cache Storage cache of this table alone; entries of earlier builds (other hashed URLs) are deleted. */
+  cache: string;
+  /** Why the bytes are not this table (a cheap transport check), or null. */
+  problem(bytes: Uint8Array): string | null;
 }
 
 /** One Cache Storage cache for the table; entries of earlier builds (other hashed URLs) are deleted. */
@@ -39,6 +51,12 @@ export function preflopTableProblem(bytes: Uint8Array): string | null {
   if (bytes.length < HEADER_BYTES + 4 || magic !== 'RFPF') return 'not a preflop table file';
   const end = HEADER_BYTES + view.getUint32(8, true) * ENTRY_BYTES;
   if (bytes.length !== end + 4) return 'truncated or oversized';
+  return checksumProblem(bytes, end);
+}
+
+/** Whether the FNV-1a checksum of the first `end` bytes is the little-endian word stored at `end`. */
+export function checksumProblem(bytes: Uint8Array, end: number): string | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let hash = 0x811c9dc5;
   for (let index = 0; index < end; index += 1) hash = Math.imul(hash ^ bytes[index]!, 0x01000193) >>> 0;
   return hash === view.getUint32(end, true) ? null : 'checksum mismatch';
@@ -50,9 +68,9 @@ async function download(url: string, environment: PreflopTableEnvironment): Prom
   return new Uint8Array(await response.arrayBuffer());
 }
 
-async function openCache(environment: PreflopTableEnvironment): Promise<Cache | null> {
+async function openCache(environment: PreflopTableEnvironment, name: string): Promise<Cache | null> {
   try {
-    return (await environment.caches?.open(PREFLOP_CACHE)) ?? null;
+    return (await environment.caches?.open(name)) ?? null;
   } catch {
     // Storage can be refused (private windows, quota, disabled by policy): the table still downloads.
     return null;
@@ -66,19 +84,23 @@ async function pruneCache(cache: Cache, keep: string): Promise<void> {
   }
 }
 
-async function fetchTable(url: string, environment: PreflopTableEnvironment): Promise<Uint8Array> {
-  const cache = await openCache(environment);
+async function fetchTable(
+  url: string,
+  environment: PreflopTableEnvironment,
+  format: TableFormat,
+): Promise<Uint8Array> {
+  const cache = await openCache(environment, format.cache);
   const cached = await cache?.match(url).catch(() => undefined);
   if (cache && cached) {
     const bytes = new Uint8Array(await cached.arrayBuffer());
-    if (!preflopTableProblem(bytes)) {
+    if (!format.problem(bytes)) {
       void pruneCache(cache, url).catch(() => undefined);
       return bytes;
     }
     await cache.delete(url);
   }
   const bytes = await download(url, environment);
-  const problem = preflopTableProblem(bytes);
+  const problem = format.problem(bytes);
   if (problem) throw new Error(problem);
   if (cache) {
     const stored = new Response(bytes.slice(), { headers: { 'content-type': 'application/octet-stream' } });
@@ -95,6 +117,15 @@ export function createPreflopTableSource(
   tableUrl: string,
   environment: PreflopTableEnvironment,
 ): PreflopTableSource {
+  return createTableSource(tableUrl, environment, { cache: PREFLOP_CACHE, problem: preflopTableProblem });
+}
+
+/** A table file's download: fetched once, checked, kept in its cache, tried again after a failure. */
+export function createTableSource(
+  tableUrl: string,
+  environment: PreflopTableEnvironment,
+  format: TableFormat,
+): TableSource {
   const url = new URL(tableUrl, environment.baseUrl).href;
   const listeners = new Set<() => void>();
   let current: PreflopTableState = { state: 'idle' };
@@ -107,7 +138,7 @@ export function createPreflopTableSource(
     load() {
       if (pending) return pending;
       set({ state: 'loading' });
-      pending = fetchTable(url, environment).then(
+      pending = fetchTable(url, environment, format).then(
         (bytes) => {
           set({ state: 'ready' });
           return bytes;

@@ -20,6 +20,7 @@ import {
   SCENARIOS,
 } from './engine-scenarios.ts';
 import { benchFlopReport, formatFlopReportBench } from './flop-report.bench.ts';
+import { benchPushFold, formatPushFoldBench } from './pushfold.bench.ts';
 import { type Stats, stats } from './stats.ts';
 import { measureTwoThreadCeiling, startBareThreads } from './two-thread-ceiling.ts';
 
@@ -325,3 +326,6 @@ for (const row of rows) {
 
 // The flop report: the whole report alternating with one flop's equity on the same pool.
 console.log(`\n${formatFlopReportBench(await benchFlopReport())}`);
+
+// Tournament solving: heads-up, the threshold chart and ICM tables on one worker, alternating.
+console.log(`\n${formatPushFoldBench(await benchPushFold())}`);

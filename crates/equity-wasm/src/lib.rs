@@ -9,6 +9,7 @@
 //! tallies from several workers are combined with [`merge_tallies`], and [`finish_equity`] turns the merged tally
 //! into a report. Monte Carlo runs in batches through [`MonteCarloJob`], so a worker can report progress and stop.
 //! The preflop table is not embedded: the host fetches `preflop.bin` and hands it to [`load_preflop_table`].
+//! Tournament solving (ICM, heads-up and table push/fold) is in the `tournament` module, with the same rules.
 
 use equity::{Card, EquityError, EquityRequest, EquityTally, MonteCarlo, Range, Shard};
 use serde::Serialize;
@@ -16,6 +17,7 @@ use wasm_bindgen::prelude::*;
 
 mod packed;
 mod range_text;
+mod tournament;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"

@@ -1,7 +1,7 @@
 //! Engine benchmarks: evaluator throughput and the heads-up workloads the UI runs most.
 //!
 //! Targets (native should be well under): preflop 124 vs 246 combos <= 15 ms, the same on a flop <= 30 ms,
-//! random vs random on a flop <= 100 ms.
+//! random vs random on a flop <= 100 ms; tournament solving as in `npm run bench:engine`.
 
 // criterion_group! expands to an undocumented public function.
 #![allow(missing_docs)]
@@ -10,7 +10,11 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughpu
 use equity::throughput::{
     evaluate_keys, evaluate_sequential, random_hand_keys, sequential_hand_count, BENCH_SEED,
 };
-use equity::{hand_categories, parse_cards, tally, EquityRequest, Range, Shard};
+use equity::tournament::{solve_table, threshold_chart, TableSpot};
+use equity::{
+    hand_categories, parse_cards, solve_heads_up, tally, AnteKind, Blinds, EquityRequest, HeadsUpSpot, Range,
+    Shard,
+};
 
 const HERO: &str = "77+,ATs+,KJs+,QJs,AJo+,KQo";
 const VILLAIN: &str = "22+,A2s+,K9s+,QTs+,JTs,T9s,98s,ATo+,KJo+,QJo";
@@ -75,5 +79,33 @@ fn heads_up(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, evaluator, heads_up);
+/// Tournament solving, the same spots as `npm run bench:engine` (targets there: heads-up at one stack <= 20 ms, the
+/// threshold chart <= 1 s, a 6-handed table <= 1 s, in wasm).
+fn tournament(c: &mut Criterion) {
+    let mut group = c.benchmark_group("tournament");
+    group.sample_size(10);
+    let spot = HeadsUpSpot::chip_ev(10.0, 0.0);
+    group.bench_function("heads_up_10bb", |b| {
+        b.iter(|| solve_heads_up(black_box(&spot)).expect("valid spot"))
+    });
+    group.bench_function("threshold_chart_1_to_20bb", |b| {
+        b.iter(|| threshold_chart(0.0).expect("chart"))
+    });
+    let six = TableSpot {
+        stacks: vec![20.0, 15.0, 12.0, 25.0, 10.0, 18.0],
+        blinds: Blinds {
+            small: 0.5,
+            big: 1.0,
+            ante: 0.125,
+            ante_kind: AnteKind::PerPlayer,
+        },
+        payouts: vec![50.0, 30.0, 20.0],
+    };
+    group.bench_function("table_6_handed_icm", |b| {
+        b.iter(|| solve_table(black_box(&six)).expect("valid spot"))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, evaluator, heads_up, tournament);
 criterion_main!(benches);

@@ -145,6 +145,61 @@ pub enum EquityError {
         /// What failed.
         reason: &'static str,
     },
+    /// A tournament stack is not a positive finite number.
+    #[error("the stack of player {player} is {value}: stacks must be positive numbers")]
+    InvalidStack {
+        /// Zero-based player position as given (first to act first).
+        player: usize,
+        /// The value given.
+        value: f64,
+    },
+    /// A tournament spot has a number of players the function does not take.
+    #[error("expected between {min} and {max} players, got {found}")]
+    PlayerCount {
+        /// Fewest players accepted.
+        min: usize,
+        /// Most players accepted.
+        max: usize,
+        /// Number given.
+        found: usize,
+    },
+    /// A payout list is empty or pays more places than there are players.
+    #[error(
+        "{payouts} payouts for {players} players: give at least one payout and no more than the players"
+    )]
+    PayoutCount {
+        /// Number of payouts given.
+        payouts: usize,
+        /// Number of players.
+        players: usize,
+    },
+    /// A payout is negative or not finite, or all payouts are zero.
+    #[error(
+        "invalid payout {value} for place {place}: payouts must be finite, not negative, and not all zero"
+    )]
+    InvalidPayout {
+        /// One-based place.
+        place: usize,
+        /// The value given.
+        value: f64,
+    },
+    /// A blind is not a positive finite number, or the small blind is above the big blind.
+    #[error("invalid blinds: small blind {small} and big blind {big} must be finite, the big blind positive and not below the small blind")]
+    InvalidBlinds {
+        /// Small blind given.
+        small: f64,
+        /// Big blind given.
+        big: f64,
+    },
+    /// The three-way all-in table failed its integrity check.
+    #[error("the three-way all-in table is unusable: {reason}")]
+    ThreeWayTable {
+        /// What failed.
+        reason: &'static str,
+    },
+    /// A table push/fold solve needs the three-way all-in table, and none has been loaded.
+    #[error("the three-way all-in table is not loaded (table push/fold needs threeway.bin)")]
+    ThreeWayTableNotLoaded,
     /// Preflop equity without dead cards needs the preflop table, and none has been loaded.
     #[error("the preflop table is not loaded (preflop equity without dead cards needs preflop.bin)")]
     PreflopTableNotLoaded,

@@ -15,12 +15,16 @@
 //! * [`hand_categories`]: made hands and draws of a range on a board ([`categories`]).
 //! * [`flop_row`] / [`flop_report::plan`]: the flop report, exact equity, equity buckets and categories over
 //!   the 1,755 suit-distinct flops weighted by how often each is dealt ([`flop_report`]).
+//! * [`icm_equity`], [`solve_heads_up`], [`tournament::threshold_chart`], [`tournament::solve_table`]:
+//!   tournament solving, ICM and push/fold equilibria heads-up and at a full table ([`tournament`]).
 //!
 //! # Precision
 //!
 //! Exact results are sums of `f64` products of `f32` weights; equities match a naive O(n^2) enumeration to
 //! 1e-9 and published PokerStove figures to their printed decimals (see `tests/fixtures/equity-golden.json`).
-//! Preflop table entries are exact integer board counts. Monte Carlo reports its standard error.
+//! Preflop table entries are exact integer board counts. Monte Carlo reports its standard error. Heads-up
+//! push/fold equilibria are exact to `f64` rounding; table push/fold reports its exploitability, and the
+//! three-way all-in table its measured error ([`tournament::three_way`]).
 //!
 //! # Platform rules
 //!
@@ -66,6 +70,7 @@ mod shard_plan;
 mod sweep;
 mod symmetry;
 pub mod throughput;
+pub mod tournament;
 
 pub use card::{parse_cards, Card, CardSet};
 pub use categories::{hand_categories, CategoryGroup, CategoryName, CategoryStat};
@@ -79,6 +84,7 @@ pub use multiway::{multiway_exact, MAX_PLAYERS};
 pub use next_card::{EquityChange, NextCard};
 pub use range::Range;
 pub use report::{EquityReport, EquityTally, SideTotals};
+pub use tournament::{icm_equity, solve_heads_up, AnteKind, Blinds, HeadsUpSolution, HeadsUpSpot};
 
 /// The crate version, for cache keys and the UI's "engine version" line.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

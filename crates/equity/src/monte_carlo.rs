@@ -20,10 +20,10 @@ const MAX_REJECTIONS: u32 = 100_000;
 
 /// xoshiro256**: small, fast, and identical on native and wasm.
 #[derive(Debug, Clone, PartialEq)]
-struct Rng([u64; 4]);
+pub(crate) struct Rng([u64; 4]);
 
 impl Rng {
-    fn new(seed: u64) -> Rng {
+    pub(crate) fn new(seed: u64) -> Rng {
         let mut x = seed;
         let mut next = || {
             x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -35,7 +35,7 @@ impl Rng {
         Rng([next(), next(), next(), next()])
     }
 
-    fn next_u64(&mut self) -> u64 {
+    pub(crate) fn next_u64(&mut self) -> u64 {
         let s = &mut self.0;
         let result = s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
         let t = s[1] << 17;

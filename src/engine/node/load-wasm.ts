@@ -10,6 +10,8 @@ const pkgUrl = new URL('../../../crates/equity-wasm/pkg/', import.meta.url);
 const wasmUrl = new URL('equity_wasm_bg.wasm', pkgUrl);
 /** The preflop table the build copies into the package (crates/equity/data/preflop.bin). */
 export const preflopTableUrl = new URL('preflop.bin', pkgUrl);
+/** The three-way all-in table of table push/fold solves, loaded by the solve that needs it (EngineClient). */
+export const threeWayTableUrl = new URL('threeway.bin', pkgUrl);
 
 /** The engine module, started and with the preflop table loaded (once per thread; later calls reuse it). */
 export async function loadEquityWasm(): Promise<EquityWasmModule> {

@@ -1,10 +1,12 @@
 // EngineClient over worker_threads, for the command line, benchmarks and tests.
+import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 
 import { EngineClient, type WorkerHandle } from '../engine.client.ts';
+import { threeWayTableUrl } from './load-wasm.ts';
 
 const workerUrl = new URL('./engine.node-worker.ts', import.meta.url).href;
 // Node 20 does not apply `--import tsx` to a worker's entry module, so the worker registers tsx's loader itself
@@ -23,5 +25,10 @@ export function createNodeEngineWorker(): WorkerHandle {
 }
 
 export function createNodeEngineClient(size = availableParallelism()): EngineClient {
-  return new EngineClient({ size, idleTimeoutMs: 5_000, createWorker: createNodeEngineWorker });
+  return new EngineClient({
+    size,
+    idleTimeoutMs: 5_000,
+    createWorker: createNodeEngineWorker,
+    threeWayTable: async () => new Uint8Array(await readFile(threeWayTableUrl)),
+  });
 }
