@@ -33,6 +33,49 @@ const noFeaturesOrApp = {
   group: ['@/features/*', '@/app/*'],
   message: 'Shared code must not depend on features or the app.',
 };
+/**
+ * The range tool's rooms and what each may use, so its parts depend one way: the chart's shared state and rules at
+ * the bottom, the saves, the equity, the editor, the diff, the library and the flop report above, the page over all.
+ * Tests mount the tool whole and are exempt.
+ */
+const RANGE_TOOL_ROOMS = {
+  shared: [],
+  saving: ['shared'],
+  equity: ['shared'],
+  editor: ['shared', 'equity'],
+  diff: ['shared', 'equity', 'editor'],
+  library: ['shared', 'saving', 'diff'],
+  'flop-report': ['shared', 'equity', 'library'],
+};
+function rangeToolRooms() {
+  const rooms = [...Object.keys(RANGE_TOOL_ROOMS), 'page'];
+  return Object.entries(RANGE_TOOL_ROOMS).map(([room, allowed]) => ({
+    files: [`src/features/range-tool/${room}/**`],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/*', '!@/features/range-tool', '!@/features/range-tool/**', '@/app/*'],
+              message:
+                'Features are independent and below the app: move shared pieces to src/lib or src/components.',
+            },
+            noServer,
+            {
+              group: rooms
+                .filter((other) => other !== room && !allowed.includes(other))
+                .flatMap((other) => [`**/${other}/**`, `@/features/range-tool/${other}/**`]),
+              message: `The range tool's ${room} may use ${allowed.join(', ') || 'no other part'} (eslint.config.js RANGE_TOOL_ROOMS).`,
+            },
+          ],
+        },
+      ],
+    },
+  }));
+}
+
 const importBoundaries = [
   restrict(['src/**'], noServer),
   restrict(['src/components/**', 'src/lib/**', 'src/engine/**'], noFeaturesOrApp, noServer),
@@ -48,6 +91,7 @@ const importBoundaries = [
     ),
   ),
   restrict(['server/**', 'contract/**'], noSpa),
+  ...rangeToolRooms(),
 ];
 
 // The app's bundle carries no TypeBox: in src/ the contract modules that build schemas are imported for their types

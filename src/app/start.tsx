@@ -6,7 +6,7 @@ import { App } from '@/app/app';
 import { bootstrap } from '@/app/providers';
 import { watchConnection } from '@/features/offline/connection';
 import { startServiceWorker } from '@/features/offline/service-worker';
-import { restoreWorkingStateAtStart } from '@/features/range-tool/use-working-state';
+import { restoreWorkingStateAtStart } from '@/features/range-tool/library/use-working-state';
 
 /** Renders the app: loaded by main.tsx once the engine workers have been started (see there). */
 export function startApp(): void {

@@ -13,8 +13,15 @@ import {
 } from '../../contract/hands.ts';
 import { createEngineApi, type EngineApi } from '../../src/engine/engine-api.ts';
 import { loadEquityWasm } from '../../src/engine/node/load-wasm.ts';
-import { classWeights, type RangePairs, readWeight } from '../../src/features/range-tool/range-rules.ts';
-import { importTextRange, mergeImportedExclusions } from '../../src/features/range-tool/text-import.ts';
+import {
+  classWeights,
+  type RangePairs,
+  readWeight,
+} from '../../src/features/range-tool/shared/range-rules.ts';
+import {
+  importTextRange,
+  mergeImportedExclusions,
+} from '../../src/features/range-tool/shared/text-import.ts';
 
 const HERO = '#1847BE';
 // "QsQd" in the suit editor's canonical spelling (hearts, clubs, diamonds, spades order).

@@ -4,7 +4,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 
 import { Popup } from '@/components/popup';
 import { logout } from '@/features/auth/api';
-import { rangeSaver } from '@/features/range-tool/range-saver';
+import { rangeSaver } from '@/features/range-tool/saving/range-saver';
 import { resetSession, useCurrentUser } from '@/lib/session';
 import { useOutsideClick } from '@/lib/use-outside-click';
 

@@ -4,9 +4,9 @@ import { Outlet } from 'react-router-dom';
 import { Toaster } from '@/components/toaster';
 import { SessionEndedBanner } from '@/features/auth/components/session-ended-banner';
 import { OfflineBanner } from '@/features/offline/components/offline-banner';
-import { ConflictDialog } from '@/features/range-tool/components/conflict-dialog';
-import { RangeGoneDialog } from '@/features/range-tool/components/gone-dialog';
-import { rangeSaver } from '@/features/range-tool/range-saver';
+import { ConflictDialog } from '@/features/range-tool/saving/components/conflict-dialog';
+import { RangeGoneDialog } from '@/features/range-tool/saving/components/gone-dialog';
+import { rangeSaver } from '@/features/range-tool/saving/range-saver';
 import { PaymentHost } from '@/features/shop/components/payment-host';
 
 import { useDocumentTitle } from '../use-document-title';

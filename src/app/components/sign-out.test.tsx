@@ -15,9 +15,9 @@ import type * as RenderModule from '@/test/render';
 async function load() {
   // The page's own i18n instance, as the test set-up starts the first one.
   (await import('@/lib/i18n')).initI18n('en-US');
-  const atoms = await import('@/features/range-tool/atoms');
-  const library = await import('@/features/range-tool/use-range-library');
-  const { indexedDbStore } = await import('@/features/range-tool/pending-store');
+  const atoms = await import('@/features/range-tool/shared/atoms');
+  const library = await import('@/features/range-tool/library/use-range-library');
+  const { indexedDbStore } = await import('@/features/range-tool/saving/pending-store');
   const { appStore } = await import('@/lib/store');
   const render = await import('@/test/render');
   const { Header } = await import('./header');

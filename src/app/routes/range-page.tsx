@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { RangeTool } from '@/features/range-tool/components/range-tool';
+import { RangeTool } from '@/features/range-tool/page/range-tool';
 import type { RootType } from '@contract/categories';
 
 export type { RootType };

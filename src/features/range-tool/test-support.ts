@@ -6,9 +6,9 @@ import { vi } from 'vitest';
 import type { ApiError } from '@/lib/api-client';
 import { appStore } from '@/lib/store';
 
-import { buttonsAtom, currentColorAtom, rangeHistoryAtom, suitModeAtom, weightAtom } from './atoms';
-import { initHistory } from './range-history';
-import { DEFAULT_COLOR } from './range-rules';
+import { buttonsAtom, currentColorAtom, rangeHistoryAtom, suitModeAtom, weightAtom } from './shared/atoms';
+import { initHistory } from './shared/range-history';
+import { DEFAULT_COLOR } from './shared/range-rules';
 
 /**
  * The module `./api` as a library test replaces it: every call a `vi.fn()` the test answers.
@@ -48,7 +48,7 @@ export function resetPainting(): void {
  */
 export async function mountRangeTool(alsoMount?: () => void) {
   const { appStore: store, StoreProvider } = await import('@/lib/store');
-  const library = await import('./use-range-library');
+  const library = await import('./library/use-range-library');
   return renderHook(
     () => {
       const tree = library.useRangeLibrary('preflop_root');
@@ -75,7 +75,7 @@ export const player = (id: number) => ({ id, username: `player${id}`, email: `p$
 export async function pageActions(handleApiError: (error: ApiError) => void) {
   // Imported here, not at the top: a test that resets its modules to load a new page gets that page's instances.
   const { appStore: store } = await import('@/lib/store');
-  const atoms = await import('./atoms');
+  const atoms = await import('./shared/atoms');
   const session = await import('@/lib/session');
   const { ApiError: Refusal } = await import('@/lib/api-client');
   return {

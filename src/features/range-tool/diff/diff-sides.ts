@@ -2,8 +2,8 @@
 // ranges a player can pick, so the page's rules are tested without React or the server.
 import type { CategoryKind, Pair, RangeButton, RootType, TreeNode } from '@contract/categories';
 
-import { pairsFromList } from '../range-rules';
-import { exclusionsFromList } from '../range-save';
+import { pairsFromList } from '../shared/range-rules';
+import { exclusionsFromList } from '../shared/range-save';
 import type { DiffChart } from './strategy-diff';
 
 /**

@@ -15,7 +15,7 @@
 import type { ColorEntry } from '@contract/categories';
 import { classComboCount, HAND_CLASSES } from '@contract/hands';
 
-import { countCombos, MAX_PAIR_WEIGHT, type RangePairs } from '../range-rules';
+import { countCombos, MAX_PAIR_WEIGHT, type RangePairs } from '../shared/range-rules';
 
 export const DIFF_KINDS = ['unchanged', 'added', 'removed', 'reweighted', 'recoloured'] as const;
 export type DiffKind = (typeof DIFF_KINDS)[number];

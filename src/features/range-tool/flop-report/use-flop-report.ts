@@ -10,8 +10,8 @@ import { IDLE, type JobStatus, LatestJob } from '@/engine/latest-job';
 import { appStore, atom, useAtomValue, useSetAtom } from '@/lib/store';
 import { applyExclusions, classWeightsToRange, rangeCombos } from '@contract/hands';
 
-import { comboExclusionsAtom, heroColorsAtom, rangePairsAtom, villainColorsAtom } from '../atoms';
-import { classWeights } from '../range-rules';
+import { comboExclusionsAtom, heroColorsAtom, rangePairsAtom, villainColorsAtom } from '../shared/atoms';
+import { classWeights } from '../shared/range-rules';
 
 /** The report's colours of each side; null follows the range tool's sides. */
 export const reportHeroColorsAtom = atom<string[] | null>(null);

@@ -7,10 +7,10 @@ import { useCurrentUser, useSession } from '@/lib/session';
 import { appStore, useAtomValue } from '@/lib/store';
 import type { RootType, TreeNode } from '@contract/categories';
 
-import { rangeApi } from '../api';
-import { categoryIdAtom, rangeOwnerAtom, rangePairsAtom, selectionScopeAtom } from '../atoms';
-import { openRange } from '../use-range-library';
-import { restoreLastChart } from '../use-working-state';
+import { openRange } from '../library/use-range-library';
+import { restoreLastChart } from '../library/use-working-state';
+import { rangeApi } from '../shared/api';
+import { categoryIdAtom, rangeOwnerAtom, rangePairsAtom, selectionScopeAtom } from '../shared/atoms';
 
 /** A chart of the player's library: its name with the folders above it, and the tool it belongs to. */
 export interface ReportChart {

@@ -6,7 +6,7 @@ import { useAtom, useAtomValue } from '@/lib/store';
 import type { ColorEntry } from '@contract/categories';
 import { HAND_CLASSES } from '@contract/hands';
 
-import { ActionBars, handKind, moveInGrid } from '../../components/range-grid';
+import { ActionBars, handKind, moveInGrid } from '../../editor/components/range-grid';
 import { diffCellAtom } from '../atoms';
 import type { DiffSide } from '../diff-sides';
 import { KIND_LABELS, KIND_MARKS } from '../labels';

@@ -1,5 +1,5 @@
-import '../../components/range-tool.css';
-import '../../components/strategy-legend.css';
+import '../../editor/components/range-editor.css';
+import '../../editor/components/strategy-legend.css';
 import './diff.css';
 
 import { type ReactNode, useCallback, useMemo } from 'react';

@@ -8,7 +8,7 @@ import type { FlopRow } from '@/engine/engine-types';
 import { useFormat } from '@/lib/format';
 import { useAtomValue, useSetAtom } from '@/lib/store';
 
-import { boardCardsAtom, buttonsAtom } from '../../atoms';
+import { boardCardsAtom, buttonsAtom } from '../../shared/atoms';
 import { DIMENSION_LABELS, groupLabel, SIDE_LABELS } from '../labels';
 import {
   boardCards,

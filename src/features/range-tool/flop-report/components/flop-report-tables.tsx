@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { FlopRow } from '@/engine/engine-types';
 import { useFormat } from '@/lib/format';
 
-import { CardChip } from '../../components/card-picker';
+import { CardChip } from '../../equity/components/card-picker';
 import { COLUMN_LABELS, groupLabel } from '../labels';
 import {
   type Dimension,

@@ -8,14 +8,14 @@ import { appStore } from '@/lib/store';
 import { renderApp, testUser } from '@/test/render';
 import type { Category, TreeNode } from '@contract/categories';
 
-import type * as ApiModule from '../../api';
-import { rangeApi } from '../../api';
-import { categoryIdAtom, selectionScopeAtom } from '../../atoms';
-import { workingStateKey } from '../../working-state';
+import type * as ApiModule from '../../shared/api';
+import { rangeApi } from '../../shared/api';
+import { categoryIdAtom, selectionScopeAtom } from '../../shared/atoms';
+import { workingStateKey } from '../../shared/working-state';
 import { chartsOf } from '../use-report-chart';
 import { FlopReportPage } from './flop-report-page';
 
-vi.mock('../../api', async (original) => ({
+vi.mock('../../shared/api', async (original) => ({
   ...(await original<typeof ApiModule>()),
   ...(await import('../../test-support')).rangeApiModule(),
 }));
