@@ -341,4 +341,4 @@ fn pair_record(pairs: &[PairSlot], y: usize, c: usize) -> (u16, f64) {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
