@@ -19,6 +19,10 @@ export const aliases = {
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
+/** The scalar engine build's asset (Vite adds a content hash to the package's file name). */
+const SCALAR_WASM_ASSET = 'equity_wasm_bg-*.wasm';
+const SCALAR_WASM_ROUTE = /\/assets\/equity_wasm_bg-[^/]+\.wasm$/;
+
 /**
  * The service worker (issue 13 point 5): the app shell, every hashed asset (JS, CSS, the wasm engine, workers and
  * any other file under /assets), icons and fonts are precached, so the range tool starts without a connection.
@@ -31,13 +35,26 @@ const serviceWorker = VitePWA({
   manifest: false,
   workbox: {
     globPatterns: ['index.html', 'assets/**/*', '**/*.{svg,png,ico,woff2,webmanifest}'],
-    globIgnores: ['**/*.map', '**/*.br', '**/*.gz', 'docs/**'],
+    // Of the engine's two builds only the simd128 one, which every browser with a service worker and WebAssembly
+    // of the last years runs: precaching the scalar one too would download the engine twice. A browser that starts
+    // the scalar build keeps its own copy at first use (runtime cache below).
+    globIgnores: ['**/*.map', '**/*.br', '**/*.gz', 'docs/**', `assets/${SCALAR_WASM_ASSET}`],
     // The wasm engine is ~0.8 MB raw; the default 2 MiB limit would silently leave a larger build out.
     maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [/^\/api\//, /^\/media\//, /^\/docs\//],
     cleanupOutdatedCaches: true,
     runtimeCaching: [
+      {
+        urlPattern: SCALAR_WASM_ROUTE,
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'rangeforge-engine-scalar',
+          cacheableResponse: { statuses: [200] },
+          // Content-hashed: a new version is a new URL, and the previous one is never asked for again.
+          expiration: { maxEntries: 1 },
+        },
+      },
       {
         urlPattern: CHART_ROUTE,
         method: 'GET',

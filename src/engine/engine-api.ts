@@ -163,6 +163,8 @@ export function createEngineApi(wasm: EquityWasmModule) {
 
   return {
     version: (): string => wasm.engineVersion(),
+    /** Which build the worker runs: "simd128" or "scalar". */
+    build: (): string => wasm.engineBuild(),
     /** Loads the preflop table (checked by the engine); returns its number of entries. */
     loadPreflopTable: (bytes: Uint8Array): number => wasm.loadPreflopTable(bytes),
     rankHand: (cards: string): HandRankInfo => wasm.rankHand(cards),

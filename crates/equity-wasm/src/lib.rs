@@ -80,6 +80,18 @@ pub fn engine_version() -> String {
     equity::VERSION.to_owned()
 }
 
+/// Which of the package's two builds this module is: `"simd128"`, compiled with wasm's 128-bit vector instructions,
+/// or `"scalar"`. Both compute the same numbers to the last bit; the host starts the one its runtime validates.
+#[wasm_bindgen(js_name = engineBuild, unchecked_return_type = "\"simd128\" | \"scalar\"")]
+pub fn engine_build() -> String {
+    let build = if cfg!(target_feature = "simd128") {
+        "simd128"
+    } else {
+        "scalar"
+    };
+    build.to_owned()
+}
+
 /// Loads the preflop table (`preflop.bin`, shipped beside this module) that exact preflop equity without dead
 /// cards needs; returns its number of entries. The bytes are checked (format, length, checksum, order): bad bytes
 /// reject with the reason. The module keeps the first table loaded; loading the same bytes again is harmless.
