@@ -260,8 +260,11 @@ fn enumerate_runouts(
         direct::enumerate(entries, board, &deck, &symmetry, shard, tally);
         return;
     }
-    let mut sweeper = Sweeper::new(entries, board);
     let next_street = matches!(board.len(), 3 | 4) && !tally.cards.is_empty();
+    let mut sweeper = Sweeper::new(entries, board);
+    if !next_street {
+        sweeper = sweeper.without_runout_sums();
+    }
     // The sweeps add every hero combo's sums; without that part they go to a scratch array that is dropped.
     let mut scratch = Vec::new();
     let combos = if tally.parts.combos {
