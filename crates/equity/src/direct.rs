@@ -1,4 +1,5 @@
-//! Exact equity of small jobs (a hand against a hand or a narrow range) by direct enumeration.
+//! Exact equity of small jobs (a hand against a hand or any range, a few combos against a few) by direct
+//! enumeration.
 //!
 //! The sweep of module `sweep` is built for ranges: per request it sums the weights of every entry per card, files
 //! the entries by class and by suit and clears a slot for each of the 1326 combos; per group of runouts it ranks,

@@ -18,8 +18,8 @@
 //! runouts containing it, on a turn each runout is a river.
 //!
 //! Preflop without dead cards uses the embedded table ([`crate::preflop`]), one lookup per combo pair. A job of a
-//! few combos on each side (a hand against a hand or a narrow range) is enumerated directly instead, pair by pair
-//! on every runout, without the sweep's set-up (module `direct`).
+//! few pairs of combos (a hand against any range, a few combos against a few) is enumerated directly instead, pair
+//! by pair on every runout, without the sweep's set-up (module `direct`).
 //!
 //! A request may ask for the totals alone, or leave out the per-combo sums or the next-card lists
 //! ([`ReportParts`]): what is left out is not computed.

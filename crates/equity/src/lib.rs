@@ -10,8 +10,8 @@
 //!   ([`exact`]); preflop from a table of all 47,008 suit-isomorphic matchups ([`preflop`]; embedded with the
 //!   default `embedded-table` feature, else loaded from bytes with [`preflop::load_table`]). The same
 //!   pass yields per-combo equity (heat map), the 13x13 class matrix and next-card equities ([`next_card`]);
-//!   [`tally_parts`] computes only the [`ReportParts`] a view shows, and a job of a few combos (a hand against a
-//!   hand) is enumerated pair by pair without the sweep's set-up.
+//!   [`tally_parts`] computes only the [`ReportParts`] a view shows, and a job of few pairs of combos (a hand
+//!   against any range) is enumerated pair by pair without the sweep's set-up.
 //! * [`multiway_exact`]: 2 to 6 ranges by full enumeration when the work fits a budget ([`multiway`]);
 //!   [`MonteCarlo`]: seeded sampling with a standard error otherwise ([`monte_carlo`]).
 //! * [`hand_categories`]: made hands and draws of a range on a board ([`categories`]).
