@@ -19,6 +19,10 @@ export const aliases = {
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
+/** The scalar engine build's asset (Vite adds a content hash to the package's file name). */
+const SCALAR_WASM_ASSET = 'equity_wasm_bg-*.wasm';
+const SCALAR_WASM_ROUTE = /\/assets\/equity_wasm_bg-[^/]+\.wasm$/;
+
 /**
  * The service worker: the app shell, every hashed asset (JS, CSS, the wasm engine, workers and
  * any other file under /assets), icons and fonts are precached, so the range tool starts without a connection.
@@ -31,15 +35,35 @@ const serviceWorker = VitePWA({
   manifest: false,
   workbox: {
     globPatterns: ['index.html', 'assets/**/*', '**/*.{svg,png,ico,woff2,webmanifest}'],
-    // The three-way all-in table (1.6 MB) is read only by table push/fold solves: the first one downloads it and keeps
-    // it in Cache Storage (src/engine/three-way-table.ts), so visitors who never solve a table do not download it.
-    globIgnores: ['**/*.map', '**/*.br', '**/*.gz', 'docs/**', 'assets/threeway-*.bin'],
+    // Of the engine's two builds only the simd128 one, which every browser with a service worker and WebAssembly
+    // of the last years runs: precaching the scalar one too would download the engine twice. A browser that starts
+    // the scalar build keeps its own copy at first use (runtime cache below). The three-way all-in table (1.6 MB) is
+    // read only by table push/fold solves: the first one downloads it and keeps it in Cache Storage
+    // (src/engine/three-way-table.ts), so visitors who never solve a table do not download it.
+    globIgnores: [
+      '**/*.map',
+      '**/*.br',
+      '**/*.gz',
+      'docs/**',
+      `assets/${SCALAR_WASM_ASSET}`,
+      'assets/threeway-*.bin',
+    ],
     // The wasm engine is ~0.8 MB raw; the default 2 MiB limit would silently leave a larger build out.
     maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [/^\/api\//, /^\/media\//, /^\/docs\//],
     cleanupOutdatedCaches: true,
     runtimeCaching: [
+      {
+        urlPattern: SCALAR_WASM_ROUTE,
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'rangeforge-engine-scalar',
+          cacheableResponse: { statuses: [200] },
+          // Content-hashed: a new version is a new URL, and the previous one is never asked for again.
+          expiration: { maxEntries: 1 },
+        },
+      },
       {
         urlPattern: CHART_ROUTE,
         method: 'GET',

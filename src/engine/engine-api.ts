@@ -29,12 +29,27 @@ export interface MonteCarloSnapshot {
   samples: number;
 }
 
+/**
+ * The parts of a heads-up report a job computes besides the totals; a part left out costs nothing and comes back
+ * empty (no class equities, no next cards).
+ */
+export interface ReportParts {
+  /** Per-combo sums: the class equities (the heat map) and, when asked, the 1326 per-combo equities. */
+  matrix: boolean;
+  /** The next-card lists (flop and turn). */
+  nextCards: boolean;
+}
+
+export const ALL_PARTS: ReportParts = { matrix: true, nextCards: true };
+
 /** The request of a sharded job. */
 export interface ShardRequest {
   hero: Float32Array;
   villain: Float32Array;
   board: string;
   dead: string;
+  /** Every part when omitted. */
+  parts?: ReportParts;
 }
 
 /**
@@ -163,6 +178,11 @@ export function createEngineApi(wasm: EquityWasmModule) {
     shardedJobs.get(id)?.port?.close();
     shardedJobs.delete(id);
   };
+  const tallyOf = (
+    { hero, villain, board, dead, parts = ALL_PARTS }: ShardRequest,
+    index: number,
+    count: number,
+  ) => wasm.equityTally(hero, villain, board, dead, index, count, parts.matrix, parts.nextCards);
   const merge = (tallies: Float64Array[]): Float64Array => {
     const [first, ...rest] = tallies;
     if (!first) throw new Error('No tallies to merge');
@@ -171,6 +191,8 @@ export function createEngineApi(wasm: EquityWasmModule) {
 
   return {
     version: (): string => wasm.engineVersion(),
+    /** Which build the worker runs: "simd128" or "scalar". */
+    build: (): string => wasm.engineBuild(),
     /** Loads the preflop table (checked by the engine); returns its number of entries. */
     loadPreflopTable: (bytes: Uint8Array): number => wasm.loadPreflopTable(bytes),
     rankHand: (cards: string): HandRankInfo => wasm.rankHand(cards),
@@ -185,7 +207,11 @@ export function createEngineApi(wasm: EquityWasmModule) {
       dead: string,
       shardIndex: number,
       shardCount: number,
-    ): Float64Array => moved(wasm.equityTally(hero, villain, board, dead, shardIndex, shardCount)),
+      parts: ReportParts = ALL_PARTS,
+    ): Float64Array =>
+      moved(
+        wasm.equityTally(hero, villain, board, dead, shardIndex, shardCount, parts.matrix, parts.nextCards),
+      ),
     mergeTallies: (tallies: Float64Array[]): Float64Array => moved(merge(tallies)),
     finishEquity: (tally: Float64Array, keepThreshold: number): EquityReport =>
       wasm.finishEquity(tally, keepThreshold),
@@ -197,8 +223,13 @@ export function createEngineApi(wasm: EquityWasmModule) {
       dead: string,
       keepThreshold: number,
       perCombo = true,
+      parts: ReportParts = ALL_PARTS,
     ): EquityReport =>
-      wasm.finishEquity(wasm.equityTally(hero, villain, board, dead, 0, 1), keepThreshold, perCombo),
+      wasm.finishEquity(
+        wasm.equityTally(hero, villain, board, dead, 0, 1, parts.matrix, parts.nextCards),
+        keepThreshold,
+        perCombo,
+      ),
     /**
      * A whole job in one call, its report (without per-combo equities) packed as one array that moves to the caller
      * (unpackReport in packed-report.ts reads it): the engine builds no objects and the message carries no tree.
@@ -209,7 +240,11 @@ export function createEngineApi(wasm: EquityWasmModule) {
       board: string,
       dead: string,
       keepThreshold: number,
-    ): Float64Array => moved(wasm.equityReportPacked(hero, villain, board, dead, keepThreshold)),
+      parts: ReportParts = ALL_PARTS,
+    ): Float64Array =>
+      moved(
+        wasm.equityReportPacked(hero, villain, board, dead, keepThreshold, parts.matrix, parts.nextCards),
+      ),
     /** Merges the shards' tallies and finishes the report in one call. */
     finishTallies: (tallies: Float64Array[], keepThreshold: number): EquityReport =>
       wasm.finishEquity(merge(tallies), keepThreshold),
@@ -259,7 +294,7 @@ export function createEngineApi(wasm: EquityWasmModule) {
         receiving.catch(() => undefined);
         try {
           const started = performance.now();
-          const own = wasm.equityTally(job.hero, job.villain, job.board, job.dead, index, count);
+          const own = tallyOf(job, index, count);
           const shardMs = performance.now() - started;
           const tallies = [own, ...(await receiving)];
           if (finish.perCombo) {
@@ -276,7 +311,7 @@ export function createEngineApi(wasm: EquityWasmModule) {
       if (!port) throw new Error(`Sharded job ${id} has no port for the tallies of shards before its last`);
       let tally: Float64Array | null = null;
       try {
-        tally = wasm.equityTally(job.hero, job.villain, job.board, job.dead, index, count);
+        tally = tallyOf(job, index, count);
       } finally {
         // The finishing worker counts on one message per shard: a failed shard sends null.
         port.postMessage(tally, tally ? [tally.buffer as ArrayBuffer] : []);

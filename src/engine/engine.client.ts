@@ -4,7 +4,7 @@ import type { Remote } from 'comlink';
 
 import { parseCards } from '../../contract/hands.ts';
 import { throwIfAborted, untilAborted } from './abort.ts';
-import type { EngineApi, MonteCarloSnapshot, WarmUpRound } from './engine-api.ts';
+import type { EngineApi, MonteCarloSnapshot, ReportParts, WarmUpRound } from './engine-api.ts';
 import type { EquityReport, SideTotals } from './engine-types.ts';
 import { estimateWork, measuredUnitsPerMs, shardCount, UNITS_PER_MS } from './equity-schedule.ts';
 import { unpackReport } from './packed-report.ts';
@@ -39,6 +39,13 @@ export interface EquityJob {
    * of what a worker would post back.
    */
   comboEquity?: boolean;
+  /**
+   * Whether the report carries the 169 class equities (the heat map); on by default. Off, the per-combo sums are not
+   * computed at all (unless `comboEquity` asks for them) and `matrix` is empty.
+   */
+  matrix?: boolean;
+  /** Whether the report carries the next-card lists; on by default. Off, they are not computed and come back empty. */
+  nextCards?: boolean;
 }
 
 export interface RunOptions {
@@ -157,6 +164,10 @@ export class EngineClient {
     const dead = job.dead ?? '';
     const keep = job.keepThreshold ?? DEFAULT_KEEP_THRESHOLD;
     const perCombo = job.comboEquity ?? false;
+    const parts: ReportParts = {
+      matrix: perCombo || (job.matrix ?? true),
+      nextCards: job.nextCards ?? true,
+    };
     // Exact preflop equity reads the preflop table: wait for its download here, before taking a worker, so no
     // worker sits blocked on it and postflop jobs never wait behind it.
     if (usesPreflopTable(board, dead)) await this.pool.sendPreflopTable(signal);
@@ -167,8 +178,10 @@ export class EngineClient {
         const started = performance.now();
         // Without per-combo equities the report comes packed in one moved array (packed-report.ts).
         const whole = perCombo
-          ? await api.equityReport(send(job.hero), send(job.villain), board, dead, keep, true)
-          : unpackReport(await api.equityReportPacked(send(job.hero), send(job.villain), board, dead, keep));
+          ? await api.equityReport(send(job.hero), send(job.villain), board, dead, keep, true, parts)
+          : unpackReport(
+              await api.equityReportPacked(send(job.hero), send(job.villain), board, dead, keep, parts),
+            );
         // Timed from here, a whole job includes its messages: it can only understate the rate.
         if (board) this.recordRun(work, performance.now() - started);
         return whole;
@@ -179,7 +192,7 @@ export class EngineClient {
     return runShardedEquity(
       {
         id: `eq-${this.nextJobId++}`,
-        request: { hero: job.hero, villain: job.villain, board, dead },
+        request: { hero: job.hero, villain: job.villain, board, dead, parts },
         shards,
         keepThreshold: keep,
         perCombo,

@@ -1,7 +1,8 @@
 // A heads-up report packed by the engine as one array of numbers (`equityReportPacked`, `finishTalliesPacked` in
 // crates/equity-wasm): a worker moves that array to the main thread instead of a tree of objects that the engine
 // would build one property at a time and structured cloning would copy one property at a time again. The layout is
-// the engine's `pack_report`: both sides' totals, the 169 class equities, then the next cards.
+// the engine's `pack_report`: both sides' totals, the class equities (169, or none when the job left them out) after
+// their count, then the next cards after theirs.
 import { cardText, CLASS_COUNT } from '../../contract/hands.ts';
 import type { EquityChange, EquityReport, SideTotals } from './engine-types.ts';
 
@@ -20,7 +21,12 @@ function side(packed: Float64Array, offset: number): SideTotals {
 
 /** The report (without per-combo equities) a packed array stands for; throws on an array of another shape. */
 export function unpackReport(packed: Float64Array): EquityReport {
-  const cardsAt = 2 * SIDE + CLASS_COUNT;
+  const matrixAt = 2 * SIDE + 1;
+  const classes = packed[matrixAt - 1] ?? NaN;
+  if (classes !== 0 && classes !== CLASS_COUNT) {
+    throw new Error(`Not a packed equity report (${packed.length} numbers)`);
+  }
+  const cardsAt = matrixAt + classes;
   const count = packed[cardsAt] ?? NaN;
   if (!Number.isInteger(count) || packed.length !== cardsAt + 1 + 3 * count) {
     throw new Error(`Not a packed equity report (${packed.length} numbers)`);
@@ -34,7 +40,7 @@ export function unpackReport(packed: Float64Array): EquityReport {
   return {
     hero: side(packed, 0),
     villain: side(packed, SIDE),
-    matrix: Array.from(packed.subarray(2 * SIDE, cardsAt)),
+    matrix: Array.from(packed.subarray(matrixAt, cardsAt)),
     next_cards,
   };
 }

@@ -145,11 +145,15 @@ export const pageScript = `(() => {
   });
 })()`;
 
-// Read in each engine worker: its time origin (the worker's creation), its marks and the wasm's resource timing.
+/** The engine module the app's workers start in Chromium (simd128 validates there): its asset in dist/assets. */
+export const ENGINE_WASM_ASSET = /^equity_wasm_simd_bg-.*\.wasm$/;
+
+// Read in each engine worker: its time origin (the worker's creation), its marks and the wasm's resource timing
+// (either build's module, whichever the worker fetched).
 export const workerScript = `JSON.stringify({
   origin: performance.timeOrigin,
   marks: Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])),
-  wasm: performance.getEntriesByType('resource').find((e) => /equity_wasm_bg-[^/]*\\.wasm$/.test(e.name))?.responseEnd ?? 0,
+  wasm: performance.getEntriesByType('resource').find((e) => /equity_wasm(?:_simd)?_bg-[^/]*\\.wasm$/.test(e.name))?.responseEnd ?? 0,
 })`;
 
 // The engine's start alone, in a fresh browser context (a new renderer, so no compiled code is shared): compile the
@@ -220,7 +224,7 @@ export async function startProductionServer(
  */
 export function writeFloorSite(dist: string, pkgDir: string, precompress: (dir: string) => number): string {
   const site = mkdtempSync(join(tmpdir(), 'rangeforge-floor-'));
-  const wasm = readdirSync(join(dist, 'assets')).find((file) => /^equity_wasm_bg-.*\.wasm$/.test(file));
+  const wasm = readdirSync(join(dist, 'assets')).find((file) => ENGINE_WASM_ASSET.test(file));
   if (!wasm) throw new Error(`no engine wasm in ${dist}/assets`);
   copyFileSync(join(dist, 'assets', wasm), join(site, 'engine.wasm'));
   copyFileSync(join(pkgDir, 'equity_wasm.js'), join(site, 'equity_wasm.js'));

@@ -41,6 +41,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadEquityWasm } from '../../src/engine/node/load-wasm.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import {
+  ENGINE_WASM_ASSET,
   floorScript,
   pageScript,
   playerScript,
@@ -157,7 +158,7 @@ async function engineStart(
   baseUrl: string,
   dist: string,
 ): Promise<{ compile: number; instantiate: number; tables: number }> {
-  const wasmFile = readdirSync(join(dist, 'assets')).find((file) => /^equity_wasm_bg-.*\.wasm$/.test(file));
+  const wasmFile = readdirSync(join(dist, 'assets')).find((file) => ENGINE_WASM_ASSET.test(file));
   if (!wasmFile) throw new Error(`no engine wasm in ${dist}/assets`);
   const context = await session.browser.newContext({ serviceWorkers: 'block' });
   try {

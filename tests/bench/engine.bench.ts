@@ -1,16 +1,18 @@
-// `npm run bench:engine`: one table comparing the wasm engine (in this Node process and in the worker pool) with
-// the native build (crates/equity/examples/bench_table.rs, run in the same session) and with the `phe` npm
-// evaluator. Every figure is a median with its min and max after 5 warm-up calls (no best-of); the worker pool with
-// 1 and with 2 workers is timed alternately in one run, so load on the machine falls on both alike.
+// `npm run bench:engine`: one table comparing the wasm engine (the build this Node runs, in this process and in the
+// worker pool) with the native build (crates/equity/examples/bench_table.rs, run in the same session) and with the
+// `phe` npm evaluator, then one comparing the engine's two builds, simd128 and scalar (engine-builds.ts). Every figure
+// is a median with its min and max after 5 warm-up calls (no best-of); the worker pool with 1 and with 2 workers is
+// timed alternately in one run, and so are the two builds, so load on the machine falls on both alike.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 import { createEngineApi } from '../../src/engine/engine-api.ts';
-import { loadEquityWasm, wasmFileSize } from '../../src/engine/node/load-wasm.ts';
+import { defaultEngineBuild, loadEquityWasm, wasmFileSize } from '../../src/engine/node/load-wasm.ts';
 import { createNodeEngineClient } from '../../src/engine/node/node-engine-client.ts';
 import { unpackReport } from '../../src/engine/packed-report.ts';
+import { benchEngineBuilds } from './engine-builds.ts';
 import {
   BENCH_HANDS,
   CATEGORIES,
@@ -28,7 +30,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const require = createRequire(import.meta.url);
 const phe = require('phe') as {
   evaluateCardCodes(codes: number[]): number;
-  cardCode(card: string): number;
+  cardCode(rank: string, suit: string): number;
 };
 
 const WARM_UP_CALLS = 5;
@@ -83,7 +85,7 @@ function pheHands(count: number): number[][] {
   for (let hand = 0; hand < count; hand += 1) {
     const used = new Set<number>();
     while (used.size < 7) used.add(next());
-    hands.push([...used].map((card) => phe.cardCode(`${ranks[card >> 2]}${suits[card & 3]}`)));
+    hands.push([...used].map((card) => phe.cardCode(ranks[card >> 2]!, suits[card & 3]!)));
   }
   return hands;
 }
@@ -310,7 +312,7 @@ for (const scenario of SCENARIOS) {
 
 const widths = { name: 42, native: 12, wasm: 30 };
 console.log(
-  `\nRangeForge engine benchmark — wasm ${(wasmFileSize() / 1024).toFixed(0)} KiB, Node ${process.version}, load average ${loadavg()
+  `\nRangeForge engine benchmark — wasm ${defaultEngineBuild()} build ${(wasmFileSize() / 1024).toFixed(0)} KiB, Node ${process.version}, load average ${loadavg()
     .map((load) => load.toFixed(1))
     .join(' ')} on ${availableParallelism()} cores\n`,
 );
@@ -329,3 +331,6 @@ console.log(`\n${formatFlopReportBench(await benchFlopReport())}`);
 
 // Tournament solving: heads-up, the threshold chart and ICM tables on one worker, alternating.
 console.log(`\n${formatPushFoldBench(await benchPushFold())}`);
+
+// The two builds side by side, and the range tool's hand against hand.
+console.log(`\n${await benchEngineBuilds(native)}`);

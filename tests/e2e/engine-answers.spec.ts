@@ -1,7 +1,7 @@
 // The engine's workers answer the page on two routes (src/engine/answer-channel.ts): their own port and a
 // BroadcastChannel named after each worker, which Chromium does not hold back after an input. In the real build,
-// every answer a worker posts on its port arrives on its channel too, and the equity shown is the engine's; a page
-// without BroadcastChannel gets the same equity on the ports alone.
+// every answer a worker posts on its port arrives on its channel too, and the equity shown is the engine's (its simd128
+// build, the one Chromium validates); a page without BroadcastChannel gets the same equity on the ports alone.
 import { describe, expect, it } from 'vitest';
 
 import { withAppAndBrowser } from './support/browser.ts';
@@ -38,12 +38,17 @@ describe('engine answers', () => {
   it('reach the page on each worker port and on that worker answer channel alike', async () => {
     const { page } = app.session;
     await page.addInitScript({ content: COUNT_ANSWERS });
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
     await page.goto(`${app.server.baseUrl}/`);
     // AhKh against QQ on Jh8h2c: `npm run equity -- --hero AhKh --villain QQ --board Jh8h2c` gives 0.531818.
     await playHandAgainstText(page, ['Ah', 'Kh'], 'QQ', ['Jh', '8h', '2c']);
     await expect
       .poll(() => page.getByTestId('hand-equity').textContent(), { timeout: 30_000 })
       .toContain('53.18%');
+    // Chromium validates simd128: the workers start that build, and the scalar module is never downloaded.
+    expect(requested.some((url) => /\/assets\/equity_wasm_simd_bg-[^/]+\.wasm$/.test(url))).toBe(true);
+    expect(requested.some((url) => /\/assets\/equity_wasm_bg-[^/]+\.wasm$/.test(url))).toBe(false);
 
     // Let the last answers of both routes land before comparing them.
     await page.waitForLoadState('networkidle');

@@ -1,5 +1,6 @@
-// The wasm build must reproduce the published equities that the Rust tests check natively, from the same fixture
-// file, both in-process and through the worker pool with the job split into shards.
+// Both wasm builds (simd128 and scalar) must reproduce the published equities that the Rust tests check natively,
+// from the same fixture file, in-process; the default build also through the worker pool with the job split into
+// shards.
 import { readFileSync } from 'node:fs';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineClient } from '../../src/engine/engine.client.ts';
 import { createEngineApi, type EngineApi } from '../../src/engine/engine-api.ts';
 import { estimateWork, shardCount } from '../../src/engine/equity-schedule.ts';
-import { loadEquityWasm } from '../../src/engine/node/load-wasm.ts';
+import { ENGINE_BUILDS, loadEquityWasm } from '../../src/engine/node/load-wasm.ts';
 import { createNodeEngineClient } from '../../src/engine/node/node-engine-client.ts';
 
 interface GoldenCase {
@@ -38,23 +39,29 @@ beforeAll(async () => {
 
 afterAll(() => pool.terminate());
 
-describe('golden equities through the wasm build', () => {
+describe.each(ENGINE_BUILDS)('golden equities through the %s wasm build', (build) => {
+  let engine: EngineApi;
+  beforeAll(async () => {
+    engine = createEngineApi(await loadEquityWasm(build));
+  });
+
   it('has the published cases', () => {
     expect(cases.length).toBeGreaterThanOrEqual(17);
+    expect(engine.build()).toBe(build === 'simd' ? 'simd128' : 'scalar');
   });
 
   for (const golden of cases) {
     it(`${golden.name}`, () => {
-      const ranges = golden.ranges.map((text) => api.parseRange(text));
+      const ranges = golden.ranges.map((text) => engine.parseRange(text));
       if (ranges.length === 2) {
-        const tally = api.equityTally(ranges[0]!, ranges[1]!, golden.board, golden.dead, 0, 1);
-        const report = api.finishEquity(tally, 0.02);
+        const tally = engine.equityTally(ranges[0]!, ranges[1]!, golden.board, golden.dead, 0, 1);
+        const report = engine.finishEquity(tally, 0.02);
         expectPublished(report.hero.equity, golden.equity_percent[0]!, golden.decimals);
         expectPublished(report.villain.equity, golden.equity_percent[1]!, golden.decimals);
       } else {
         const joined = new Float32Array(ranges.length * 1326);
         ranges.forEach((range, index) => joined.set(range, index * 1326));
-        const totals = api.multiwayExact(joined, golden.board, golden.dead, 2e9);
+        const totals = engine.multiwayExact(joined, golden.board, golden.dead, 2e9);
         expect(totals).toBeDefined();
         totals!.forEach((side, index) =>
           expectPublished(side.equity, golden.equity_percent[index]!, golden.decimals),

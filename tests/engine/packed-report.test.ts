@@ -1,6 +1,7 @@
 // The packed report (one array from the engine, read back by unpackReport) against the report the engine builds as
 // objects: equal to the last bit on every street, with empty classes (NaN) and with fractional weights, for a whole
-// job and for merged shard tallies; an array of another shape is refused.
+// job and for merged shard tallies; a job that asks for fewer parts gets the same totals and those parts only; an array
+// of another shape is refused.
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { createEngineApi, type EngineApi, type EquityWasmModule } from '../../src/engine/engine-api.ts';
@@ -40,6 +41,27 @@ describe('packed equity report', () => {
       expect(report, `${hero} vs ${villain} on ${board}`).toEqual(summary(h, v, board, dead));
       // Classes without a live combo stay NaN, as in the object report.
       if (hero.startsWith('AKs')) expect(report.matrix.some(Number.isNaN)).toBe(true);
+    }
+  });
+
+  it('carries only the parts the job asked for, with the same totals', () => {
+    // A range job (the sweep) and hand against hand (enumerated pair by pair), on a flop.
+    for (const { hero, villain, board } of [CASES[0]!, { hero: 'AhKh', villain: 'QsQd', board: 'Jh8h2c' }]) {
+      const [h, v] = [api.parseRange(hero), api.parseRange(villain)];
+      const all = unpackReport(api.equityReportPacked(h, v, board, '', 0.02));
+      expect(all.matrix).toHaveLength(169);
+      expect(all.next_cards.length).toBeGreaterThan(40);
+      for (const matrix of [false, true]) {
+        for (const nextCards of [false, true]) {
+          const some = unpackReport(api.equityReportPacked(h, v, board, '', 0.02, { matrix, nextCards }));
+          expect(some, `${hero} vs ${villain}, matrix ${matrix}, next cards ${nextCards}`).toEqual({
+            hero: all.hero,
+            villain: all.villain,
+            matrix: matrix ? all.matrix : [],
+            next_cards: nextCards ? all.next_cards : [],
+          });
+        }
+      }
     }
   });
 
@@ -84,5 +106,9 @@ describe('packed equity report', () => {
     const badChange = packed.slice();
     badChange[packed.length - 1] = 7;
     expect(() => unpackReport(badChange)).toThrow(/change/);
+    // The class count is 169 or 0, nothing between.
+    const badClasses = packed.slice();
+    badClasses[10] = 168;
+    expect(() => unpackReport(badClasses)).toThrow(/packed equity report/);
   });
 });

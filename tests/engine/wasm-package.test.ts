@@ -1,7 +1,7 @@
 // "Another project could depend on the engine": the built package (crates/equity-wasm/pkg) is packed with npm pack,
 // installed from the tarball into a throwaway project, type-checked there, and run from it in fresh Node processes:
-// the Node entry (started with initSync, table loaded) and the web build started by hand. Their equities must equal
-// the ones the app's own loader computes.
+// the Node entry (started with initSync on the build this Node runs, table loaded) and the web build started by hand
+// from the scalar module. Their equities must equal the ones the app's own loader computes.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,11 +34,12 @@ const PREFLOP = { hero: 'AA', villain: 'KK', board: '' };
 
 /** Ready on import: the package's Node entry. */
 const NODE_CONSUMER = `
-import { engineVersion, equityTally, finishEquity, parseRange, preflopTableLoaded } from '${manifest.name}';
+import { engineBuild, engineVersion, equityTally, finishEquity, parseRange, preflopTableLoaded } from '${manifest.name}';
 const equity = ({ hero, villain, board }) =>
   finishEquity(equityTally(parseRange(hero), parseRange(villain), board, '', 0, 1), 0.02).hero.equity;
 console.log(JSON.stringify({
   version: engineVersion(),
+  build: engineBuild(),
   table: preflopTableLoaded(),
   flop: equity(${JSON.stringify(FLOP)}),
   preflop: equity(${JSON.stringify(PREFLOP)}),
@@ -49,7 +50,7 @@ console.log(JSON.stringify({
 const WEB_CONSUMER = `
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { equityTally, finishEquity, initSync, loadPreflopTable, parseRange } from '${manifest.name}/web';
+import { engineBuild, equityTally, finishEquity, initSync, loadPreflopTable, parseRange } from '${manifest.name}/web';
 const require = createRequire(import.meta.url);
 initSync({ module: readFileSync(require.resolve('${manifest.name}/equity_wasm_bg.wasm')) });
 const preflop = () => finishEquity(equityTally(parseRange('AA'), parseRange('KK'), '', '', 0, 1), 0.02).hero.equity;
@@ -62,7 +63,7 @@ const garbage = message(() => loadPreflopTable(new Uint8Array([1, 2, 3])));
 const flipped = message(() => loadPreflopTable(corrupt));
 const afterFailure = message(preflop);
 const entries = loadPreflopTable(table);
-console.log(JSON.stringify({ before, garbage, flipped, afterFailure, entries, preflop: preflop() }));
+console.log(JSON.stringify({ build: engineBuild(), before, garbage, flipped, afterFailure, entries, preflop: preflop() }));
 `;
 
 /** Compiled by tsc against the package's declarations, with the exports map (nodenext resolution). */
@@ -120,6 +121,8 @@ describe('the wasm engine as an npm package', () => {
     const result = runInProject('node-entry.mjs');
     expect(result).toEqual({
       version: manifest.version,
+      // This Node runs simd128, so the package's Node entry starts that build.
+      build: 'simd128',
       table: true,
       flop: local(FLOP),
       preflop: local(PREFLOP),
@@ -130,6 +133,7 @@ describe('the wasm engine as an npm package', () => {
 
   it('starts the web build with initSync and rejects bad preflop tables with the reason', () => {
     const result = runInProject('web-entry.mjs');
+    expect(result.build).toBe('scalar');
     expect(result.before).toMatch(/preflop table is not loaded/);
     expect(result.garbage).toMatch(/not a preflop table file/);
     expect(result.flipped).toMatch(/checksum mismatch/);

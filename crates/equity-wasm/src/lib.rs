@@ -11,7 +11,7 @@
 //! The preflop table is not embedded: the host fetches `preflop.bin` and hands it to [`load_preflop_table`].
 //! Tournament solving (ICM, heads-up and table push/fold) is in the `tournament` module, with the same rules.
 
-use equity::{Card, EquityError, EquityRequest, EquityTally, MonteCarlo, Range, Shard};
+use equity::{Card, EquityError, EquityRequest, EquityTally, MonteCarlo, Range, ReportParts, Shard};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -29,10 +29,13 @@ export interface NextCard { card: string; equity: number; change: EquityChange }
 export interface EquityReport {
   hero: SideTotals;
   villain: SideTotals;
-  /** 1326 hero per-combo equities, NaN where the combo is not live; left out when asked (`finishEquity`). */
+  /** 1326 hero per-combo equities, NaN where the combo is not live; left out when asked (`finishEquity`), empty
+   * when the job left out the per-combo sums. */
   combo_equity?: number[];
-  /** 169 class equities (row-major 13x13, ace first), NaN where the class has no live combo. */
+  /** 169 class equities (row-major 13x13, ace first), NaN where the class has no live combo; empty when the job
+   * left out the per-combo sums. */
   matrix: number[];
+  /** Empty on a river or preflop, and when the job left out the next cards. */
   next_cards: NextCard[];
 }
 export interface CategoryStat { name: string; group: "made" | "draw"; combos: number; percent: number }
@@ -93,6 +96,18 @@ pub fn engine_version() -> String {
     equity::VERSION.to_owned()
 }
 
+/// Which of the package's two builds this module is: `"simd128"`, compiled with wasm's 128-bit vector instructions,
+/// or `"scalar"`. Both compute the same numbers to the last bit; the host starts the one its runtime validates.
+#[wasm_bindgen(js_name = engineBuild, unchecked_return_type = "\"simd128\" | \"scalar\"")]
+pub fn engine_build() -> String {
+    let build = if cfg!(target_feature = "simd128") {
+        "simd128"
+    } else {
+        "scalar"
+    };
+    build.to_owned()
+}
+
 /// Loads the preflop table (`preflop.bin`, shipped beside this module) that exact preflop equity without dead
 /// cards needs; returns its number of entries. The bytes are checked (format, length, checksum, order): bad bytes
 /// reject with the reason. The module keeps the first table loaded; loading the same bytes again is harmless.
@@ -140,7 +155,9 @@ pub fn class_weights_to_range(grid: &[f32]) -> Result<Vec<f32>, JsError> {
 }
 
 /// Exact heads-up tally of one shard of the work; the returned array is opaque and goes to
-/// [`merge_tallies`] / [`finish_equity`].
+/// [`merge_tallies`] / [`finish_equity`]. `combos` (per-combo sums: per-combo equities and the class matrix) and
+/// `next_cards` say which parts of the report to compute besides the totals; omitted, both are.
+#[allow(clippy::too_many_arguments)]
 #[wasm_bindgen(js_name = equityTally)]
 pub fn equity_tally(
     hero: &[f32],
@@ -149,6 +166,8 @@ pub fn equity_tally(
     dead: &str,
     shard_index: u32,
     shard_count: u32,
+    combos: Option<bool>,
+    next_cards: Option<bool>,
 ) -> Result<Vec<f64>, JsError> {
     let request = EquityRequest {
         hero: Range::from_weights(hero).map_err(js_error)?,
@@ -160,7 +179,17 @@ pub fn equity_tally(
             count: shard_count,
         },
     };
-    Ok(equity::tally(&request).map_err(js_error)?.to_f64s())
+    Ok(equity::tally_parts(&request, report_parts(combos, next_cards))
+        .map_err(js_error)?
+        .to_f64s())
+}
+
+/// The report parts a caller asked for: each one unless it said `false`.
+fn report_parts(combos: Option<bool>, next_cards: Option<bool>) -> ReportParts {
+    ReportParts {
+        combos: combos.unwrap_or(true),
+        next_cards: next_cards.unwrap_or(true),
+    }
 }
 
 /// Sums two tallies of the same job computed on different shards.

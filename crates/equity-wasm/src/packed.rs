@@ -6,7 +6,8 @@ use equity::{EquityRequest, EquityTally, Range, Shard};
 use wasm_bindgen::prelude::*;
 
 /// A whole exact heads-up job in one call, its report packed as numbers (see [`pack_report`]): the tally never
-/// leaves the module, and the report crosses to JavaScript as one array instead of a tree of objects.
+/// leaves the module, and the report crosses to JavaScript as one array instead of a tree of objects. `matrix` (the
+/// class equities) and `next_cards` say which parts to compute besides the totals; omitted, both are.
 #[wasm_bindgen(js_name = equityReportPacked)]
 pub fn equity_report_packed(
     hero: &[f32],
@@ -14,6 +15,8 @@ pub fn equity_report_packed(
     board: &str,
     dead: &str,
     keep_threshold: f64,
+    matrix: Option<bool>,
+    next_cards: Option<bool>,
 ) -> Result<Vec<f64>, JsError> {
     let request = EquityRequest {
         hero: Range::from_weights(hero).map_err(crate::js_error)?,
@@ -22,7 +25,7 @@ pub fn equity_report_packed(
         dead: crate::parse_optional_cards(dead)?,
         shard: Shard::WHOLE,
     };
-    let report = equity::tally(&request)
+    let report = equity::tally_parts(&request, crate::report_parts(matrix, next_cards))
         .map_err(crate::js_error)?
         .finish(keep_threshold)
         .map_err(crate::js_error)?;
@@ -51,13 +54,15 @@ pub fn finish_tallies_packed(tallies: &[f64], count: u32, keep_threshold: f64) -
 }
 
 /// A report without its per-combo equities, as numbers: hero equity, win, tie, lose, combos; the same five for the
-/// villain; the 169 class equities; the number of next cards; then card index (`rank * 4 + suit`), equity and
-/// change (0 increase, 1 keep, 2 reduce) of each. `unpackReport` (src/engine/packed-report.ts) reads it back.
+/// villain; the number of class equities (169, or 0 when the job left them out) and the class equities; the number of
+/// next cards; then card index (`rank * 4 + suit`), equity and change (0 increase, 1 keep, 2 reduce) of each.
+/// `unpackReport` (src/engine/packed-report.ts) reads it back.
 fn pack_report(report: &equity::EquityReport) -> Vec<f64> {
     let side = |t: &equity::SideTotals| [t.equity, t.win, t.tie, t.lose, t.combos];
-    let mut packed = Vec::with_capacity(11 + report.matrix.len() + 3 * report.next_cards.len());
+    let mut packed = Vec::with_capacity(12 + report.matrix.len() + 3 * report.next_cards.len());
     packed.extend(side(&report.hero));
     packed.extend(side(&report.villain));
+    packed.push(report.matrix.len() as f64);
     packed.extend(&report.matrix);
     packed.push(report.next_cards.len() as f64);
     for next in &report.next_cards {

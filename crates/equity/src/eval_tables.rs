@@ -5,7 +5,9 @@
 //!
 //! * `FLUSH_RANKS`: dense rank of the best flush / straight flush for each 13-bit rank mask of one suit.
 //! * `HASH_RANKS`: the dense rank of the best non-flush hand of each of the 49,205 seven-card rank multisets,
-//!   at slot `HASH_OFFSETS[row] + column` of its rank-key sum (see `build.rs`).
+//!   at slot `HASH_OFFSETS[row] + column` of its rank-key sum (see `build.rs`). The table reaches every slot a
+//!   row offset (any `u16`) plus a column can name, so a lookup needs no bounds check; the slots past the last
+//!   used one are zero and never read for a real hand.
 //!
 //! The tables are statics of atomics, zero until built: a relaxed atomic load is a plain load on wasm and x86,
 //! so the hot path reads them like ordinary arrays, with no per-evaluation check and no `unsafe`. The gate is
@@ -27,8 +29,13 @@ pub(crate) use hash::{HASH_COL_MASK, HASH_MULT, HASH_OFFSETS, HASH_ROW_SHIFT};
 /// Seven-card rank multisets with at most four cards per rank.
 const SEVEN_CARD_MULTISETS: usize = 49_205;
 
+/// Slots of `HASH_RANKS`: one past the largest `u16` row offset plus the largest column. About 26,000 more than
+/// the hash uses (51 KB of zeroed memory, never downloaded); in exchange the compiler can prove every index in bounds
+/// and drops the check from each evaluation.
+pub(crate) const HASH_TABLE_LEN: usize = u16::MAX as usize + HASH_COL_MASK as usize + 1;
+
 /// Dense rank of each seven-card rank multiset, at its perfect-hash slot (0 in unused slots).
-pub(crate) static HASH_RANKS: [AtomicU16; HASH_SLOTS] = [const { AtomicU16::new(0) }; HASH_SLOTS];
+pub(crate) static HASH_RANKS: [AtomicU16; HASH_TABLE_LEN] = [const { AtomicU16::new(0) }; HASH_TABLE_LEN];
 /// Dense rank of the best flush per suit rank mask (0 for fewer than five ranks).
 pub(crate) static FLUSH_RANKS: [AtomicU16; 8192] = [const { AtomicU16::new(0) }; 8192];
 
@@ -130,9 +137,12 @@ mod tests {
     fn tables_equal_the_generated_ones() {
         ensure_built();
         assert_eq!(checksum16(&HASH_OFFSETS), 0x384c_5212_e129_87b2);
-        assert_eq!(HASH_RANKS.len(), 72_715);
-        let ranks = loaded(&HASH_RANKS);
+        assert_eq!(HASH_SLOTS, 72_715);
+        let ranks = loaded(&HASH_RANKS[..HASH_SLOTS]);
         assert_eq!(checksum16(&ranks), 0xef3a_5d4a_aa43_d31c);
+        assert!(HASH_RANKS[HASH_SLOTS..]
+            .iter()
+            .all(|slot| slot.load(Relaxed) == 0));
         let flush = loaded(&FLUSH_RANKS);
         assert_eq!(checksum16(&flush), 0x4305_b3af_b466_c5bf);
         assert_eq!(HASH_OFFSETS.iter().max(), Some(&43_146));
@@ -197,7 +207,7 @@ mod tests {
     fn computing_again_gives_the_stored_tables() {
         ensure_built();
         let tables = Tables::compute();
-        assert_eq!(tables.hash_ranks, loaded(&HASH_RANKS));
+        assert_eq!(tables.hash_ranks, loaded(&HASH_RANKS[..HASH_SLOTS]));
         assert_eq!(tables.flush_ranks, loaded(&FLUSH_RANKS));
     }
 }

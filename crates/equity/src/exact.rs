@@ -17,7 +17,12 @@
 //! are added to every card the runout deals: on a flop the equity after a turn card is the aggregate of the
 //! runouts containing it, on a turn each runout is a river.
 //!
-//! Preflop without dead cards uses the embedded table ([`crate::preflop`]), one lookup per combo pair.
+//! Preflop without dead cards uses the embedded table ([`crate::preflop`]), one lookup per combo pair. A job of a
+//! few pairs of combos (a hand against any range, a few combos against a few) is enumerated directly instead, pair
+//! by pair on every runout, without the sweep's set-up (module `direct`).
+//!
+//! A request may ask for the totals alone, or leave out the per-combo sums or the next-card lists
+//! ([`ReportParts`]): what is left out is not computed.
 //!
 //! Sharding: on a flop or turn the groups of runouts are dealt in bundles of one rank multiset each, by estimated
 //! cost (module `shard_plan`); preflop with dead cards they are dealt one by one as they stream, each to the
@@ -27,11 +32,12 @@
 
 use crate::card::{validate_board_dead, Card, CardSet};
 use crate::combo::{combo_cards, combo_mask};
+use crate::direct;
 use crate::error::EquityError;
 use crate::evaluator::HandKey;
 use crate::preflop;
 use crate::range::Range;
-use crate::report::EquityTally;
+use crate::report::{EquityTally, ReportParts};
 use crate::runouts::{for_each_group, RunoutGroup};
 use crate::shard_plan::{self, GroupDealer};
 use crate::sweep::{Entry, Sweeper};
@@ -87,28 +93,56 @@ pub struct EquityRequest {
     pub shard: Shard,
 }
 
-/// FNV-1a 64 of the request inputs, so that only tallies of the same request merge.
-fn fingerprint(request: &EquityRequest) -> u64 {
+/// FNV-1a 64 of what the sums depend on (the live combos with their weights, the board, the dead cards and the
+/// report parts), so that only tallies of the same request merge. Combos holding a board or dead card weigh
+/// nothing, so the live ones say all the ranges can.
+fn fingerprint(entries: &[Entry], request: &EquityRequest, parts: ReportParts) -> u64 {
     let mut h = 0xCBF2_9CE4_8422_2325u64;
     let mut eat = |bytes: &[u8]| {
         for &b in bytes {
             h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01B3);
         }
     };
-    for range in [&request.hero, &request.villain] {
-        for w in range.weights() {
-            eat(&w.to_bits().to_le_bytes());
-        }
+    for e in entries {
+        eat(&(e.combo as u16).to_le_bytes());
+        eat(&(e.hero as f32).to_bits().to_le_bytes());
+        eat(&(e.villain as f32).to_bits().to_le_bytes());
     }
     for cards in [&request.board, &request.dead] {
         eat(&[cards.len() as u8]);
         eat(&cards.iter().map(|c| c.index()).collect::<Vec<_>>());
     }
+    eat(&[parts.bits()]);
     h
 }
 
-/// Computes the sums of one shard of a heads-up request. See the module docs for the algorithm.
+/// Computes the sums of one shard of a heads-up request, every part of the report. See the module docs for the
+/// algorithm.
 pub fn tally(request: &EquityRequest) -> Result<EquityTally, EquityError> {
+    tally_parts(request, ReportParts::ALL)
+}
+
+/// Computes the sums of one shard of a heads-up request for the report `parts` only (the totals always): a part
+/// left out costs nothing, and its figures are empty in the finished report.
+pub fn tally_parts(request: &EquityRequest, parts: ReportParts) -> Result<EquityTally, EquityError> {
+    tally_by(request, parts, None)
+}
+
+/// How the runouts of a request are enumerated (preflop without dead cards reads the table either way).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Method {
+    /// The sweep of module `sweep`.
+    Sweep,
+    /// Pair by pair, module `direct`.
+    Direct,
+}
+
+/// [`tally_parts`] by `method`, or by the cheaper one for the request when `None` (tests compare the two).
+pub(crate) fn tally_by(
+    request: &EquityRequest,
+    parts: ReportParts,
+    method: Option<Method>,
+) -> Result<EquityTally, EquityError> {
     request.shard.validate()?;
     let blocked = validate_board_dead(&request.board, &request.dead)?;
     let mut entries = Vec::new();
@@ -140,15 +174,21 @@ pub fn tally(request: &EquityRequest) -> Result<EquityTally, EquityError> {
     }
     check_dealable(&entries)?;
     let mut tally = EquityTally::new(
-        fingerprint(request),
+        fingerprint(&entries, request, parts),
         request.board.len(),
         request.shard.count,
         live,
+        parts,
     );
     if request.board.is_empty() && request.dead.is_empty() {
         preflop_tally(&entries, request.shard, &mut tally)?;
     } else {
-        enumerate_runouts(&entries, request, blocked, &mut tally);
+        let method = method.unwrap_or(if direct::is_small(&entries) {
+            Method::Direct
+        } else {
+            Method::Sweep
+        });
+        enumerate_runouts(&entries, request, blocked, method, &mut tally);
     }
     Ok(tally)
 }
@@ -188,11 +228,9 @@ fn preflop_tally(entries: &[Entry], shard: Shard, tally: &mut EquityTally) -> Re
             sums[1] += villain.villain * f64::from(ties) / boards;
             sums[2] += villain.villain;
         }
-        add_scaled(
-            &mut tally.combos[3 * hero.combo..3 * hero.combo + 3],
-            &sums,
-            hero.hero,
-        );
+        if let Some(slot) = tally.combos.get_mut(3 * hero.combo..3 * hero.combo + 3) {
+            add_scaled(slot, &sums, hero.hero);
+        }
         add_scaled(&mut tally.sums, &sums, hero.hero);
     }
     Ok(())
@@ -206,15 +244,37 @@ fn add_scaled(target: &mut [f64], values: &[f64; 3], scale: f64) {
 }
 
 /// Enumerates the runout groups of this shard and sweeps each runout (one per suit orbit where the request is
-/// suit-symmetric, see [`crate::symmetry`]).
-fn enumerate_runouts(entries: &[Entry], request: &EquityRequest, blocked: CardSet, tally: &mut EquityTally) {
+/// suit-symmetric, see [`crate::symmetry`]), or enumerates their pairs directly (module `direct`).
+fn enumerate_runouts(
+    entries: &[Entry],
+    request: &EquityRequest,
+    blocked: CardSet,
+    method: Method,
+    tally: &mut EquityTally,
+) {
     let (board, shard) = (&request.board[..], request.shard);
     let deck: Vec<Card> = Card::all().filter(|&c| !blocked.contains(c)).collect();
+    let live = entries.iter().map(|e| e.combo);
+    let symmetry = Symmetry::of_live(&request.hero, &request.villain, board, &request.dead, live);
+    if method == Method::Direct {
+        direct::enumerate(entries, board, &deck, &symmetry, shard, tally);
+        return;
+    }
+    let next_street = matches!(board.len(), 3 | 4) && !tally.cards.is_empty();
     let mut sweeper = Sweeper::new(entries, board);
-    let next_street = matches!(board.len(), 3 | 4);
-    let symmetry = Symmetry::of(&request.hero, &request.villain, board, &request.dead);
+    if !next_street {
+        sweeper = sweeper.without_runout_sums();
+    }
+    // The sweeps add every hero combo's sums; without that part they go to a scratch array that is dropped.
+    let mut scratch = Vec::new();
+    let combos = if tally.parts.combos {
+        &mut tally.combos
+    } else {
+        scratch.resize(3 * crate::combo::COMBOS, 0.0);
+        &mut scratch
+    };
+    let (cards, sums) = (&mut tally.cards, &mut tally.sums);
     let mut run = |group: &RunoutGroup| {
-        let cards = &mut tally.cards;
         let per_runout = |runout: u64, runout_sums: [f64; 3]| {
             let mut rest = if next_street { runout } else { 0 };
             while rest != 0 {
@@ -223,9 +283,9 @@ fn enumerate_runouts(entries: &[Entry], request: &EquityRequest, blocked: CardSe
                 rest &= rest - 1;
             }
         };
-        sweeper.run_group(group, &mut tally.combos, &mut tally.sums, per_runout);
+        sweeper.run_group(group, combos, sums, per_runout);
     };
-    if next_street && shard.count > 1 {
+    if matches!(board.len(), 3 | 4) && shard.count > 1 {
         // Flop and turn: listed first, then dealt in bundles of one rank multiset each (see `shard_plan`).
         let mut groups = Vec::new();
         for_each_group(&deck, board, &symmetry, |group| {

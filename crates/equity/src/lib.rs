@@ -9,7 +9,9 @@
 //!   and card removal, on flop, turn and river by enumerating runouts with an O(n log n) sweep per runout
 //!   ([`exact`]); preflop from a table of all 47,008 suit-isomorphic matchups ([`preflop`]; embedded with the
 //!   default `embedded-table` feature, else loaded from bytes with [`preflop::load_table`]). The same
-//!   pass yields per-combo equity (heat map), the 13x13 class matrix and next-card equities ([`next_card`]).
+//!   pass yields per-combo equity (heat map), the 13x13 class matrix and next-card equities ([`next_card`]);
+//!   [`tally_parts`] computes only the [`ReportParts`] a view shows, and a job of few pairs of combos (a hand
+//!   against any range) is enumerated pair by pair without the sweep's set-up.
 //! * [`multiway_exact`]: 2 to 6 ranges by full enumeration when the work fits a budget ([`multiway`]);
 //!   [`MonteCarlo`]: seeded sampling with a standard error otherwise ([`monte_carlo`]).
 //! * [`hand_categories`]: made hands and draws of a range on a board ([`categories`]).
@@ -51,6 +53,7 @@
 pub mod card;
 pub mod categories;
 pub mod combo;
+mod direct;
 pub mod error;
 mod eval_rules;
 mod eval_tables;
@@ -77,13 +80,13 @@ pub use categories::{hand_categories, CategoryGroup, CategoryName, CategoryStat}
 pub use combo::{class_combos, class_label, class_of_combo, combo_cards, combo_index, CLASSES, COMBOS};
 pub use error::{EquityError, RangeTokenProblem};
 pub use evaluator::{evaluate, HandCategory, HandKey, HandRank};
-pub use exact::{tally, EquityRequest, Shard};
+pub use exact::{tally, tally_parts, EquityRequest, Shard};
 pub use flop_report::{flop_row, FlopClass, FlopPlan, FlopRow, SuitGroup};
 pub use monte_carlo::MonteCarlo;
 pub use multiway::{multiway_exact, MAX_PLAYERS};
 pub use next_card::{EquityChange, NextCard};
 pub use range::Range;
-pub use report::{EquityReport, EquityTally, SideTotals};
+pub use report::{EquityReport, EquityTally, ReportParts, SideTotals};
 pub use tournament::{icm_equity, solve_heads_up, AnteKind, Blinds, HeadsUpSolution, HeadsUpSpot};
 
 /// The crate version, for cache keys and the UI's "engine version" line.

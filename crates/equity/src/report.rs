@@ -2,9 +2,10 @@
 //!
 //! An [`EquityTally`] holds raw weighted sums: for the hero, the villain weight won against, tied with and faced
 //! (each pair counted with weight `w_hero * w_villain`, once per runout); the same per hero combo (multiplied by
-//! the hero weight) and per next-street card. Sums from different shards of one request simply add, so a
-//! client can split a job across workers and merge in any order. [`EquityTally::finish`] turns the sums into
-//! fractions. All arithmetic is `f64`; weights are `f32` inputs, so results are exact to about 1e-12.
+//! the hero weight) and per next-street card, each when the request asks for that part ([`ReportParts`]). Sums
+//! from different shards of one request simply add, so a client can split a job across workers and merge in any
+//! order. [`EquityTally::finish`] turns the sums into fractions. All arithmetic is `f64`; weights are `f32`
+//! inputs, so results are exact to about 1e-12.
 
 use serde::{Deserialize, Serialize};
 
@@ -37,12 +38,50 @@ pub struct EquityReport {
     pub hero: SideTotals,
     /// Villain totals.
     pub villain: SideTotals,
-    /// Hero equity of each of the 1326 combos; NaN where the combo is dead or not in the range.
+    /// Hero equity of each of the 1326 combos; NaN where the combo is dead or not in the range. Empty when the
+    /// request left out [`ReportParts::combos`].
     pub combo_equity: Vec<f64>,
-    /// Hero equity of each of the 169 grid classes, weighted by live combos; NaN where empty.
+    /// Hero equity of each of the 169 grid classes, weighted by live combos; NaN where empty. Empty when the
+    /// request left out [`ReportParts::combos`].
     pub matrix: Vec<f64>,
-    /// Hero equity after each possible next card (turn on a flop, river on a turn); empty otherwise.
+    /// Hero equity after each possible next card (turn on a flop, river on a turn); empty otherwise, and when the
+    /// request left out [`ReportParts::next_cards`].
     pub next_cards: Vec<NextCard>,
+}
+
+/// The parts of a heads-up report beyond both sides' totals. A part left out is not computed: a view that shows one
+/// figure (a hand's equity) does not pay for the heat map and the next-card lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReportParts {
+    /// Per-combo sums: every hero combo's equity and the 13x13 class matrix (the heat map).
+    pub combos: bool,
+    /// The next-card lists: the hero's equity after each turn (on a flop) or river (on a turn).
+    pub next_cards: bool,
+}
+
+impl ReportParts {
+    /// Every part.
+    pub const ALL: ReportParts = ReportParts {
+        combos: true,
+        next_cards: true,
+    };
+    /// The totals alone.
+    pub const TOTALS: ReportParts = ReportParts {
+        combos: false,
+        next_cards: false,
+    };
+
+    /// The parts as two bits (combos 1, next cards 2), for the flat tally layout and fingerprints.
+    pub(crate) fn bits(self) -> u8 {
+        u8::from(self.combos) | u8::from(self.next_cards) << 1
+    }
+
+    fn from_bits(bits: u8) -> ReportParts {
+        ReportParts {
+            combos: bits & 1 != 0,
+            next_cards: bits & 2 != 0,
+        }
+    }
 }
 
 /// Raw, mergeable sums of one heads-up request (or one shard of it).
@@ -56,33 +95,51 @@ pub struct EquityTally {
     pub(crate) shard_count: u32,
     /// Live weighted combos of hero and villain.
     pub(crate) live: [f64; 2],
+    /// The parts of the report the sums cover.
+    pub(crate) parts: ReportParts,
     /// Hero win, tie, total pair weights.
     pub(crate) sums: [f64; 3],
-    /// Per hero combo: win, tie, total (times the hero weight), interleaved.
+    /// Per hero combo: win, tie, total (times the hero weight), interleaved; empty without `parts.combos`.
     pub(crate) combos: Vec<f64>,
-    /// Per next card: hero win, tie, total, interleaved.
+    /// Per next card: hero win, tie, total, interleaved; empty without `parts.next_cards`.
     pub(crate) cards: Vec<f64>,
 }
 
 /// Layout version of [`EquityTally::to_f64s`].
-const F64S_VERSION: f64 = 1.0;
-/// Header fields before the arrays: version, board size, fingerprint (two halves), shard count, live (2),
+const F64S_VERSION: f64 = 2.0;
+/// Header fields before the arrays: version, board size, fingerprint (two halves), shard count, parts, live (2),
 /// sums (3).
-const HEADER: usize = 10;
-/// Total serialised length.
-const F64S_LEN: usize = HEADER + 3 * COMBOS + 3 * 52;
+const HEADER: usize = 11;
+
+/// Serialised length of a tally of `parts`: the header, then the per-combo and per-card sums it holds.
+fn f64s_len(parts: ReportParts) -> usize {
+    HEADER + if parts.combos { 3 * COMBOS } else { 0 } + if parts.next_cards { 3 * 52 } else { 0 }
+}
 
 impl EquityTally {
-    pub(crate) fn new(fingerprint: u64, board_len: usize, shard_count: u32, live: [f64; 2]) -> EquityTally {
+    pub(crate) fn new(
+        fingerprint: u64,
+        board_len: usize,
+        shard_count: u32,
+        live: [f64; 2],
+        parts: ReportParts,
+    ) -> EquityTally {
+        let sized = |wanted: bool, len: usize| if wanted { vec![0.0; len] } else { Vec::new() };
         EquityTally {
             fingerprint,
             board_len,
             shard_count,
             live,
+            parts,
             sums: [0.0; 3],
-            combos: vec![0.0; 3 * COMBOS],
-            cards: vec![0.0; 3 * 52],
+            combos: sized(parts.combos, 3 * COMBOS),
+            cards: sized(parts.next_cards, 3 * 52),
         }
+    }
+
+    /// The parts of the report these sums cover.
+    pub fn parts(&self) -> ReportParts {
+        self.parts
     }
 
     /// Adds another shard's sums. Both must come from the same request (same ranges, board, dead cards and
@@ -96,6 +153,11 @@ impl EquityTally {
         if self.shard_count != other.shard_count {
             return Err(EquityError::MergeMismatch {
                 reason: "shard counts differ",
+            });
+        }
+        if self.parts != other.parts {
+            return Err(EquityError::MergeMismatch {
+                reason: "report parts differ",
             });
         }
         for (a, b) in self.sums.iter_mut().zip(&other.sums) {
@@ -112,12 +174,13 @@ impl EquityTally {
 
     /// Flattens the tally to numbers (for transfer between workers as a `Float64Array`).
     pub fn to_f64s(&self) -> Vec<f64> {
-        let mut out = Vec::with_capacity(F64S_LEN);
+        let mut out = Vec::with_capacity(f64s_len(self.parts));
         out.push(F64S_VERSION);
         out.push(self.board_len as f64);
         out.push((self.fingerprint >> 32) as f64);
         out.push((self.fingerprint & 0xFFFF_FFFF) as f64);
         out.push(f64::from(self.shard_count));
+        out.push(f64::from(self.parts.bits()));
         out.extend_from_slice(&self.live);
         out.extend_from_slice(&self.sums);
         out.extend_from_slice(&self.combos);
@@ -128,7 +191,7 @@ impl EquityTally {
     /// Reads a tally written by [`EquityTally::to_f64s`].
     pub fn from_f64s(data: &[f64]) -> Result<EquityTally, EquityError> {
         let bad = |reason| EquityError::InvalidTallyData { reason };
-        if data.len() != F64S_LEN {
+        if data.len() < HEADER {
             return Err(bad("wrong length"));
         }
         if data[0] != F64S_VERSION {
@@ -146,20 +209,30 @@ impl EquityTally {
         let shard_count = as_u32(data[4])
             .filter(|&c| c > 0)
             .ok_or_else(|| bad("shard count"))?;
+        let parts = as_u32(data[5])
+            .filter(|&bits| bits < 4)
+            .map(|bits| ReportParts::from_bits(bits as u8))
+            .ok_or_else(|| bad("report parts"))?;
+        if data.len() != f64s_len(parts) {
+            return Err(bad("wrong length"));
+        }
         let mut tally = EquityTally::new(
             u64::from(hi) << 32 | u64::from(lo),
             board_len as usize,
             shard_count,
-            [data[5], data[6]],
+            [data[6], data[7]],
+            parts,
         );
-        tally.sums.copy_from_slice(&data[7..HEADER]);
-        tally.combos.copy_from_slice(&data[HEADER..HEADER + 3 * COMBOS]);
-        tally.cards.copy_from_slice(&data[HEADER + 3 * COMBOS..]);
+        tally.sums.copy_from_slice(&data[8..HEADER]);
+        let (combos, cards) = data[HEADER..].split_at(tally.combos.len());
+        tally.combos.copy_from_slice(combos);
+        tally.cards.copy_from_slice(cards);
         Ok(tally)
     }
 
     /// Turns the sums into a report. `keep_threshold` is the equity change (a fraction, e.g. `0.02` for two
-    /// percentage points) within which a next card counts as [`EquityChange::Keep`].
+    /// percentage points) within which a next card counts as [`EquityChange::Keep`]. The parts the tally left out
+    /// are empty: no per-combo equities and no matrix without `combos`, no next cards without `next_cards`.
     pub fn finish(&self, keep_threshold: f64) -> Result<EquityReport, EquityError> {
         if !keep_threshold.is_finite() || keep_threshold < 0.0 {
             return Err(EquityError::InvalidOption {
@@ -188,19 +261,23 @@ impl EquityTally {
             combos: self.live[1],
         };
         let ratio = |w: f64, t: f64, n: f64| if n > 0.0 { (w + t / 2.0) / n } else { f64::NAN };
+        // Both are empty without per-combo sums.
         let combo_equity = self
             .combos
             .chunks_exact(3)
             .map(|c| ratio(c[0], c[1], c[2]))
             .collect();
-        let mut classes = vec![0.0f64; 3 * CLASSES];
-        for (i, c) in self.combos.chunks_exact(3).enumerate() {
-            let class = COMBO_CLASS[i] as usize;
-            for (total, value) in classes[3 * class..3 * class + 3].iter_mut().zip(c) {
-                *total += value;
+        let mut matrix = Vec::new();
+        if self.parts.combos {
+            let mut classes = vec![0.0f64; 3 * CLASSES];
+            for (i, c) in self.combos.chunks_exact(3).enumerate() {
+                let class = COMBO_CLASS[i] as usize;
+                for (total, value) in classes[3 * class..3 * class + 3].iter_mut().zip(c) {
+                    *total += value;
+                }
             }
+            matrix = classes.chunks_exact(3).map(|c| ratio(c[0], c[1], c[2])).collect();
         }
-        let matrix = classes.chunks_exact(3).map(|c| ratio(c[0], c[1], c[2])).collect();
         let mut next_cards = Vec::new();
         if matches!(self.board_len, 3 | 4) {
             for (i, c) in self.cards.chunks_exact(3).enumerate() {

@@ -12,7 +12,7 @@
 //! the three others (about 6x); a rainbow flop or turn has only the identity.
 
 use crate::card::Card;
-use crate::combo::{combo_cards, combo_index, COMBOS};
+use crate::combo::{combo_cards, combo_index};
 use crate::range::Range;
 
 /// A permutation of the four suits: `perm[suit]` is the image.
@@ -26,7 +26,23 @@ pub(crate) struct Symmetry {
 
 impl Symmetry {
     /// Finds every suit permutation fixing the board and dead card sets and both ranges' weights exactly.
+    #[cfg(test)]
     pub(crate) fn of(hero: &Range, villain: &Range, board: &[Card], dead: &[Card]) -> Symmetry {
+        Symmetry::of_live(hero, villain, board, dead, 0..crate::combo::COMBOS)
+    }
+
+    /// [`Symmetry::of`] checking the weights of the `live` combos only: every combo holding no board or dead card
+    /// with a weight in either range (others may be listed too). That is enough: a permutation fixing the board
+    /// and dead cards maps the other combos onto each other, so one that maps every live combo onto a combo of the
+    /// same two weights maps the combos of no weight onto such combos as well. The weights of combos holding a
+    /// board or dead card never count. A request knows its live combos, often a few among 1326.
+    pub(crate) fn of_live(
+        hero: &Range,
+        villain: &Range,
+        board: &[Card],
+        dead: &[Card],
+        live: impl Iterator<Item = usize> + Clone,
+    ) -> Symmetry {
         let set = |cards: &[Card]| cards.iter().fold(0u64, |m, c| m | c.mask());
         let (board_set, dead_set) = (set(board), set(dead));
         let mut cards = Vec::new();
@@ -36,7 +52,7 @@ impl Symmetry {
             if image(board_set) != board_set || image(dead_set) != dead_set {
                 continue;
             }
-            let invariant = (0..COMBOS).all(|combo| {
+            let invariant = live.clone().all(|combo| {
                 let (a, b) = combo_cards(combo);
                 let mapped = combo_index(
                     Card::from_index_unchecked(map[a.index() as usize]),
@@ -59,6 +75,9 @@ impl Symmetry {
 
     /// `Some(orbit size)` when `runout` is its orbit's representative (smallest mask), `None` otherwise.
     pub(crate) fn representative(&self, runout: u64) -> Option<f64> {
+        if self.order() == 1 {
+            return Some(1.0);
+        }
         let mut fixed = 0usize;
         for map in &self.cards {
             let image = map_mask(map, runout);
@@ -70,12 +89,12 @@ impl Symmetry {
         Some((self.order() / fixed) as f64)
     }
 
-    /// Averages interleaved per-combo (`width` 3 per combo) and per-card sums over the permutations.
+    /// Averages interleaved per-combo (`width` 3 per combo) and per-card sums over the permutations; an empty
+    /// slice (a part the request left out) stays empty.
     pub(crate) fn spread(&self, combos: &mut [f64], cards: &mut [f64]) {
         if self.order() == 1 {
             return;
         }
-        let scale = 1.0 / self.order() as f64;
         let combo_image = |map: &[u8; 52], combo: usize| {
             let (a, b) = combo_cards(combo);
             combo_index(
@@ -83,23 +102,29 @@ impl Symmetry {
                 Card::from_index_unchecked(map[b.index() as usize]),
             )
         };
-        let old = combos.to_vec();
-        combos.fill(0.0);
+        self.average(combos, combo_image);
+        self.average(cards, |map, card| map[card] as usize);
+    }
+
+    /// `sums[3x + k] = 1/|G| * Σ_g old[3 g(x) + k]`, with `image(g, x)` the index `g` maps `x` to. Only the
+    /// indices `y` holding sums contribute (a job of a few combos has a few), each to `x = g⁻¹(y)`; for every `x` the
+    /// terms are added in the order of the permutations, as a loop over every `x` would add them.
+    fn average(&self, sums: &mut [f64], image: impl Fn(&[u8; 52], usize) -> usize) {
+        let scale = 1.0 / self.order() as f64;
+        let old = sums.to_vec();
+        let sources: Vec<usize> = (0..old.len() / 3)
+            .filter(|&y| old[3 * y..3 * y + 3].iter().any(|&v| v != 0.0))
+            .collect();
+        sums.fill(0.0);
         for map in &self.cards {
-            for combo in 0..COMBOS {
-                let image = combo_image(map, combo);
-                for k in 0..3 {
-                    combos[3 * combo + k] += old[3 * image + k] * scale;
-                }
+            let mut inverse = [0u8; 52];
+            for (card, &to) in map.iter().enumerate() {
+                inverse[to as usize] = card as u8;
             }
-        }
-        let old = cards.to_vec();
-        cards.fill(0.0);
-        for map in &self.cards {
-            for card in 0..52 {
-                let image = map[card] as usize;
+            for &y in &sources {
+                let x = image(&inverse, y);
                 for k in 0..3 {
-                    cards[3 * card + k] += old[3 * image + k] * scale;
+                    sums[3 * x + k] += old[3 * y + k] * scale;
                 }
             }
         }

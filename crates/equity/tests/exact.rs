@@ -4,7 +4,9 @@
 mod common;
 
 use common::{assert_same_tally, close, merged_shards, naive_equity, random_range, Rng};
-use equity::{parse_cards, tally, Card, EquityError, EquityRequest, EquityTally, Range, Shard};
+use equity::{
+    parse_cards, tally, tally_parts, Card, EquityError, EquityRequest, EquityTally, Range, ReportParts, Shard,
+};
 
 fn request(hero: Range, villain: Range, board: Vec<Card>, dead: Vec<Card>) -> EquityRequest {
     EquityRequest {
@@ -126,6 +128,87 @@ fn tally_round_trips_through_f64s() {
     bad = data;
     bad[20] = f64::NAN;
     assert!(EquityTally::from_f64s(&bad).is_err());
+}
+
+/// A request for fewer parts gets the same totals to the last bit, and the parts it asked for equal those of a
+/// request for all of them; the others are empty, in the tally, its flat form and the report. Tallies of different
+/// parts do not merge.
+#[test]
+fn report_parts_compute_only_what_is_asked() {
+    let parts = [
+        ReportParts::ALL,
+        ReportParts::TOTALS,
+        ReportParts {
+            combos: true,
+            next_cards: false,
+        },
+        ReportParts {
+            combos: false,
+            next_cards: true,
+        },
+    ];
+    // A range job (the sweep), hand against hand (direct enumeration), a turn, preflop (the table) and preflop
+    // with a dead card.
+    for (hero, villain, board, dead) in [
+        (
+            "77+,ATs+,KJs+,QJs,AJo+,KQo",
+            "22+,A2s+,K9s+,QTs+,JTs",
+            "Qs7h2d",
+            "",
+        ),
+        ("AhKh", "QsQd", "Jh8h2c", ""),
+        ("QQ+,AK", "random", "Ks9s4d5c", "2h"),
+        ("AA,KK", "QQ+,AK", "", ""),
+        ("AhKh", "QsQd", "", "2c"),
+    ] {
+        let req = request(
+            Range::parse(hero).expect("range"),
+            Range::parse(villain).expect("range"),
+            parse_cards(board).expect("board"),
+            parse_cards(dead).expect("dead"),
+        );
+        let all = tally(&req).expect("tally");
+        let full = all.finish(0.02).expect("report");
+        for wanted in parts {
+            let label = format!("{hero} vs {villain} on {board} / {dead}, {wanted:?}");
+            let some = tally_parts(&req, wanted).expect("tally");
+            assert_eq!(some.parts(), wanted, "{label}");
+            assert_eq!(some.sums(), all.sums(), "{label}");
+            let report = some.finish(0.02).expect("report");
+            assert_eq!(
+                (report.hero, report.villain),
+                (full.hero, full.villain),
+                "{label}"
+            );
+            if wanted.combos {
+                assert_eq!(report.matrix.len(), 169, "{label}");
+                for (ours, theirs) in report.combo_equity.iter().zip(&full.combo_equity) {
+                    assert!(ours.to_bits() == theirs.to_bits(), "{label}: {ours} vs {theirs}");
+                }
+            } else {
+                assert!(
+                    report.combo_equity.is_empty() && report.matrix.is_empty(),
+                    "{label}"
+                );
+            }
+            if wanted.next_cards {
+                assert_eq!(report.next_cards, full.next_cards, "{label}");
+            } else {
+                assert!(report.next_cards.is_empty(), "{label}");
+            }
+            assert_eq!(
+                EquityTally::from_f64s(&some.to_f64s()).expect("valid"),
+                some,
+                "{label}"
+            );
+            if wanted != ReportParts::ALL {
+                assert!(
+                    matches!(all.clone().merge(&some), Err(EquityError::MergeMismatch { .. })),
+                    "{label}"
+                );
+            }
+        }
+    }
 }
 
 #[test]

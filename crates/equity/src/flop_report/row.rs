@@ -8,8 +8,9 @@ use super::EQUITY_BUCKETS;
 use crate::card::Card;
 use crate::categories::hand_categories;
 use crate::error::EquityError;
-use crate::exact::{tally, EquityRequest, Shard};
+use crate::exact::{tally_parts, EquityRequest, Shard};
 use crate::range::Range;
+use crate::report::ReportParts;
 
 /// The figures of one flop, as additive sums (see the module docs).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -58,7 +59,12 @@ pub fn flop_row(hero: &Range, villain: &Range, flop: FlopClass) -> Result<FlopRo
         texture: texture(flop.cards),
         outcome,
     };
-    let result = match tally(&request) {
+    // The row reads per-combo equities (the distribution) and totals, never the next-card lists.
+    let parts = ReportParts {
+        combos: true,
+        next_cards: false,
+    };
+    let result = match tally_parts(&request, parts) {
         Ok(result) => result,
         Err(EquityError::EmptyRange { .. } | EquityError::NoValidDeal) => return Ok(row(None)),
         Err(error) => return Err(error),

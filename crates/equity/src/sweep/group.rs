@@ -104,6 +104,8 @@ impl Sweeper<'_> {
                 self.multi.partners[y].push((x as u8, weight));
             }
         }
+        // Everything below that only the runouts' own sums read (module `corrections`) is skipped without them.
+        let per_runout = self.runout_sums;
         let records = &self.records;
         let scratch = &mut self.multi;
         scratch.both_dealt.clear();
@@ -131,7 +133,7 @@ impl Sweeper<'_> {
                     .map_or(0.0, |&(_, w)| w);
             }
             for card in [a, b] {
-                if dealt >> card & 1 != 0 {
+                if per_runout && dealt >> card & 1 != 0 {
                     scratch.holding[card].push(position as u16);
                     scratch.held[card][0] += r.villain;
                     scratch.held[card][1] += f64::from(u8::from(r.villain > 0.0));
@@ -142,7 +144,13 @@ impl Sweeper<'_> {
         }
         // Hero weight and the combos of either range, counted one each, over the records (module `totals`).
         let common = group.runouts.iter().fold(u64::MAX, |m, &(r, _)| m & r);
-        let without = |weight| self.totals.without(weight, self.entries, common);
+        let without = |weight| {
+            if per_runout {
+                self.totals.without(weight, self.entries, common)
+            } else {
+                CardSums::ZERO
+            }
+        };
         let hero_all = without(Weight::Hero);
         let counts = [without(Weight::HeroCombo), without(Weight::VillainCombo)];
         let all = &self.all;
@@ -158,7 +166,9 @@ impl Sweeper<'_> {
         let faced_count =
             |a: usize, b: usize, villain: f64| counts[1].apart(a, b) + f64::from(u8::from(villain > 0.0));
         let mut totals = Killed {
-            hero_count: if records.len() == self.entries.len() {
+            hero_count: if !per_runout {
+                0.0
+            } else if records.len() == self.entries.len() {
                 self.totals.pair_count()
             } else {
                 records
@@ -185,7 +195,7 @@ impl Sweeper<'_> {
                     before[0] = below.apart(a, b);
                     before[1] = below_dead.apart(a, b);
                 }
-                if r.mask & dealt != 0 && r.villain > 0.0 {
+                if per_runout && r.mask & dealt != 0 && r.villain > 0.0 {
                     before[2] = hero_below.apart(a, b);
                 }
                 end += 1;
@@ -193,7 +203,9 @@ impl Sweeper<'_> {
             for (r, &dead_in) in records[start..end].iter().zip(&scratch.dead_in[start..end]) {
                 let (a, b) = (r.a as usize, r.b as usize);
                 below.add(a, b, r.villain);
-                hero_below.add(a, b, r.hero);
+                if per_runout {
+                    hero_below.add(a, b, r.hero);
+                }
                 if r.mask & dealt != 0 {
                     below_dead.add(a, b, r.villain * dead_in);
                     equal_dealt[a] += r.villain;
@@ -209,7 +221,7 @@ impl Sweeper<'_> {
                 let (hero, villain) = (r.hero, r.villain);
                 // Win, tie and faced villain weight with no runout kills (`W`, and the same for tie and faced).
                 let pair = [win, below.apart(a, b) - win + villain, all.apart(a, b) + villain];
-                if hero > 0.0 {
+                if per_runout && hero > 0.0 {
                     totals.hero_pairs = add3(totals.hero_pairs, scale3(hero, pair));
                 }
                 if hero > 0.0 && dead_in < omega {
@@ -252,7 +264,7 @@ impl Sweeper<'_> {
                         sums[k] += value;
                     }
                 }
-                if r.mask & dealt != 0 {
+                if per_runout && r.mask & dealt != 0 {
                     let mut killed = Killed::default();
                     if hero > 0.0 {
                         killed.hero_pairs = scale3(hero, pair);
@@ -284,7 +296,9 @@ impl Sweeper<'_> {
             }
             start = end;
         }
-        self.runout_corrections(group, &totals, runout_sums);
+        if per_runout {
+            self.runout_corrections(group, &totals, runout_sums);
+        }
     }
 }
 

@@ -158,6 +158,9 @@ pub(crate) struct Sweeper<'e> {
     suited: [[Vec<u16>; 2]; 4],
     /// The entries' records by hole-card class, to rank flush-free groups (module `classes`).
     classes: classes::Classes,
+    /// Whether `run_group` reports each runout's own sums (for the next-card lists); without them a group sweep skips
+    /// the bookkeeping they need (module `corrections`).
+    runout_sums: bool,
 }
 
 impl<'e> Sweeper<'e> {
@@ -181,12 +184,20 @@ impl<'e> Sweeper<'e> {
             suitless: vec![Vec::new(); 13 * 13],
             suited: reuse::suited_entries(entries),
             classes: classes::Classes::of(entries),
+            runout_sums: true,
         }
+    }
+
+    /// The sweeper for a request that wants no next-card lists: `run_group` reports no runout's own sums.
+    pub(crate) fn without_runout_sums(mut self) -> Sweeper<'e> {
+        self.runout_sums = false;
+        self
     }
 
     /// Ranks and sorts the group's combos once, sweeps them once for all of the group's runouts, adds per-combo
     /// sums to `combos` (the tally's interleaved win, tie, faced per combo) and the group's hero (win, tie,
-    /// total) to `sums`, and calls `runout_sums` with each runout's mask and its weighted hero (win, tie, total).
+    /// total) to `sums`, and calls `runout_sums` with each runout's mask and its weighted hero (win, tie, total),
+    /// unless built [`Sweeper::without_runout_sums`].
     pub(crate) fn run_group(
         &mut self,
         group: &RunoutGroup,
@@ -201,7 +212,9 @@ impl<'e> Sweeper<'e> {
             for (s, v) in sums.iter_mut().zip(runout_total) {
                 *s += v;
             }
-            runout_sums(runout, runout_total);
+            if self.runout_sums {
+                runout_sums(runout, runout_total);
+            }
         } else {
             self.sweep_group(group, combos, sums, runout_sums);
         }
@@ -341,4 +354,4 @@ fn pair_record(pairs: &[PairSlot], y: usize, c: usize) -> (u16, f64) {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -9,7 +9,7 @@ use crate::range::Range;
 use crate::runouts::{for_each_group, RunoutGroup};
 use crate::symmetry::Symmetry;
 
-pub(super) fn entries(hero: &Range, villain: &Range, blocked: u64) -> Vec<Entry> {
+pub(crate) fn entries(hero: &Range, villain: &Range, blocked: u64) -> Vec<Entry> {
     (0..COMBOS)
         .filter(|&combo| combo_mask(combo) & blocked == 0)
         .filter(|&combo| hero.weight(combo) > 0.0 || villain.weight(combo) > 0.0)

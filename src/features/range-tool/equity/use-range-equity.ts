@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 
 import type { EngineClient, MultiwayResult } from '@/engine/engine.client';
 import { getEngineClient } from '@/engine/engine-instance';
-import type { CategoryStat } from '@/engine/engine-types';
+import type { CategoryStat, EquityReport } from '@/engine/engine-types';
 import type { JobContext } from '@/engine/latest-job';
 import { useLatestJob } from '@/engine/use-latest-job';
 import { atom, useSetAtom } from '@/lib/store';
@@ -27,6 +27,7 @@ import {
   equityMethodAtom,
   equityResultAtom,
   equityStatusAtom,
+  heatVisibleAtom,
   multiwayEquityAtom,
   type MultiwayFigures,
   preflopRetryAtom,
@@ -60,6 +61,8 @@ interface EquityInputs {
   boardCount: number;
   /** Dead cards as engine text: out of every range and never dealt. */
   dead: string;
+  /** Whether the chart shows the heat map: the class equities are computed only then. */
+  heat: boolean;
 }
 
 /** Everything an equity job reads, as one value: a new object whenever any of these atoms changes. */
@@ -76,6 +79,7 @@ const equityDepsAtom = atom((get) => ({
   categoryId: get(categoryIdAtom),
   /** Bumped by "try again" after the preflop table failed to load. */
   preflopRetry: get(preflopRetryAtom),
+  heat: get(heatVisibleAtom),
 }));
 
 /**
@@ -99,7 +103,7 @@ export function useRangeEquity() {
 
   useLatestJob(
     equityDepsAtom,
-    ({ pairs, hero, villain, board, hole, exclusions, method, dead, extraVillains, categoryId }) => {
+    ({ pairs, hero, villain, board, hole, exclusions, method, dead, extraVillains, categoryId, heat }) => {
       const open: OpenRange = { categoryId, pairs, exclusions };
       const taken = new Set([...board, ...dead].map(cardIndex));
       // A villain's hole cards cannot be the hero's either.
@@ -149,6 +153,7 @@ export function useRangeEquity() {
             board: cardsText(board),
             boardCount: board.length,
             dead: cardsText(dead),
+            heat,
           };
           const multiway = async () => {
             const resolved = await Promise.all(
@@ -236,13 +241,24 @@ async function exactJob(
   context: JobContext,
 ): Promise<EquityResult> {
   const { signal } = context;
-  const handJob = async (): Promise<HandEquity | null> => {
+  // The hand's figure is its equity alone: the engine computes neither class equities nor next cards for it. Without
+  // a hero range the hand is the hero, and the range job's equity is the hand's.
+  const handJob = async (range: Promise<EquityReport>): Promise<HandEquity | null> => {
     if (!inputs.hand) return null;
     const [report, category] = await Promise.all([
-      engine.equity(
-        { hero: inputs.hand, villain: inputs.villain, board: inputs.board, dead: inputs.dead },
-        { signal },
-      ),
+      inputs.handOnly
+        ? range
+        : engine.equity(
+            {
+              hero: inputs.hand,
+              villain: inputs.villain,
+              board: inputs.board,
+              dead: inputs.dead,
+              matrix: false,
+              nextCards: false,
+            },
+            { signal },
+          ),
       handCategory(engine, inputs, signal),
     ]);
     return { cards: inputs.hole, equity: report.hero.equity, category };
@@ -251,13 +267,20 @@ async function exactJob(
   // worker that a split job's second shard then waited for until the main thread had rendered the paint and taken
   // the categories' answer. Queued behind the shards, they run on the first worker whose part is done, beside the
   // job's last shard (a fraction of a millisecond against its milliseconds).
+  const range = engine.equity(
+    {
+      hero: inputs.hero,
+      villain: inputs.villain,
+      board: inputs.board,
+      dead: inputs.dead,
+      matrix: inputs.heat,
+    },
+    { signal, onProgress: context.progress },
+  );
   const [report, statistics, hand] = await Promise.all([
-    engine.equity(
-      { hero: inputs.hero, villain: inputs.villain, board: inputs.board, dead: inputs.dead },
-      { signal, onProgress: context.progress },
-    ),
+    range,
     categories.get(engine, inputs, signal),
-    handJob(),
+    handJob(range),
   ]);
   return resultFromReport(report, statistics, hand);
 }
