@@ -11,6 +11,7 @@ import { AVATAR_MAX_BYTES } from '../contract/limits.ts';
 import type { AppConfig } from './config.ts';
 import { type Db, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { COMPRESSION_THRESHOLD } from './lib/cached-body.ts';
 import { HttpError } from './lib/http-error.ts';
 import { createMailTransport, type Mailer } from './lib/mailer.ts';
 import { checkStorage } from './lib/preflight.ts';
@@ -98,10 +99,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   registerErrorHandling(app);
   registerObservability(app);
-  // API answers over 1 KB (tree, shop, range lists) are compressed on the fly with a cheap brotli level; static
-  // files come precompressed at the highest level from the build and are passed through untouched.
+  // API answers over 1 KB (ranges, lists) are compressed on the fly with a cheap brotli level; the store's pages
+  // are kept compressed with their cached answers, and static files come precompressed from the build: both are
+  // passed through untouched.
   await app.register(compress, {
-    threshold: 1024,
+    threshold: COMPRESSION_THRESHOLD,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
