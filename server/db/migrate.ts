@@ -24,7 +24,7 @@ import { extraChargesMigration } from './migrations/018-extra-charges.ts';
 import { independentSidesMigration } from './migrations/019-independent-sides.ts';
 import { accountDeletionMigration } from './migrations/020-account-deletion.ts';
 import { adminAuditMigration } from './migrations/021-admin-audit.ts';
-import { cacheVersionsMigration } from './migrations/030-cache-versions.ts';
+import { readPathMigration } from './migrations/030-read-path.ts';
 
 /** Versioned migrations in code (no file-system scan, so they bundle and run the same under tsx and vitest). */
 function provider(db: Db): MigrationProvider {
@@ -53,7 +53,7 @@ function provider(db: Db): MigrationProvider {
         '019-independent-sides': independentSidesMigration,
         '020-account-deletion': accountDeletionMigration,
         '021-admin-audit': adminAuditMigration(db.dialect),
-        '030-cache-versions': cacheVersionsMigration(db.dialect),
+        '030-read-path': readPathMigration(db.dialect),
       };
     },
   };

@@ -4,6 +4,8 @@ import type { Migration } from 'kysely/migration';
 import type { DialectName } from '../database.ts';
 
 /**
+ * The read path's schema: counters for the in-memory caches, and an index that hands the library tree over in order.
+ *
  * What each in-memory cache was built from, as a counter the database itself moves (server/db/cache-versions.ts):
  * triggers bump it in the same transaction as the change, whichever path made it (the API, the admin CLI, a restore,
  * a hand-typed UPDATE), so a cache that compares its counter with the table's can never miss one.
@@ -14,6 +16,9 @@ import type { DialectName } from '../database.ts';
  *   sessions in memory, where reading the counter costs microseconds; on PostgreSQL the session is read per request
  *   anyway (one round trip either way), so there are no `auth` triggers to serialise logins and profile edits on
  *   one row. A session's sliding expiry (its `last_seen_at`) moves no counter: the cache keeps that itself.
+ *
+ * `categories_tree_order`: the tree route reads a user's whole root in (position, id) order; with only
+ * categories_tree (user_id, root_type, parent_id, position) every read sorted the rows in a temporary b-tree.
  */
 const STORE_TABLES = ['packages', 'shop_items', 'lessons', 'settings'] as const;
 const SQLITE_AUTH_TRIGGERS: Array<[string, string, string]> = [
@@ -26,7 +31,7 @@ const EVENTS = ['INSERT', 'UPDATE', 'DELETE'] as const;
 
 const bump = (name: string) => `UPDATE cache_versions SET version = version + 1 WHERE name = '${name}'`;
 
-export function cacheVersionsMigration(dialect: DialectName): Migration {
+export function readPathMigration(dialect: DialectName): Migration {
   return {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -35,6 +40,11 @@ export function cacheVersionsMigration(dialect: DialectName): Migration {
         .addColumn('version', dialect === 'postgres' ? 'bigint' : 'integer', (c) => c.notNull())
         .execute();
       await sql`INSERT INTO cache_versions (name, version) VALUES ('auth', 0), ('store', 0)`.execute(db);
+      await db.schema
+        .createIndex('categories_tree_order')
+        .on('categories')
+        .columns(['user_id', 'root_type', 'position', 'id'])
+        .execute();
       if (dialect === 'postgres') {
         await sql
           .raw(
@@ -80,6 +90,7 @@ export function cacheVersionsMigration(dialect: DialectName): Migration {
         for (const [name] of SQLITE_AUTH_TRIGGERS)
           await sql.raw(`DROP TRIGGER cache_version_${name}`).execute(db);
       }
+      await db.schema.dropIndex('categories_tree_order').execute();
       await db.schema.dropTable('cache_versions').execute();
     },
   };
