@@ -8,8 +8,8 @@ export interface CachedSession {
   /** Every request of the session shares it: frozen by the lookup, nothing changes it in place. */
   user: UserRow;
   sessionId: number;
-  /** The session's `last_seen_at` as this process last read or wrote it. */
-  seen: string;
+  /** The session's `last_seen_at` as this process last read or wrote it, in milliseconds. */
+  seenAt: number;
   /** The 'auth' counter the entry was read under: valid while the table still holds it. */
   version: number;
 }

@@ -32,7 +32,7 @@ export function cachedSessionUser(
 ): CachedSession | undefined {
   const version = cache.current();
   const cached = version === null ? undefined : cache.get(tokenHash, version);
-  return cached && cached.seen >= iso(now - TOUCH_INTERVAL_MS) ? cached : undefined;
+  return cached && cached.seenAt >= now - TOUCH_INTERVAL_MS ? cached : undefined;
 }
 
 /**
@@ -48,10 +48,10 @@ export async function findSessionUser(
   cache: SessionCache | null = null,
 ): Promise<{ user: UserRow; sessionId: number } | null> {
   const tokenHash = sha256(token);
-  const touchBefore = iso(now - TOUCH_INTERVAL_MS);
   const version = cache?.current() ?? null;
   const cached = cache && version !== null ? cache.get(tokenHash, version) : undefined;
-  if (cached && cached.seen >= touchBefore) return { user: cached.user, sessionId: cached.sessionId };
+  if (cached && cached.seenAt >= now - TOUCH_INTERVAL_MS)
+    return { user: cached.user, sessionId: cached.sessionId };
   const cutoff = iso(now - SESSION_TTL_MS);
   const fast = fastStatement(db, SESSION_USER_SQL);
   const hit = fast
@@ -69,13 +69,17 @@ export async function findSessionUser(
   const { session_id: sessionId, session_seen: lastSeen, ...row } = hit;
   // Frozen whether cached or not, so code that would change the request's user in place fails the same way always.
   const user = Object.freeze(row);
-  let seen = lastSeen;
-  if (seen < touchBefore) {
-    seen = iso(now);
-    await db.kysely.updateTable('sessions').set({ last_seen_at: seen }).where('id', '=', sessionId).execute();
+  let seenAt = Date.parse(lastSeen);
+  if (lastSeen < iso(now - TOUCH_INTERVAL_MS)) {
+    seenAt = now;
+    await db.kysely
+      .updateTable('sessions')
+      .set({ last_seen_at: iso(now) })
+      .where('id', '=', sessionId)
+      .execute();
   }
   // Read under `version` in the same tick as the counter (SQLite is synchronous): a change since moved the counter.
-  if (cache && version !== null) cache.set(tokenHash, { user, sessionId, seen, version });
+  if (cache && version !== null) cache.set(tokenHash, { user, sessionId, seenAt, version });
   return { user, sessionId };
 }
 
