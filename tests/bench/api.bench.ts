@@ -54,7 +54,12 @@ interface Target {
 }
 
 /** What the parent asks of the server process (over the IPC channel). */
-type Command = { type: 'profile-start' } | { type: 'profile-stop'; file: string } | { type: 'rss' };
+type Command =
+  { type: 'profile-start' } | { type: 'profile-stop'; file: string } | { type: 'rss'; collect: boolean };
+interface Memory {
+  rss: number;
+  heapUsed: number;
+}
 
 /**
  * A typical chunk of the built SPA: the largest script under assets/ below 64 KB (the biggest ones are bound by the
@@ -126,7 +131,13 @@ async function serve(): Promise<void> {
   session.connect();
   process.on('message', (command: Command) => {
     void (async () => {
-      if (command.type === 'rss') return process.send?.({ rss: process.memoryUsage.rss() });
+      if (command.type === 'rss') {
+        // With `collect`, after a full collection (the child runs with --expose-gc): heapUsed is then what is still
+        // held, not what awaits collection. RSS is as the operating system sees it.
+        if (command.collect) (globalThis as { gc?: () => void }).gc?.();
+        const { rss, heapUsed } = process.memoryUsage();
+        return process.send?.({ rss, heapUsed } satisfies Memory);
+      }
       if (command.type === 'profile-start') {
         await session.post('Profiler.enable');
         await session.post('Profiler.start');
@@ -304,17 +315,23 @@ async function soak(child: ReturnType<typeof spawn>, target: Target): Promise<vo
     run('soak', { url: target.api, requests, connections: SOAK_CONNECTIONS, duration });
   console.log(`\nsoak: ${SOAK_CONNECTIONS} connections over ${requests.length} reads`);
   const warm = await load(WARM_UP_SECONDS);
-  const before = (await ask<{ rss: number }>(child, { type: 'rss' })).rss;
-  const result = await load(SOAK_SECONDS);
-  const after = (await ask<{ rss: number }>(child, { type: 'rss' })).rss;
+  const before = await ask<Memory>(child, { type: 'rss', collect: true });
+  // RSS every ten seconds of the run: a leak climbs all the way, a heap settling to the load levels off.
+  const samples: number[] = [];
+  const sampler = setInterval(() => {
+    void ask<Memory>(child, { type: 'rss', collect: false }).then((memory) => samples.push(memory.rss));
+  }, 10_000);
+  const result = await load(SOAK_SECONDS).finally(() => clearInterval(sampler));
+  const after = await ask<Memory>(child, { type: 'rss', collect: true });
   const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
-  const growth = (after - before) / before;
+  const growth = (key: keyof Memory) => `${(((after[key] - before[key]) / before[key]) * 100).toFixed(1)}%`;
   console.log(
     `warm-up ${WARM_UP_SECONDS} s: ${warm.rps.toFixed(0)} req/s, ${warm.failed + warm.limited} errors\n` +
       `${SOAK_SECONDS} s: ${result.rps.toFixed(0)} req/s, p99 ${result.p99.toFixed(1)} ms, ` +
       `${result.failed} failed, ${result.limited} limited (429)\n` +
-      `RSS after warm-up ${mb(before)}, at the end ${mb(after)}: ${(growth * 100).toFixed(1)}% ` +
-      `(goal within 10%)`,
+      `RSS after warm-up ${mb(before.rss)}, at the end ${mb(after.rss)}: ${growth('rss')} (goal within 10%); ` +
+      `every 10 s: ${samples.map((bytes) => (bytes / 2 ** 20).toFixed(0)).join(', ')} MB\n` +
+      `heap in use ${mb(before.heapUsed)} → ${mb(after.heapUsed)} (${growth('heapUsed')})`,
   );
 }
 
@@ -323,7 +340,7 @@ async function main(): Promise<void> {
   const profileAt = process.argv.indexOf('--profile');
   const profileDir = profileAt >= 0 ? path.resolve(process.argv[profileAt + 1] ?? 'api-profiles') : null;
   if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--serve'], {
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', import.meta.filename, '--serve'], {
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   const target = await new Promise<Target>((resolve, reject) => {
