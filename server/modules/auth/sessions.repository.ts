@@ -1,6 +1,6 @@
 import { SESSION_TTL_MS } from '../../../contract/auth.ts';
 import type { Db } from '../../db/database.ts';
-import { fastStatement } from '../../db/fast.ts';
+import { preparedRead } from '../../db/fast.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { lockOwner } from '../categories/categories.repository.ts';
@@ -38,7 +38,7 @@ export function cachedSessionUser(
 /**
  * The live session of a token (used within the last 30 days) and its user, never a deleted account's (its sessions
  * are removed with it; this also covers one a sign-in racing the deletion created). Runs on every authenticated request,
- * hence the prepared-statement fast path on SQLite and, there, the session cache (session-cache.ts). A session last
+ * hence a statement prepared once and, on SQLite, the session cache (session-cache.ts). A session last
  * seen over an hour ago is touched (sliding expiry); a cached one is read afresh then, and touched.
  */
 export async function findSessionUser(
@@ -52,19 +52,11 @@ export async function findSessionUser(
   const cached = cache && version !== null ? cache.get(tokenHash, version) : undefined;
   if (cached && cached.seenAt >= now - TOUCH_INTERVAL_MS)
     return { user: cached.user, sessionId: cached.sessionId };
-  const cutoff = iso(now - SESSION_TTL_MS);
-  const fast = fastStatement(db, SESSION_USER_SQL);
-  const hit = fast
-    ? (fast.get(tokenHash, cutoff) as SessionHit | undefined)
-    : await db.kysely
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .selectAll('users')
-        .select(['sessions.id as session_id', 'sessions.last_seen_at as session_seen'])
-        .where('sessions.token_hash', '=', tokenHash)
-        .where('sessions.last_seen_at', '>', cutoff)
-        .where('users.deleted_at', 'is', null)
-        .executeTakeFirst();
+  // Prepared once; on SQLite it runs before this returns, in the tick the counter was read in.
+  const hit = await preparedRead<SessionHit>(db, SESSION_USER_SQL).first(
+    tokenHash,
+    iso(now - SESSION_TTL_MS),
+  );
   if (!hit) return null;
   const { session_id: sessionId, session_seen: lastSeen, ...row } = hit;
   // Frozen whether cached or not, so code that would change the request's user in place fails the same way always.

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 
 import type { Db } from '../../db/database.ts';
-import { fastStatement } from '../../db/fast.ts';
+import { preparedRead } from '../../db/fast.ts';
 import type { PackagesTable, ShopItemRow, UserRow } from '../../db/schema.ts';
 import type { Executor } from '../categories/categories.repository.ts';
 
@@ -69,14 +69,13 @@ export async function ownedItemIds(db: Executor, userId: number): Promise<Set<nu
   return new Set(rows.map((row) => row.item_id as number));
 }
 
-/** The same read through the SQLite fast path: the store's pages run it on every signed-in request. */
+/** The same read as a statement prepared once: the store's pages run it on every signed-in request. */
 export async function ownedItemIdsFast(db: Db, userId: number): Promise<Set<number>> {
-  const fast = fastStatement(
+  const rows = await preparedRead<{ item_id: number }>(
     db,
     'SELECT item_id FROM purchases WHERE user_id = ? AND item_id IS NOT NULL AND refunded_at IS NULL',
-  );
-  if (!fast) return ownedItemIds(db.kysely, userId);
-  return new Set((fast.all(userId) as Array<{ item_id: number }>).map((row) => row.item_id));
+  ).all(userId);
+  return new Set(rows.map((row) => row.item_id));
 }
 
 export async function findLesson(db: Executor, id: number) {
