@@ -48,11 +48,11 @@ export async function findSessionUser(
   cache: SessionCache | null = null,
 ): Promise<{ user: UserRow; sessionId: number } | null> {
   const tokenHash = sha256(token);
+  const cached = cache ? cachedSessionUser(cache, tokenHash, now) : undefined;
+  if (cached) return { user: cached.user, sessionId: cached.sessionId };
+  // The counter, then the row, in one tick (a prepared read runs before it returns on SQLite): a change after the
+  // counter was read moves it, and the entry made below is then never used.
   const version = cache?.current() ?? null;
-  const cached = cache && version !== null ? cache.get(tokenHash, version) : undefined;
-  if (cached && cached.seenAt >= now - TOUCH_INTERVAL_MS)
-    return { user: cached.user, sessionId: cached.sessionId };
-  // Prepared once; on SQLite it runs before this returns, in the tick the counter was read in.
   const hit = await preparedRead<SessionHit>(db, SESSION_USER_SQL).first(
     tokenHash,
     iso(now - SESSION_TTL_MS),
@@ -70,7 +70,6 @@ export async function findSessionUser(
       .where('id', '=', sessionId)
       .execute();
   }
-  // Read under `version` in the same tick as the counter (SQLite is synchronous): a change since moved the counter.
   if (cache && version !== null) cache.set(tokenHash, { user, sessionId, seenAt, version });
   return { user, sessionId };
 }

@@ -152,10 +152,6 @@ export class ShopService {
     return { total: catalogue.onSale.length, page, per_page: perPage, list };
   }
 
-  async list(user: UserRow | null, page: number, perPage: number): Promise<ShopPage> {
-    return this.page(user, await this.owned(user), await this.catalogue.get(), page, perPage);
-  }
-
   /** The store page as its route sends it: from memory for everyone alike (variant) until the admin changes it. */
   async listBody(
     user: UserRow | null,
@@ -200,10 +196,6 @@ export class ShopService {
   /** Who may watch the course's lessons (their links are signed for them): its owners and admins. */
   private watcher(user: UserRow | null, owned: Set<number>, courseId: number): number | null {
     return user && (owned.has(courseId) || user.is_admin) ? user.id : null;
-  }
-
-  async product(user: UserRow | null, id: number): Promise<ProductPage> {
-    return this.productPage(user, await this.owned(user), await this.catalogue.get(), id);
   }
 
   /**
