@@ -1,7 +1,6 @@
 import { constants as zlib } from 'node:zlib';
 
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -12,6 +11,7 @@ import { AVATAR_MAX_BYTES } from '../contract/limits.ts';
 import type { AppConfig } from './config.ts';
 import { type Db, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { COMPRESSION_THRESHOLD } from './lib/cached-body.ts';
 import { refuseNonFiniteNumbers } from './lib/finite-numbers.ts';
 import { HttpError } from './lib/http-error.ts';
 import { createMailTransport, type Mailer } from './lib/mailer.ts';
@@ -29,6 +29,7 @@ import { warnOfPlaceholderAccounts } from './modules/settings/manual-accounts.ts
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling, registerNotFound } from './plugins/errors.ts';
 import { registerObservability } from './plugins/observability.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStatic } from './plugins/static.ts';
 import { registerRoutes } from './routes/index.ts';
 import { createServices } from './services.ts';
@@ -54,35 +55,6 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 
 /** Expired sessions and ended counter windows are deleted this often (and once at start). */
 const HOUSEKEEPING_MS = 60 * 60 * 1000;
-
-/**
- * The Content-Security-Policy: everything from our own origin, nothing inline. The engine needs
- * 'wasm-unsafe-eval' (WebAssembly compilation, not JS eval) and runs in workers loaded from 'self'. With real
- * card-provider keys the provider's hosted widget (script, frame, API) is allowed too; the sandbox needs nothing.
- */
-function contentSecurityPolicy(config: AppConfig) {
-  const provider = config.cloudPayments.sandbox ? [] : ['https://*.cloudpayments.ru'];
-  return {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...provider],
-      workerSrc: ["'self'"],
-      styleSrc: ["'self'", ...provider],
-      imgSrc: ["'self'", 'data:', 'blob:', ...provider],
-      fontSrc: ["'self'"],
-      connectSrc: ["'self'", ...provider],
-      frameSrc: provider.length > 0 ? provider : ["'none'"],
-      mediaSrc: ["'self'", 'blob:'],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-      // Only behind TLS: on plain http (a local start) it would send every asset request to https.
-      ...(config.trustProxy === false ? {} : { upgradeInsecureRequests: [] }),
-    },
-  };
-}
 
 /** Builds the API: plugins (errors, auth, rate limits, multipart, OpenAPI) then routes. Does not listen. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -132,21 +104,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   registerErrorHandling(app);
   registerObservability(app);
-  // API answers over 1 KB (tree, shop, range lists) are compressed on the fly with a cheap brotli level; static
-  // files come precompressed at the highest level from the build and are passed through untouched.
+  // API answers over 1 KB (ranges, lists) are compressed on the fly with a cheap brotli level; the store's pages
+  // are kept compressed with their cached answers, and static files come precompressed from the build: both are
+  // passed through untouched.
   await app.register(compress, {
-    threshold: 1024,
+    threshold: COMPRESSION_THRESHOLD,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(helmet, {
-    contentSecurityPolicy: contentSecurityPolicy(config),
-    // Signed video links carry their signature in the query: never send the URL to another origin.
-    referrerPolicy: { policy: 'same-origin' },
-    frameguard: { action: 'deny' },
-    // HSTS only when TLS terminates at a trusted proxy in front; a plain-http local start must not pin https.
-    strictTransportSecurity: config.trustProxy === false ? false : { maxAge: 31_536_000 },
-  });
+  registerSecurityHeaders(app, config);
   registerAuth(app, db, clock);
   registerHousekeeping(app, clock);
   await app.register(rateLimit, {

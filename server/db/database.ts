@@ -33,6 +33,32 @@ const POSTGRES_POOL_MAX = 10;
 // PostgreSQL returns BIGINT (COUNT(*), SUM) as text to avoid precision loss; our counts and money fit in a double.
 pg.types.setTypeParser(20, (value) => Number(value));
 
+/** Statements kept per connection: the queries the code writes, with room for lists of varying length. */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The handle as Kysely's SQLite driver sees it, with `prepare` cached by SQL text: the driver prepares every query it
+ * runs, which cost as much as running a small one. Bounded (the oldest goes first), since `IN (...)` lists make a
+ * text per length; a statement still busy iterating is never handed out again (a fresh one is prepared then).
+ */
+export function withStatementCache(handle: SQLite.Database): Pick<SQLite.Database, 'prepare' | 'close'> {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    prepare(sql: string) {
+      const cached = statements.get(sql);
+      if (cached && !cached.busy) return cached;
+      const statement = handle.prepare(sql);
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      statements.set(sql, statement);
+      return statement;
+    },
+    close() {
+      statements.clear();
+      return handle.close();
+    },
+  } as Pick<SQLite.Database, 'prepare' | 'close'>;
+}
+
 /**
  * After SQLITE_FULL or an I/O error SQLite has already rolled the transaction back itself; Kysely's ROLLBACK then
  * fails with "cannot rollback - no transaction is active" and that error replaces the real one. This dialect skips
@@ -40,7 +66,7 @@ pg.types.setTypeParser(20, (value) => Number(value));
  */
 class SqliteDialectKeepingCause extends SqliteDialect {
   constructor(private readonly handle: SQLite.Database) {
-    super({ database: handle });
+    super({ database: withStatementCache(handle) });
   }
 
   override createDriver(): Driver {

@@ -255,6 +255,12 @@ export interface SettingsTable {
   value: string;
 }
 
+/** A counter per in-memory cache ('auth', 'store'), moved by triggers on what it was built from (migration 030). */
+export interface CacheVersionsTable {
+  name: string;
+  version: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -280,6 +286,7 @@ export interface Database {
   admin_audit: AdminAuditTable;
   trainer_totals: TrainerTotalsTable;
   trainer_cells: TrainerCellsTable;
+  cache_versions: CacheVersionsTable;
 }
 
 export interface MailOutboxTable {

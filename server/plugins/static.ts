@@ -6,9 +6,7 @@ import type { FastifyInstance } from 'fastify';
 
 import type { AppConfig } from '../config.ts';
 import { notFound } from '../lib/http-error.ts';
-
-/** Vite names every file under /assets/ by its content hash: a changed file gets a new URL, so caching is forever. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+import { IMMUTABLE, registerAssets } from './static-assets.ts';
 /** Everything else (index.html, PDFs, icons) is revalidated, so a deploy shows at once. */
 const REVALIDATE = 'no-cache';
 
@@ -62,6 +60,8 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
         reply.header('Cache-Control', hashed ? IMMUTABLE : REVALIDATE);
       },
     });
+    // The hashed assets, the bulk of a first visit, from memory.
+    registerAssets(app, config.staticDir);
   }
   if (localAvatars) {
     await app.register(fastifyStatic, {

@@ -64,7 +64,7 @@ describe('range text the engine cannot read, in Russian', () => {
     const message = ru('equity:rangeText.unknown_rank', { token: 'ZZ', position: 11 });
     await expect
       .poll(() => page.locator('.player__error').first().textContent())
-      .toBe(ru('ranges:players.textError', { message }));
+      .toBe(ru('multiway:textError', { message }));
     await shoot(page, 'range-text-error-opponent-ru');
   });
 });

@@ -191,6 +191,7 @@ export const ACCOUNT_TABLES: Readonly<Record<string, TablePolicy>> = {
   shop_item_contents: { kind: 'none', why: 'the store catalogue' },
   lessons: { kind: 'none', why: 'the store catalogue' },
   settings: { kind: 'none', why: "the admin's settings" },
+  cache_versions: { kind: 'none', why: 'what the in-memory caches were built from' },
   kysely_migration: { kind: 'none', why: 'the schema version' },
   kysely_migration_lock: { kind: 'none', why: 'the schema version' },
 };

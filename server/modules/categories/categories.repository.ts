@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 
 import type { Db, DialectName } from '../../db/database.ts';
-import { fastStatement } from '../../db/fast.ts';
+import { preparedRead } from '../../db/fast.ts';
 import type { CategoryRow, Database } from '../../db/schema.ts';
 import { unauthorized } from '../../lib/http-error.ts';
 
@@ -25,29 +25,18 @@ export async function listCategories(db: Executor, userId: number, rootType: str
 
 type TreeRow = Pick<CategoryRow, 'id' | 'parent_id' | 'name' | 'kind' | 'position' | 'is_template'>;
 
-/** The caller's category by id through the fast path when not inside a transaction. */
+/** The caller's category by id, a statement prepared once (not for use inside a transaction). */
 export async function findCategoryFast(db: Db, id: number): Promise<CategoryRow | undefined> {
-  const fast = fastStatement(db, 'SELECT * FROM categories WHERE id = ?');
-  if (fast) return fast.get(id) as CategoryRow | undefined;
-  return findCategory(db.kysely, id);
+  return preparedRead<CategoryRow>(db, 'SELECT * FROM categories WHERE id = ?').first(id);
 }
 
 /** Tree rows without the heavy chart JSON: the tree route never needs the pairs. */
-export async function listTreeRows(db: Db, userId: number, rootType: string) {
-  const fast = fastStatement(
+export async function listTreeRows(db: Db, userId: number, rootType: string): Promise<TreeRow[]> {
+  return preparedRead<TreeRow>(
     db,
     'SELECT id, parent_id, name, kind, position, is_template FROM categories ' +
       'WHERE user_id = ? AND root_type = ? ORDER BY position, id',
-  );
-  if (fast) return fast.all(userId, rootType) as TreeRow[];
-  return db.kysely
-    .selectFrom('categories')
-    .select(['id', 'parent_id', 'name', 'kind', 'position', 'is_template'])
-    .where('user_id', '=', userId)
-    .where('root_type', '=', rootType)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
+  ).all(userId, rootType);
 }
 
 /** The user's categories: all of them, their own (not bought templates), and their own ranges. */

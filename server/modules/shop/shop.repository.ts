@@ -1,7 +1,7 @@
-import { type Selectable, sql } from 'kysely';
+import type { Selectable } from 'kysely';
 
 import type { Db } from '../../db/database.ts';
-import { fastStatement } from '../../db/fast.ts';
+import { preparedRead } from '../../db/fast.ts';
 import type { PackagesTable, ShopItemRow, UserRow } from '../../db/schema.ts';
 import type { Executor } from '../categories/categories.repository.ts';
 
@@ -69,82 +69,13 @@ export async function ownedItemIds(db: Executor, userId: number): Promise<Set<nu
   return new Set(rows.map((row) => row.item_id as number));
 }
 
-/** The same read through the SQLite fast path: the shop list runs it on every request. */
+/** The same read as a statement prepared once: the store's pages run it on every signed-in request. */
 export async function ownedItemIdsFast(db: Db, userId: number): Promise<Set<number>> {
-  const fast = fastStatement(
+  const rows = await preparedRead<{ item_id: number }>(
     db,
     'SELECT item_id FROM purchases WHERE user_id = ? AND item_id IS NOT NULL AND refunded_at IS NULL',
-  );
-  if (!fast) return ownedItemIds(db.kysely, userId);
-  return new Set((fast.all(userId) as Array<{ item_id: number }>).map((row) => row.item_id));
-}
-
-/** A package is on sale when it is active and has at least one published item (drafts are never listed). */
-const ON_SALE =
-  'active = 1 AND EXISTS (SELECT 1 FROM shop_items WHERE shop_items.package_id = packages.id AND published = 1)';
-
-/** Packages on sale of one page with their published items; SQLite reads skip the query builder (a hot route). */
-export async function catalogue(db: Db, page: number, perPage: number) {
-  const offset = (page - 1) * perPage;
-  const count = fastStatement(db, `SELECT COUNT(*) AS count FROM packages WHERE ${ON_SALE}`);
-  const pageSql = fastStatement(
-    db,
-    `SELECT * FROM packages WHERE ${ON_SALE} ORDER BY position, id LIMIT ? OFFSET ?`,
-  );
-  const itemsSql = fastStatement(
-    db,
-    'SELECT id, package_id, type, name, description, price_usd, price_rub, position FROM shop_items ' +
-      `WHERE published = 1 AND package_id IN (SELECT id FROM packages WHERE ${ON_SALE} ` +
-      'ORDER BY position, id LIMIT ? OFFSET ?) ORDER BY position, id',
-  );
-  if (count && pageSql && itemsSql) {
-    return {
-      total: (count.get() as { count: number }).count,
-      packages: pageSql.all(perPage, offset) as PackageRow[],
-      items: itemsSql.all(perPage, offset) as ShopItemRow[],
-    };
-  }
-  const onSale = sql<boolean>`${sql.raw(ON_SALE)}`;
-  const total = await db.kysely
-    .selectFrom('packages')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where(onSale)
-    .executeTakeFirstOrThrow();
-  const packages = await db.kysely
-    .selectFrom('packages')
-    .selectAll()
-    .where(onSale)
-    .orderBy('position')
-    .orderBy('id')
-    .limit(perPage)
-    .offset(offset)
-    .execute();
-  const items = packages.length
-    ? await db.kysely
-        .selectFrom('shop_items')
-        .select(['id', 'package_id', 'type', 'name', 'description', 'price_usd', 'price_rub', 'position'])
-        .where('published', '=', 1)
-        .where(
-          'package_id',
-          'in',
-          packages.map((pack) => pack.id),
-        )
-        .orderBy('position')
-        .orderBy('id')
-        .execute()
-    : [];
-  return { total: Number(total.count), packages, items: items as ShopItemRow[] };
-}
-
-export async function listLessons(db: Executor, courseIds: number[]) {
-  if (courseIds.length === 0) return [];
-  return db
-    .selectFrom('lessons')
-    .selectAll()
-    .where('item_id', 'in', courseIds)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
+  ).all(userId);
+  return new Set(rows.map((row) => row.item_id));
 }
 
 export async function findLesson(db: Executor, id: number) {

@@ -5,33 +5,44 @@ import type { Purchase, ReferralPayment } from '../../../contract/profile.ts';
 import type { Lesson, Offer, OfferItem, ProductPage, ShopPage } from '../../../contract/shop.ts';
 import type { Db } from '../../db/database.ts';
 import type { LessonsTable, ShopItemRow, UserRow } from '../../db/schema.ts';
+import { CachedBody } from '../../lib/cached-body.ts';
 import { hmacHex, safeEqual } from '../../lib/crypto.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { CAPTION_LANGUAGES, captionFileOf, hasCompanionFiles, posterFileOf } from '../../lib/lesson-media.ts';
-import { DEFAULT_SETTINGS, readSettings } from '../settings/settings.repository.ts';
 import { restorablePacks } from './pack-folders.ts';
 import { currencyFor, priceOf, quoteOffer, toMajor } from './pricing.ts';
 import {
-  catalogue,
-  findActivePackage,
   findLesson,
   findUserIfAny,
-  listLessons,
-  listPackageItems,
   listPurchases,
   listReferralPayments,
   ownedItemIdsFast,
   type PackageRow,
 } from './shop.repository.ts';
+import { type Catalogue, StoreCatalogue } from './store-catalogue.ts';
 
 /** Signed lesson links live long enough for a long lesson with pauses. */
 const VIDEO_LINK_TTL_SECONDS = 6 * 60 * 60;
 
+/** Serialises a page of the store (or a product page) as its route's response schema says. */
+type Serialize<T> = (data: T) => string;
+
+/** What a user holds of the store: the items bought, and the bought packs whose folder they deleted. */
+interface Mine {
+  owned: Set<number>;
+  restorable: Set<number>;
+}
+
 export class ShopService {
+  /** The store's rows in memory, rebuilt when an admin changes them (store-catalogue.ts). */
+  readonly catalogue: StoreCatalogue;
+
   constructor(
     private readonly db: Db,
     private readonly signingSecret: string,
-  ) {}
+  ) {
+    this.catalogue = new StoreCatalogue(db);
+  }
 
   /**
    * A lesson link for a <video> element, which cannot send the Bearer header: it carries the user, an expiry and an
@@ -81,30 +92,15 @@ export class ShopService {
     return user && owned.size > 0 ? restorablePacks(this.db.kysely, user.id) : new Set();
   }
 
-  private offerItem(
-    item: ShopItemRow,
-    user: UserRow | null,
-    owned: Set<number>,
-    restorable: Set<number>,
-  ): OfferItem {
+  private offerItem(item: ShopItemRow, user: UserRow | null, mine: Mine): OfferItem {
     return {
       id: item.id,
       name: item.name,
       description: item.description,
       price_in_user_currency: toMajor(priceOf(item, currencyFor(user))),
-      owned: owned.has(item.id),
-      restorable: restorable.has(item.id),
+      owned: mine.owned.has(item.id),
+      restorable: mine.restorable.has(item.id),
     };
-  }
-
-  /**
-   * The settings the quotes need: only the RUB Premium price comes from them (the USD price is fixed), so the hot
-   * public list skips the read for everyone else.
-   */
-  private async quoteSettings(user: UserRow | null, packages: PackageRow[]) {
-    const needed =
-      currencyFor(user) === 'RUB' && !user?.is_premium && packages.some((p) => p.premium_required);
-    return needed ? readSettings(this.db) : DEFAULT_SETTINGS;
   }
 
   /** The package's head plus its price for this user, computed here so every screen shows the same total. */
@@ -126,58 +122,108 @@ export class ShopService {
     };
   }
 
-  async list(user: UserRow | null, page: number, perPage: number): Promise<ShopPage> {
-    const { total, packages, items } = await catalogue(this.db, page, perPage);
-    const owned = await this.owned(user);
-    const restorable = await this.restorable(user, owned);
-    const settings = await this.quoteSettings(user, packages);
-    const list: Offer[] = packages.map((pack) => {
-      const mine = items.filter((item) => item.package_id === pack.id);
-      return {
-        ...this.offerHead(pack, mine, user, owned, settings),
-        products: mine
-          .filter((item) => item.type === 'product')
-          .map((item) => this.offerItem(item, user, owned, restorable)),
-        video_courses: mine
-          .filter((item) => item.type === 'video_course')
-          .map((item) => this.offerItem(item, user, owned, restorable)),
-      };
-    });
-    return { total, page, per_page: perPage, list };
+  /**
+   * What makes one user's store answers differ from another's: currency, Premium and what they own of the store.
+   * Users alike share cached answers (most own nothing: one answer serves them all).
+   */
+  private variant(user: UserRow | null, mine: Mine, catalogue: Catalogue): string {
+    if (!user) return 'anonymous';
+    const held: number[] = [];
+    for (const { items } of catalogue.packages.values())
+      for (const item of items) if (mine.owned.has(item.id)) held.push(item.id);
+    const restorable = [...mine.restorable].sort((a, b) => a - b);
+    return `${currencyFor(user)}:${user.is_premium ? 1 : 0}:${held.join(',')}:${restorable.join(',')}`;
   }
 
-  async product(user: UserRow | null, id: number): Promise<ProductPage> {
-    const pack = await findActivePackage(this.db.kysely, id);
-    if (!pack) throw notFound();
+  /** What `user` holds of the store, read for each answer (the catalogue is shared, this is not). */
+  private async mine(user: UserRow | null): Promise<Mine> {
     const owned = await this.owned(user);
+    return { owned, restorable: await this.restorable(user, owned) };
+  }
+
+  /** The answer under `key` of this catalogue, serialised once and kept while the catalogue stands. */
+  private answer<T>(catalogue: Catalogue, key: string, build: () => T, serialize: Serialize<T>): CachedBody {
+    const cached = catalogue.version === null ? undefined : catalogue.answers.get(key);
+    if (cached) return cached;
+    const body = new CachedBody(serialize(build()));
+    return catalogue.version === null ? body : catalogue.answers.set(key, body);
+  }
+
+  private page(user: UserRow | null, mine: Mine, catalogue: Catalogue, page: number, perPage: number) {
+    const packages = catalogue.onSale.slice((page - 1) * perPage, page * perPage);
+    const list: Offer[] = packages.map((pack) => {
+      const items = catalogue.packages.get(pack.id)!.items.filter((item) => item.published === 1);
+      return {
+        ...this.offerHead(pack, items, user, mine.owned, catalogue.settings),
+        products: items
+          .filter((item) => item.type === 'product')
+          .map((item) => this.offerItem(item, user, mine)),
+        video_courses: items
+          .filter((item) => item.type === 'video_course')
+          .map((item) => this.offerItem(item, user, mine)),
+      };
+    });
+    return { total: catalogue.onSale.length, page, per_page: perPage, list };
+  }
+
+  /** The store page as its route sends it: from memory for everyone alike (variant) until the admin changes it. */
+  async listBody(
+    user: UserRow | null,
+    page: number,
+    perPage: number,
+    serialize: Serialize<ShopPage>,
+  ): Promise<CachedBody> {
+    const catalogue = await this.catalogue.get();
+    const mine = await this.mine(user);
+    const key = `list:${page}:${perPage}:${this.variant(user, mine, catalogue)}`;
+    return this.answer(catalogue, key, () => this.page(user, mine, catalogue, page, perPage), serialize);
+  }
+
+  private productPage(user: UserRow | null, mine: Mine, catalogue: Catalogue, id: number): ProductPage {
+    const { owned } = mine;
+    const entry = catalogue.packages.get(id);
+    if (!entry) throw notFound();
     // A draft is shown only to those who own it (bought before it went back to draft); it is never priced, since
     // quoteOffer leaves owned items out, and never sold (priceOrder reads published items only).
-    const items = (await listPackageItems(this.db.kysely, pack.id)).filter(
-      (item) => item.published === 1 || owned.has(item.id),
-    );
+    const items = entry.items.filter((item) => item.published === 1 || owned.has(item.id));
     if (items.length === 0) throw notFound();
-    const lessons = await listLessons(
-      this.db.kysely,
-      items.filter((item) => item.type === 'video_course').map((item) => item.id),
-    );
-    const settings = await this.quoteSettings(user, [pack]);
-    const restorable = await this.restorable(user, owned);
     return {
-      ...this.offerHead(pack, items, user, owned, settings),
+      ...this.offerHead(entry.pack, items, user, owned, catalogue.settings),
       products: items
         .filter((item) => item.type === 'product')
-        .map((item) => this.offerItem(item, user, owned, restorable)),
+        .map((item) => this.offerItem(item, user, mine)),
       video_courses: items
         .filter((item) => item.type === 'video_course')
         .map((item) => ({
-          ...this.offerItem(item, user, owned, restorable),
-          lessons: lessons
+          ...this.offerItem(item, user, mine),
+          lessons: entry.lessons
             .filter((lesson) => lesson.item_id === item.id)
-            .map((lesson) =>
-              this.lessonView(lesson, user && (owned.has(item.id) || user.is_admin) ? user.id : null),
-            ),
+            .map((lesson) => this.lessonView(lesson, this.watcher(user, owned, item.id))),
         })),
     };
+  }
+
+  /** Who may watch the course's lessons (their links are signed for them): its owners and admins. */
+  private watcher(user: UserRow | null, owned: Set<number>, courseId: number): number | null {
+    return user && (owned.has(courseId) || user.is_admin) ? user.id : null;
+  }
+
+  /**
+   * The product page as its route sends it. Kept in memory like the store page, except for those who may watch one
+   * of its courses: their lesson links are signed for them and expire, so theirs is made afresh each time.
+   */
+  async productBody(
+    user: UserRow | null,
+    id: number,
+    serialize: Serialize<ProductPage>,
+  ): Promise<CachedBody> {
+    const catalogue = await this.catalogue.get();
+    const mine = await this.mine(user);
+    const build = () => this.productPage(user, mine, catalogue, id);
+    const courses = catalogue.packages.get(id)?.items.filter((item) => item.type === 'video_course') ?? [];
+    if (courses.some((course) => this.watcher(user, mine.owned, course.id) !== null))
+      return new CachedBody(serialize(build()));
+    return this.answer(catalogue, `product:${id}:${this.variant(user, mine, catalogue)}`, build, serialize);
   }
 
   async purchases(user: UserRow, page: number, perPage: number) {

@@ -1,31 +1,43 @@
 import { DataEnvelope, ErrorBody, IdParams, PAGE_SIZE } from '../../../contract/envelope.ts';
 import { API } from '../../../contract/paths.ts';
 import { ProductPage, ShopPage, ShopQuery } from '../../../contract/shop.ts';
+import { sendCached, serializer } from '../../lib/cached-body.ts';
 import type { RoutePlugin } from '../../lib/type-provider.ts';
 
-/** The public store (SPEC §7 puts it under /api/shop, without /v1). Signed-in callers see prices in their currency. */
+/**
+ * The public store (SPEC §7 puts it under /api/shop, without /v1). Signed-in callers see prices in their currency.
+ * Answers come from memory with a validator (ETag), already compressed (`compress: false`: not again per request).
+ */
 export const shopPublicRoutes: RoutePlugin = async (app) => {
   const { shop } = app.services;
   const tags = ['shop'];
 
   app.get(
     API.shop.list,
-    { schema: { tags, querystring: ShopQuery, response: { 200: DataEnvelope(ShopPage), 400: ErrorBody } } },
-    async (request) => {
+    {
+      compress: false,
+      schema: { tags, querystring: ShopQuery, response: { 200: DataEnvelope(ShopPage), 400: ErrorBody } },
+    },
+    async (request, reply) => {
       const { page = 1, per_page: perPage = PAGE_SIZE } = request.query;
-      return { data: await shop.list(request.user, page, perPage) };
+      const body = await shop.listBody(request.user, page, perPage, serializer(reply));
+      return sendCached(request, reply, body, request.user ? 'private' : 'public');
     },
   );
 
   app.get(
     API.shop.product,
     {
+      compress: false,
       schema: {
         tags,
         params: IdParams,
         response: { 200: DataEnvelope(ProductPage), 400: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => ({ data: await shop.product(request.user, request.params.id) }),
+    async (request, reply) => {
+      const body = await shop.productBody(request.user, request.params.id, serializer(reply));
+      return sendCached(request, reply, body, request.user ? 'private' : 'public');
+    },
   );
 };

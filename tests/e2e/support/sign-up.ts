@@ -17,19 +17,30 @@ function readMail(file: string): { to: string; subject: string; text: string } |
   }
 }
 
+/** The mail files in `dataDir`'s outbox now, to tell a mail sent later from one sent before. */
+export function outboxFiles(dataDir: string): Set<string> {
+  const outbox = join(dataDir, 'outbox');
+  return new Set(existsSync(outbox) ? readdirSync(outbox) : []);
+}
+
 /**
  * The 6-digit code of the newest mail in `dataDir`'s outbox to `email` (with this `subject` when given: the restore
- * code, not the sign-up's); waits up to `timeoutMs` for it.
+ * code, not the sign-up's; none of the files in `before`: a second sign-up to the same address must not read the
+ * first one's code while its own mail is still being written); waits up to `timeoutMs` for it.
  */
 export async function mailedCode(
   dataDir: string,
   email: string,
-  { subject, timeoutMs = 15_000 }: { subject?: string; timeoutMs?: number } = {},
+  {
+    subject,
+    before = new Set<string>(),
+    timeoutMs = 15_000,
+  }: { subject?: string; before?: Set<string>; timeoutMs?: number } = {},
 ): Promise<string> {
   const outbox = join(dataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const files = existsSync(outbox) ? readdirSync(outbox).sort() : [];
+    const files = existsSync(outbox) ? readdirSync(outbox).filter((file) => !before.has(file)).sort() : [];
     for (const file of files.reverse()) {
       const mail = readMail(join(outbox, file));
       if (!mail) continue;
@@ -54,6 +65,7 @@ export async function signUpThroughApi(
   body: { username: string; email: string; password: string; language?: string },
   referral?: string,
 ): Promise<SignedUp> {
+  const before = outboxFiles(dataDir);
   const started = await fetch(`${baseUrl}/api/v1/auth/register${referral ? `/${referral}` : ''}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -66,7 +78,7 @@ export async function signUpThroughApi(
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({
       request_token: answer.data.request_token,
-      code: await mailedCode(dataDir, body.email),
+      code: await mailedCode(dataDir, body.email, { before }),
     }),
   });
   const made = (await confirmed.json()) as { data?: SignedUp };

@@ -1,0 +1,113 @@
+import type { Selectable } from 'kysely';
+
+import { CacheVersions } from '../../db/cache-versions.ts';
+import type { Db } from '../../db/database.ts';
+import type { LessonsTable, ShopItemRow } from '../../db/schema.ts';
+import { BodyCache } from '../../lib/cached-body.ts';
+import { readSettings } from '../settings/settings.repository.ts';
+import type { PackageRow } from './shop.repository.ts';
+
+export type LessonRow = Selectable<LessonsTable>;
+
+/** Serialised answers kept per catalogue version: store pages, product pages, per currency and what is owned. */
+const CACHED_ANSWERS = 500;
+
+export interface CataloguePackage {
+  pack: PackageRow;
+  /** Every item, drafts too (their owners still see them), in the store's order. */
+  items: ShopItemRow[];
+  /** The lessons of the package's courses, in order. */
+  lessons: LessonRow[];
+}
+
+/** The store as it stands at one version of the 'store' counter. */
+export interface Catalogue {
+  /** Null when built inside an open transaction: used for that one answer, never kept. */
+  version: number | null;
+  /** Packages on sale (active, with at least one published item), in the store's order. */
+  onSale: PackageRow[];
+  /** Every active package by id. */
+  packages: Map<number, CataloguePackage>;
+  /** The one setting the store's quotes read. */
+  settings: { premium_price_rub: number };
+  /** Answers already serialised from this catalogue, dropped with it. */
+  answers: BodyCache;
+}
+
+const byPosition = (a: { position: number; id: number }, b: { position: number; id: number }) =>
+  a.position - b.position || a.id - b.id;
+
+async function load(db: Db, version: number | null): Promise<Catalogue> {
+  const packs = await db.kysely.selectFrom('packages').selectAll().where('active', '=', 1).execute();
+  const ids = packs.map((pack) => pack.id);
+  const items = ids.length
+    ? await db.kysely.selectFrom('shop_items').selectAll().where('package_id', 'in', ids).execute()
+    : [];
+  const courses = items.filter((item) => item.type === 'video_course').map((item) => item.id);
+  const lessons = courses.length
+    ? await db.kysely.selectFrom('lessons').selectAll().where('item_id', 'in', courses).execute()
+    : [];
+  const { premium_price_rub } = await readSettings(db);
+  const packages = new Map<number, CataloguePackage>();
+  for (const pack of packs.sort(byPosition)) {
+    const mine = items.filter((item) => item.package_id === pack.id).sort(byPosition);
+    const ids = new Set(mine.map((item) => item.id));
+    packages.set(pack.id, {
+      pack,
+      items: mine,
+      lessons: lessons.filter((lesson) => ids.has(lesson.item_id)).sort(byPosition),
+    });
+  }
+  const onSale = [...packages.values()]
+    .filter((entry) => entry.items.some((item) => item.published === 1))
+    .map((entry) => entry.pack);
+  return {
+    version,
+    onSale,
+    packages,
+    settings: { premium_price_rub },
+    answers: new BodyCache(CACHED_ANSWERS),
+  };
+}
+
+/**
+ * The store's catalogue in memory: packages, items, lessons and the RUB Premium price, a few dozen rows the admin
+ * changes now and then, read by every visit to the store. It is rebuilt when the 'store' counter moves (triggers on
+ * those tables move it, migration 030): at once on SQLite, within a second on PostgreSQL for another instance's
+ * change, at once for this instance's own (`changed`). What a purchase costs is always priced from the tables.
+ */
+export class StoreCatalogue {
+  private readonly versions: CacheVersions;
+  private current: Catalogue | null = null;
+  private building: { version: number; promise: Promise<Catalogue> } | null = null;
+
+  constructor(private readonly db: Db) {
+    this.versions = new CacheVersions(db);
+  }
+
+  async get(): Promise<Catalogue> {
+    const version = await this.versions.read('store');
+    if (version === null) return load(this.db, null);
+    if (this.current?.version === version) return this.current;
+    // One build per version, however many requests arrive while it runs.
+    if (this.building?.version !== version) {
+      const promise = load(this.db, version).then((catalogue) => {
+        // A slower build of an older version must not replace a newer one.
+        if ((this.current?.version ?? -1) <= version) this.current = catalogue;
+        return catalogue;
+      });
+      promise
+        .finally(() => {
+          if (this.building?.promise === promise) this.building = null;
+        })
+        .catch(() => undefined);
+      this.building = { version, promise };
+    }
+    return this.building.promise;
+  }
+
+  /** This instance changed the store: the next read asks the database for the counter (PostgreSQL). */
+  changed(): void {
+    this.versions.expire('store');
+  }
+}
