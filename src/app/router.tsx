@@ -26,6 +26,8 @@ const DiffPage = lazy(async () => ({
   default: (await import('@/features/range-tool/diff/components/diff-page')).DiffPage,
 }));
 
+const PrintRoute = lazy(async () => ({ default: (await import('./routes/print-route')).PrintRoute }));
+
 const title = (key: RouteHandle['title']): RouteHandle => ({ title: key });
 
 /** Every page gets its own error boundary, so one page failing leaves the header, footer and other pages alive. */
@@ -61,6 +63,19 @@ export const routes: RouteObject[] = [
             {() => (
               <Suspense fallback={null}>
                 <DiffPage />
+              </Suspense>
+            )}
+          </RequireUser>
+        ),
+      },
+      {
+        path: '/print/:id',
+        handle: title('ranges:picture.print'),
+        element: (
+          <RequireUser>
+            {() => (
+              <Suspense fallback={null}>
+                <PrintRoute />
               </Suspense>
             )}
           </RequireUser>

@@ -10,6 +10,7 @@ import { diffPath } from '../../diff/diff-sides';
 import type { CategoryAction } from '../../shared/api';
 import { categoryIdAtom } from '../../shared/atoms';
 import { Icon } from '../../shared/components/icons';
+import { printPath } from '../../shared/print-path';
 import type { useRangeLibrary } from '../use-range-library';
 
 export type Library = ReturnType<typeof useRangeLibrary>;
@@ -196,6 +197,9 @@ export function NodeRow(props: NodeRowProps) {
               {t('ranges:library.fromTemplate')}
             </button>
           )}
+          <Link className="button button--ghost" to={printPath(node.id, isContainer ? 4 : 1)}>
+            {t('ranges:library.print')}
+          </Link>
           {!isContainer && (
             <Link className="button button--ghost" to={diffPath({ from: node.id })}>
               {t('diff:compareWith')}
