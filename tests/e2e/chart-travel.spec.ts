@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { chartLayout } from '../../contract/chart-svg.ts';
 import { HAND_CLASSES } from '../../contract/hands.ts';
+import { seriousViolations } from './support/axe.ts';
 import { ARTIFACTS_DIR, screenshotAtWidths, withAppAndBrowser } from './support/browser.ts';
 import { cliEquity } from './support/equity-cli.ts';
 import { api, logInThroughForm } from './support/page-api.ts';
@@ -288,6 +289,13 @@ describe('charts that travel', () => {
       .poll(() => visitor.getByTestId('public-hero-equity').textContent(), { timeout: 60_000 })
       .toBe(cliEquity('AA, [50]AKs[/50]', 'top 20%', 'Kh9d4c'));
     expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await seriousViolations(visitor)).toEqual([]);
+    // Keyboard: the opponent's source is a radio group the arrow keys move through.
+    await visitor.getByRole('radio', { name: 'Typed range' }).focus();
+    await visitor.keyboard.press('ArrowDown');
+    expect(await visitor.getByRole('radio', { name: 'Actions of this chart' }).isChecked()).toBe(true);
+    await visitor.keyboard.press('ArrowUp');
+    expect(await visitor.getByRole('radio', { name: 'Typed range' }).isChecked()).toBe(true);
     await screenshotAtWidths(visitor, 'public-chart');
 
     // The visitor signs up from the page: the owner is credited.
