@@ -174,6 +174,17 @@ describe('charts that travel', () => {
       expect(text).toMatch(/Raise\s+8 combos/);
       expect(text).not.toContain('Charts per page');
     }
+    // In the player's language: a Russian player's paper says "Заметки" and counts in Russian plural forms.
+    await api(app.server.baseUrl, token, '/api/v1/users/language', { language: 'ru-RU' });
+    try {
+      const russian = await pdfText(4);
+      expect(russian.pages).toBe(2);
+      expect(russian.text).toContain('Заметки');
+      expect(russian.text).toMatch(/Raise\s+8 комбинаций/);
+      expect(russian.text).not.toContain('Notes');
+    } finally {
+      await api(app.server.baseUrl, token, '/api/v1/users/language', { language: 'en-US' });
+    }
     // The page the player prints from, in English, with the four-a-page layout.
     await page.goto(`${app.server.baseUrl}/print/${folderId}?per_page=4`);
     await page.locator('.print-chart').first().waitFor();
