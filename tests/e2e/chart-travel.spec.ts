@@ -318,6 +318,22 @@ describe('charts that travel', () => {
     await visitor.getByRole('button', { name: 'Register' }).click();
     await enterMailedCode(visitor, 'chart_visitor@example.com');
     await visitor.getByRole('button', { name: 'Log out' }).waitFor();
+    await context.close();
+
+    // Another visitor looks at the chart, then signs up from the header's form later in the same tab: credited too.
+    const second = await app.session.browser.newContext({ locale: 'en-US' });
+    const later = await second.newPage();
+    await later.goto(publicUrl);
+    await later.getByTestId('public-chart').waitFor();
+    await later.goto(`${app.server.baseUrl}/auth/register`);
+    await later.getByLabel('Username').fill('header_visitor');
+    await later.getByLabel('E-mail').fill('header_visitor@example.com');
+    await later.getByLabel('Password').fill('secret123');
+    await later.getByRole('button', { name: 'Register' }).click();
+    await enterMailedCode(later, 'header_visitor@example.com');
+    await later.getByRole('button', { name: 'Log out' }).waitFor();
+    await second.close();
+
     const db = new DatabaseSync(join(app.server.dataDir, 'rangeforge.sqlite'), { readOnly: true });
     const idOf = (username: string) =>
       db.prepare('SELECT id, referrer_id FROM users WHERE username = ?').get(username) as {
@@ -325,8 +341,8 @@ describe('charts that travel', () => {
         referrer_id: number | null;
       };
     expect(idOf('chart_visitor').referrer_id).toBe(idOf('demo').id);
+    expect(idOf('header_visitor').referrer_id).toBe(idOf('demo').id);
     db.close();
-    await context.close();
 
     // The owner revokes it in the profile; a fresh visitor is refused, and nothing asks to index it.
     await page.goto(`${app.server.baseUrl}/profile`);
