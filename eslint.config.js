@@ -46,6 +46,7 @@ const RANGE_TOOL_ROOMS = {
   diff: ['shared', 'equity', 'editor'],
   library: ['shared', 'saving', 'diff'],
   'flop-report': ['shared', 'equity', 'library'],
+  print: ['shared'],
 };
 function rangeToolRooms() {
   const rooms = [...Object.keys(RANGE_TOOL_ROOMS), 'page'];
@@ -108,7 +109,7 @@ const SCHEMA_MODULES = [
   'shop',
   'trainer',
 ];
-const SCHEMA_FREE_MODULES = ['errors', 'hands', 'languages', 'limits', 'paths', 'sides'];
+const SCHEMA_FREE_MODULES = ['chart-svg', 'errors', 'hands', 'languages', 'limits', 'paths', 'sides'];
 const typesOnlyInSpa = {
   files: ['src/**/*.{ts,tsx}', ...SCHEMA_FREE_MODULES.map((name) => `contract/${name}.ts`)],
   // Tests are not bundled: they may check the app against the server's own patterns.

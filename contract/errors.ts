@@ -75,6 +75,9 @@ export const ERROR_MESSAGES = {
   cannotMove: 'The category cannot be moved further',
   notATemplate: 'The category is not a ready-made strategy',
   templateReadOnly: 'A ready-made strategy cannot be changed: make a copy to edit it',
+  publicLinkTemplate: 'A ready-made strategy cannot be published: publish a chart of your own',
+  publicLinkNotARange: 'Only a chart can be published, not a folder or a tournament',
+  publicLinksLimit: 'You have 100 published links: revoke one before publishing another',
   // Trainer
   notARange: 'Choose a range to train, not a folder',
   invalidCard: 'A card must look like Ah or Td',

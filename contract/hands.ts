@@ -198,3 +198,25 @@ export function rangeCombos(range: ArrayLike<number>): number {
   for (let combo = 0; combo < range.length; combo += 1) total += range[combo] ?? 0;
   return total;
 }
+
+/**
+ * Combos of a chart, whole (each class at its total weight, 100 % at most) and per colour (lower-case key), with the
+ * combos the suit editor left out (`exclusions`, class → combos) not counted. Weights are percentages.
+ */
+export function chartComboCounts(
+  pairs: Readonly<Record<string, ReadonlyArray<{ color: string; weight: number }>>>,
+  exclusions: Readonly<Record<string, readonly string[]>> = {},
+): { total: number; byColor: Record<string, number> } {
+  let total = 0;
+  const byColor: Record<string, number> = {};
+  for (const [hand, entries] of Object.entries(pairs)) {
+    const combos = Math.max(0, classComboCount(hand) - (exclusions[hand]?.length ?? 0));
+    const weight = entries.reduce((sum, entry) => sum + entry.weight, 0);
+    total += (combos * Math.min(MAX_PAIR_WEIGHT, weight)) / 100;
+    for (const entry of entries) {
+      const key = entry.color.toLowerCase();
+      byColor[key] = (byColor[key] ?? 0) + (combos * entry.weight) / 100;
+    }
+  }
+  return { total, byColor };
+}

@@ -65,3 +65,13 @@ export const TRAINER_FLUSH_MS = 3000;
 
 /** Largest avatar upload. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+
+/** A public link's id: 128 random bits as 22 base64url characters (contract/public-links.ts). */
+export const PUBLIC_LINK_ID_PATTERN = '^[A-Za-z0-9_-]{22}$';
+/**
+ * Links one player may have live at once: far more than a coach sends out in a season, few enough that a script
+ * cannot fill the table. Revoking one frees its place.
+ */
+export const PUBLIC_LINKS_MAX = 100;
+/** Where the SPA shows a public link: `/c/<id>`, a short address to paste in a chat. */
+export const PUBLIC_CHART_PAGE = '/c/';

@@ -65,6 +65,18 @@ export const API = {
     cloudCancel: '/api/v1/payments/cloudpayments/cancel',
     sandboxCharge: '/api/v1/payments/sandbox/charge',
   },
+  publicLinks: {
+    /** The owner publishes a chart (POST; the live link when it has one). */
+    publish: '/api/v1/categories/:id/public_link',
+    /** The owner's live links (GET). */
+    list: '/api/v1/public_links',
+    /** The owner revokes a link (DELETE). */
+    revoke: '/api/v1/public_links/:link',
+    /** Anyone with the link: the chart (GET, no account). */
+    chart: '/api/v1/public/charts/:link',
+    /** Anyone with the link: the chart as a PNG picture, for chat apps' previews. */
+    image: '/api/v1/public/charts/:link/image.png',
+  },
   trainer: {
     chart: '/api/v1/trainer/charts/:id',
     answers: '/api/v1/trainer/answers',

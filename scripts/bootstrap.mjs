@@ -186,13 +186,17 @@ function ensureWasmCliTools() {
     : `wasm-bindgen ${bindgen} and wasm-pack ${WASM_PACK_VERSION} present`;
 }
 
-/** Step 4 (tests only): Debian chromium for the browser suite and PostgreSQL for the server suite. */
+/**
+ * Step 4 (tests only): Debian chromium for the browser suite (and poppler's pdftotext, which reads back the pages it
+ * prints to PDF), PostgreSQL for the server suite.
+ */
 function ensureTestServices() {
   const wanted = [];
   if (!existsSync('/usr/bin/chromium')) wanted.push('chromium');
+  if (!existsSync('/usr/bin/pdftotext')) wanted.push('poppler-utils');
   if (!commandExists('pg_ctlcluster') || !existsSync('/usr/lib/postgresql')) wanted.push('postgresql');
   if (!existsSync('/usr/bin/redis-server')) wanted.push('redis-server');
-  if (wanted.length === 0) return 'chromium, PostgreSQL and Redis present';
+  if (wanted.length === 0) return 'chromium, pdftotext, PostgreSQL and Redis present';
   if (!isRoot) {
     console.warn(`  ! ${wanted.join(' and ')} missing and not root: the suites that need them will say so.`);
     return 'skipped (not root)';

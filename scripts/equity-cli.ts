@@ -7,7 +7,9 @@ import { createNodeEngineClient } from '../src/engine/node/node-engine-client.ts
 
 const usage = `Usage: npm run equity -- --hero "<range>" --villain "<range>" [--villain "<range>" ...]
                       [--board AhKd2c] [--dead 7s] [--monte-carlo] [--json]
-Ranges use PokerStove notation: "QQ+, AKs, A5s-A2s, KJo:0.5, AhKh, random".`;
+Ranges are read by the engine's one parser, as the app reads them: PokerStove notation "QQ+, AKs, A5s-A2s,
+KJo:0.5, AhKh, random", bracket groups "[50]AKs,AQs[/50]", weighted lists "AA:1,AKs:0.75" and top shares
+"top 15%" (classes by preflop equity against a random hand).`;
 
 function parseCommandLine() {
   try {

@@ -25,6 +25,7 @@ import { pruneSessions } from './modules/auth/sessions.repository.ts';
 import { pruneSignUpRequests } from './modules/auth/sign-up.repository.ts';
 import { MailDispatcher } from './modules/mail/mail-dispatcher.ts';
 import { forgetOldQuotes } from './modules/payments/crypto-quotes.ts';
+import { registerPublicChartPage } from './modules/public-links/public-page.ts';
 import { warnOfPlaceholderAccounts } from './modules/settings/manual-accounts.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling, registerNotFound } from './plugins/errors.ts';
@@ -137,6 +138,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(registerRoutes);
   const spaDir = options.serveStatic ? await registerStatic(app, config) : null;
+  // A public link's page carries the chart's preview for chat apps; without the SPA there is no page to carry it.
+  if (spaDir) registerPublicChartPage(app, spaDir);
   if (options.serveStatic && !spaDir) {
     app.log.warn(
       { staticDir: config.staticDir },

@@ -30,6 +30,7 @@ import { ExtraChargesService } from './modules/payments/extra-charges.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
 import { SandboxPayments, sandboxSecret } from './modules/payments/sandbox.ts';
 import { RefundSettlementService } from './modules/payments/settlement.service.ts';
+import { PublicLinksService } from './modules/public-links/public-links.service.ts';
 import { ShopService } from './modules/shop/shop.service.ts';
 import { TrainerService } from './modules/trainer/trainer.service.ts';
 import { ProfileService } from './modules/users/profile.service.ts';
@@ -61,6 +62,8 @@ export interface Services {
   /** What admins did to payments, settings and the store, listed in the admin panel. */
   audit: AuditLog;
   trainer: TrainerService;
+  /** Read-only links to charts: publishing, revoking, the public chart and its picture. */
+  publicLinks: PublicLinksService;
   /** Security plumbing: the clock of every expiry, shared counters, the capped argon2. */
   clock: Clock;
   counters: CounterStore;
@@ -138,6 +141,7 @@ export function createServices(
     admin: new AdminService(db, config.mediaDir, media),
     audit: new AuditLog(db),
     trainer: new TrainerService(db),
+    publicLinks: new PublicLinksService(db, clock),
   };
 }
 

@@ -80,6 +80,15 @@ export interface SignUpRequestsTable {
   expires_at: string;
 }
 
+/** A read-only link to a chart (migration 031): the id is the link; revoked links stay for the referral credit. */
+export interface PublicLinksTable {
+  id: string;
+  category_id: number;
+  user_id: number;
+  created_at: string;
+  revoked_at: string | null;
+}
+
 export interface CategoriesTable {
   id: Generated<number>;
   user_id: number;
@@ -270,6 +279,7 @@ export interface Database {
   restore_requests: RestoreRequestsTable;
   sign_up_requests: SignUpRequestsTable;
   categories: CategoriesTable;
+  public_links: PublicLinksTable;
   shares: SharesTable;
   packages: PackagesTable;
   shop_items: ShopItemsTable;

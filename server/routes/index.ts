@@ -6,6 +6,7 @@ import { authRoutes } from './api/v1/auth.ts';
 import { categoryRoutes } from './api/v1/categories.ts';
 import { healthRoutes } from './api/v1/health.ts';
 import { paymentRoutes } from './api/v1/payments.ts';
+import { publicLinkRoutes } from './api/v1/public-links.ts';
 import { shopRoutes } from './api/v1/shop.ts';
 import { trainerRoutes } from './api/v1/trainer.ts';
 import { userRoutes } from './api/v1/users.ts';
@@ -23,4 +24,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(paymentRoutes);
   await app.register(adminRoutes);
   await app.register(trainerRoutes);
+  await app.register(publicLinkRoutes);
 }

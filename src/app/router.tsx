@@ -26,6 +26,13 @@ const DiffPage = lazy(async () => ({
   default: (await import('@/features/range-tool/diff/components/diff-page')).DiffPage,
 }));
 
+const PrintRoute = lazy(async () => ({ default: (await import('./routes/print-route')).PrintRoute }));
+
+// A published chart is opened by people who never saw the app: its page loads on its own.
+const PublicChartRoute = lazy(async () => ({
+  default: (await import('./routes/public-chart-route')).PublicChartRoute,
+}));
+
 const title = (key: RouteHandle['title']): RouteHandle => ({ title: key });
 
 /** Every page gets its own error boundary, so one page failing leaves the header, footer and other pages alive. */
@@ -64,6 +71,28 @@ export const routes: RouteObject[] = [
               </Suspense>
             )}
           </RequireUser>
+        ),
+      },
+      {
+        path: '/print/:id',
+        handle: title('ranges:picture.print'),
+        element: (
+          <RequireUser>
+            {() => (
+              <Suspense fallback={null}>
+                <PrintRoute />
+              </Suspense>
+            )}
+          </RequireUser>
+        ),
+      },
+      {
+        path: '/c/:link',
+        handle: title('publicChart:chartLabel'),
+        element: (
+          <Suspense fallback={null}>
+            <PublicChartRoute />
+          </Suspense>
         ),
       },
       { path: '/store', element: <StoreRoute />, handle: title('common:nav.store') },

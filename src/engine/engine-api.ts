@@ -12,6 +12,7 @@ import type {
   HandRankInfo,
   HeadsUpSolution,
   HeadsUpSpot,
+  NotationStyle,
   SideTotals,
   TableProgress,
   TableSolution,
@@ -199,6 +200,7 @@ export function createEngineApi(wasm: EquityWasmModule) {
     /** Text the engine cannot read throws its RangeTextIssue as it is (engine.client.ts makes it an Error). */
     parseRange: (text: string): Float32Array => moved(wasm.parseRange(text)),
     rangeToNotation: (weights: Float32Array): string => wasm.rangeToNotation(weights),
+    rangeToText: (weights: Float32Array, style: NotationStyle): string => wasm.rangeToText(weights, style),
     classWeightsToRange: (grid: Float32Array): Float32Array => moved(wasm.classWeightsToRange(grid)),
     equityTally: (
       hero: Float32Array,

@@ -2,6 +2,7 @@
 // first use, so pages without equity start none. The preflop table is its own content-hashed asset, downloaded once
 // the workers are warm or at the first preflop job (see preflop-table.ts).
 import { rangeTextMessage } from '@/lib/range-text';
+import { PUBLIC_CHART_PAGE } from '@contract/limits';
 import preflopTableUrl from '@equity-wasm-pkg/preflop.bin?url';
 import threeWayTableUrl from '@equity-wasm-pkg/threeway.bin?url';
 
@@ -89,8 +90,9 @@ export function getEngineClient(): EngineClient {
   return client;
 }
 
-/** Pages whose first screen shows equity: the range tool (cash and tournament) and the flop report. */
+/** Pages whose first screen shows equity: the range tool (cash and tournament), the flop report, public charts. */
 const EQUITY_PAGES = new Set(['/', '/tournament', '/flop-report']);
+const EQUITY_PAGE_PREFIXES = [PUBLIC_CHART_PAGE];
 
 /**
  * Starts the engine pool at once when the page opened shows equity, before React renders it: the workers load the
@@ -100,7 +102,7 @@ const EQUITY_PAGES = new Set(['/', '/tournament', '/flop-report']);
  */
 export function startEngineForPage(pathname: string): void {
   const page = pathname.replace(/\/+$/, '') || '/';
-  if (EQUITY_PAGES.has(page))
+  if (EQUITY_PAGES.has(page) || EQUITY_PAGE_PREFIXES.some((prefix) => page.startsWith(prefix)))
     getEngineClient()
       .warm()
       // Every worker has loaded the engine and run its warm-up job (bench:cold reads the mark).

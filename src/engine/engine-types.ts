@@ -17,6 +17,7 @@ export type {
   HeadsUpSolution,
   HeadsUpSpot,
   NextCard,
+  NotationStyle,
   SideTotals,
   TableProgress,
   TableSolution,

@@ -5,7 +5,7 @@ import type { Remote } from 'comlink';
 import { parseCards } from '../../contract/hands.ts';
 import { throwIfAborted, untilAborted } from './abort.ts';
 import type { EngineApi, MonteCarloSnapshot, ReportParts, WarmUpRound } from './engine-api.ts';
-import type { EquityReport, SideTotals } from './engine-types.ts';
+import type { EquityReport, NotationStyle, SideTotals } from './engine-types.ts';
 import { estimateWork, measuredUnitsPerMs, shardCount, UNITS_PER_MS } from './equity-schedule.ts';
 import { unpackReport } from './packed-report.ts';
 import { usesPreflopTable } from './preflop-table.ts';
@@ -128,7 +128,10 @@ export class EngineClient {
     return this.pool.withWorker((api) => api.rankHand(cards), options.signal);
   }
 
-  /** 1326 combo weights of PokerStove text; text the engine cannot read rejects with a RangeTextError. */
+  /**
+   * 1326 combo weights of range text in any format the engine reads (PokerStove, bracket groups, weighted lists, top
+   * shares); text the engine cannot read rejects with a RangeTextError.
+   */
   async parseRange(text: string, options: RunOptions = {}): Promise<Float32Array> {
     try {
       return await this.pool.withWorker((api) => api.parseRange(text), options.signal);
@@ -145,6 +148,11 @@ export class EngineClient {
 
   async rangeToNotation(weights: Float32Array, options: RunOptions = {}): Promise<string> {
     return this.pool.withWorker((api) => api.rangeToNotation(send(weights)), options.signal);
+  }
+
+  /** 1326 combo weights as text in one of the engine's styles; parseRange reads it back to the same weights. */
+  async rangeToText(weights: Float32Array, style: NotationStyle, options: RunOptions = {}): Promise<string> {
+    return this.pool.withWorker((api) => api.rangeToText(send(weights), style), options.signal);
   }
 
   async handCategories(range: Float32Array, board = '', dead = '', options: RunOptions = {}) {

@@ -42,7 +42,9 @@ const BORROWED: Record<string, string[]> = {
     '{{count, number}} combo',
     '{{count, number}} combos',
     '{{combos}} combo',
+    '{{combos}} combo · {{percent}}',
     '{{combos}} combos',
+    '{{combos}} combos · {{percent}}',
     'Avatar',
     'Bitcoin',
     'Cash',
@@ -53,13 +55,15 @@ const BORROWED: Record<string, string[]> = {
     'Gutshot',
     'Monte Carlo',
     'Overpair',
+    'PokerStove / Flopzilla (KJo:0.5)',
     'Premium',
+    'RangeForge',
     'Set',
     'Stack {{stack, number}} bb',
     'Tether (TRC20)',
   ],
-  'ru-RU': ['Ctrl+Z', 'Tether (TRC20)'],
-  'zh-CN': ['Ctrl+Z'],
+  'ru-RU': ['Ctrl+Z', 'PokerStove / Flopzilla (KJo:0.5)', 'RangeForge', 'Tether (TRC20)'],
+  'zh-CN': ['Ctrl+Z', 'RangeForge'],
 };
 
 function keysOf(language: string): Set<string> {

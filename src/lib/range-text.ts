@@ -16,6 +16,13 @@ const KEYS = {
   expected_suitedness: 'equity:rangeText.expected_suitedness',
   weight_not_number: 'equity:rangeText.weight_not_number',
   weight_out_of_range: 'equity:rangeText.weight_out_of_range',
+  percent_not_number: 'equity:rangeText.percent_not_number',
+  percent_out_of_range: 'equity:rangeText.percent_out_of_range',
+  bracket_not_closed: 'equity:rangeText.bracket_not_closed',
+  bracket_not_opened: 'equity:rangeText.bracket_not_opened',
+  bracket_mismatch: 'equity:rangeText.bracket_mismatch',
+  nested_bracket: 'equity:rangeText.nested_bracket',
+  weight_twice: 'equity:rangeText.weight_twice',
 } as const satisfies Record<RangeTextIssue['code'], string>;
 
 export function rangeTextMessage(issue: RangeTextIssue): string {

@@ -68,11 +68,15 @@ export interface FlopOutcome {
   villain_categories: number[];
 }
 export interface FlopRow { cards: [string, string, string]; weight: number; texture: FlopTexture; outcome: FlopOutcome | null }
+/** How `rangeToText` writes a range: `QQ+, KJo:0.5`, `QQ+, [50]KJo[/50]` or `QQ:1,KK:1,AA:1,KJo:0.5`. */
+export type NotationStyle = "pokerstove" | "bracketed" | "weighted_list";
 /** What `parseRange` throws for text it cannot read: the problem, the token and where it is (UTF-16 units). */
 export interface RangeTextIssue {
   code:
     | "missing_hand" | "not_two_cards" | "same_card_twice" | "expected_hand" | "span_ends" | "expected_class"
-    | "unknown_rank" | "suited_pair" | "expected_suitedness" | "weight_not_number" | "weight_out_of_range";
+    | "unknown_rank" | "suited_pair" | "expected_suitedness" | "weight_not_number" | "weight_out_of_range"
+    | "percent_not_number" | "percent_out_of_range" | "bracket_not_closed" | "bracket_not_opened"
+    | "bracket_mismatch" | "nested_bracket" | "weight_twice";
   /** The token as read, with the spaces around its ":" and "-" taken out. */
   token: string;
   /** Where the token starts in the text and how long it is there. */
@@ -137,12 +141,6 @@ pub fn rank_hand(cards: &str) -> Result<JsValue, JsError> {
         value: rank.0,
         category: rank.category(),
     })
-}
-
-/// Shortest PokerStove notation of 1326 combo weights.
-#[wasm_bindgen(js_name = rangeToNotation)]
-pub fn range_to_notation(weights: &[f32]) -> Result<String, JsError> {
-    Ok(Range::from_weights(weights).map_err(js_error)?.to_notation())
 }
 
 /// Expands 169 class weights (13x13 grid, row-major, ace first) into 1326 combo weights.

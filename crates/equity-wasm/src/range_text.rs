@@ -1,13 +1,16 @@
-//! Range text in: PokerStove notation to combo weights, and what is wrong with text the engine cannot read, in the
-//! shape the host needs to point at the token and word the message itself.
+//! Range text in and out: every format the engine reads (PokerStove, bracket groups, weighted lists, top shares) to
+//! combo weights, with what is wrong with text it cannot read in the shape the host needs to point at the token and
+//! word the message itself; and combo weights to text in the styles the engine writes.
 
+use equity::notation::NotationStyle;
 use equity::{EquityError, Range};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::{js_error, to_js};
 
-/// Parses PokerStove notation ("QQ+, A5s-A2s, KJo:0.5") into 1326 combo weights. Text the engine cannot read
+/// Parses range text ("QQ+, A5s-A2s, KJo:0.5", "[50]AKs,AQs[/50]", "AA:1,AKs:0.75", "top 15%") into 1326 combo
+/// weights. Text the engine cannot read
 /// throws a `RangeTextIssue` (a plain object, not an Error): what is wrong, as a code, and where, so the host can
 /// point at the token and word the message in its own language.
 #[wasm_bindgen(js_name = parseRange)]
@@ -44,4 +47,25 @@ struct RangeTextIssue {
     index: usize,
     length: usize,
     message: String,
+}
+
+/// Shortest PokerStove notation of 1326 combo weights.
+#[wasm_bindgen(js_name = rangeToNotation)]
+pub fn range_to_notation(weights: &[f32]) -> Result<String, JsError> {
+    Ok(Range::from_weights(weights).map_err(js_error)?.to_notation())
+}
+
+/// 1326 combo weights as text in a style (`NotationStyle`); `parseRange` reads each back to the same weights.
+#[wasm_bindgen(js_name = rangeToText)]
+pub fn range_to_text(
+    weights: &[f32],
+    #[wasm_bindgen(unchecked_param_type = "NotationStyle")] style: &str,
+) -> Result<String, JsError> {
+    let style = match style {
+        "pokerstove" => NotationStyle::PokerStove,
+        "bracketed" => NotationStyle::Bracketed,
+        "weighted_list" => NotationStyle::WeightedList,
+        other => return Err(JsError::new(&format!("unknown notation style \"{other}\""))),
+    };
+    Ok(Range::from_weights(weights).map_err(js_error)?.to_text(style))
 }

@@ -241,6 +241,20 @@ pub enum RangeTokenProblem {
     WeightNotNumber,
     /// A weight outside `[0, 1]` (`KJo:1.5`).
     WeightOutOfRange,
+    /// A share in brackets or after `top` that is not a number (`[abc]`, `top x%`).
+    PercentNotNumber,
+    /// A share in brackets or after `top` outside 0 to 100 (`[150]`, `top 120%`).
+    PercentOutOfRange,
+    /// A bracket group opened and never closed (`[50]AKs`), or a marker without its `]`.
+    BracketNotClosed,
+    /// A closing marker with no group open (`AKs[/50]`).
+    BracketNotOpened,
+    /// A group closed with another share than it was opened with (`[50]AKs[/25]`).
+    BracketMismatch,
+    /// A group opened inside another (`[50]AKs, [25]AQs`).
+    NestedBracket,
+    /// A token inside a bracket group with a weight of its own (`[50]AKs:0.5[/50]`).
+    WeightTwice,
 }
 
 impl RangeTokenProblem {
@@ -258,6 +272,13 @@ impl RangeTokenProblem {
             RangeTokenProblem::ExpectedSuitedness => "expected_suitedness",
             RangeTokenProblem::WeightNotNumber => "weight_not_number",
             RangeTokenProblem::WeightOutOfRange => "weight_out_of_range",
+            RangeTokenProblem::PercentNotNumber => "percent_not_number",
+            RangeTokenProblem::PercentOutOfRange => "percent_out_of_range",
+            RangeTokenProblem::BracketNotClosed => "bracket_not_closed",
+            RangeTokenProblem::BracketNotOpened => "bracket_not_opened",
+            RangeTokenProblem::BracketMismatch => "bracket_mismatch",
+            RangeTokenProblem::NestedBracket => "nested_bracket",
+            RangeTokenProblem::WeightTwice => "weight_twice",
         }
     }
 
@@ -275,6 +296,15 @@ impl RangeTokenProblem {
             RangeTokenProblem::ExpectedSuitedness => "expected s (suited) or o (offsuit) after the ranks",
             RangeTokenProblem::WeightNotNumber => "the weight after \":\" is not a number",
             RangeTokenProblem::WeightOutOfRange => "weights must be numbers between 0 and 1",
+            RangeTokenProblem::PercentNotNumber => "the share is not a number",
+            RangeTokenProblem::PercentOutOfRange => "a share must be between 0 and 100 percent",
+            RangeTokenProblem::BracketNotClosed => "the bracket group is never closed, like [50]AKs[/50]",
+            RangeTokenProblem::BracketNotOpened => "the bracket group was never opened, like [50]AKs[/50]",
+            RangeTokenProblem::BracketMismatch => "the group closes with another share than it opened with",
+            RangeTokenProblem::NestedBracket => "a bracket group cannot open inside another",
+            RangeTokenProblem::WeightTwice => {
+                "a hand inside a bracket group takes the group's weight, not its own"
+            }
         }
     }
 }

@@ -67,6 +67,7 @@ pub mod notation;
 pub mod preflop;
 pub mod range;
 mod rank_sort;
+pub mod ranking;
 pub mod report;
 mod runouts;
 mod shard_plan;

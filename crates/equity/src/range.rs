@@ -37,8 +37,9 @@ impl Range {
         }
     }
 
-    /// Parses PokerStove notation: `QQ+`, `TT-88`, `A5s-A2s`, `ATs+`, `KQo`, `AK` (suited and offsuit),
-    /// `AhKh`, `random`, weights as `KJo:0.5`; tokens separated by commas or spaces. Later tokens overwrite the
+    /// Parses range text: PokerStove notation `QQ+`, `TT-88`, `A5s-A2s`, `ATs+`, `KQo`, `AK` (suited and
+    /// offsuit), `AhKh`, `random`, weights as `KJo:0.5`, bracket groups `[50]AKs, AQs[/50]` and top shares
+    /// `top 15%` ([`crate::notation`]); tokens separated by commas or spaces. Later tokens overwrite the
     /// weight of combos named earlier. Empty text is the empty range. An error names the bad token, where it is
     /// in the text and what is wrong with it ([`EquityError::InvalidRangeToken`]).
     pub fn parse(text: &str) -> Result<Range, EquityError> {
@@ -144,7 +145,13 @@ impl Range {
 
     /// The range as short PokerStove notation with weights; [`Range::parse`] gives back exactly this range.
     pub fn to_notation(&self) -> String {
-        notation::format(&self.weights)
+        self.to_text(notation::NotationStyle::PokerStove)
+    }
+
+    /// The range as text in a style (PokerStove, bracket groups, a weighted list); [`Range::parse`] reads every
+    /// one of them back to exactly this range.
+    pub fn to_text(&self, style: notation::NotationStyle) -> String {
+        notation::format(&self.weights, style)
     }
 }
 

@@ -3,6 +3,7 @@
 mod common;
 
 use common::Rng;
+use equity::notation::NotationStyle;
 use equity::{EquityError, Range, RangeTokenProblem};
 
 fn count(text: &str) -> f64 {
@@ -115,6 +116,13 @@ fn every_problem_has_its_own_code() {
         ExpectedSuitedness,
         WeightNotNumber,
         WeightOutOfRange,
+        PercentNotNumber,
+        PercentOutOfRange,
+        BracketNotClosed,
+        BracketNotOpened,
+        BracketMismatch,
+        NestedBracket,
+        WeightTwice,
     ];
     let codes: std::collections::BTreeSet<_> = all.iter().map(|problem| problem.code()).collect();
     assert_eq!(codes.len(), all.len());
@@ -187,5 +195,134 @@ fn notation_round_trips() {
         let text = range.to_notation();
         let back = Range::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(back.weights(), range.weights(), "{text}");
+    }
+}
+
+/// The weights of `text`, which must parse.
+fn weights(text: &str) -> Vec<f32> {
+    Range::parse(text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+        .weights()
+        .to_vec()
+}
+
+#[test]
+fn reads_every_single_range_format_alike() {
+    // PokerStove / Flopzilla, bracket groups (Flopzilla Pro, GTO+) and weighted lists (PioSolver, GTO+).
+    let same = [
+        ("AKs, QQ+, KJo:0.5", "[100]AKs, QQ+[/100], [50]KJo[/50]"),
+        ("AKs:0.5, AQs:0.5", "[50]AKs,AQs[/50]"),
+        ("AKs:0.5, AQs:0.5", "[50] AKs, AQs [/50]"),
+        ("AKs:0.5, AQs:0.5", "[50.0]AKs AQs[/50.00]"),
+        ("AA, AKs:0.75", "AA:1,AKs:0.75"),
+        ("AA, AKs:0.75", "AA:1.0, AKs:0.750"),
+        ("QQ+, AK:0.125", "QQ+,[12.5]AKs,AKo[/12.5]"),
+        ("QQ+, AKs:0.3", "[30]AKs[/30], QQ+"),
+        ("", "[50][/50]"),
+    ];
+    for (plain, other) in same {
+        assert_eq!(weights(plain), weights(other), "{other}");
+    }
+    // A bracket weight is a share in percent: 33.3 % is the weight 0.333.
+    let aces = Range::parse("[33.3]AA[/33.3]").expect("valid");
+    assert_eq!(aces.class_weights()[0], 0.333f32);
+    assert_eq!(aces.combo_count(), f64::from(0.333f32) * 6.0);
+}
+
+#[test]
+fn bracket_and_top_share_errors_name_the_token_and_where_it_is() {
+    use RangeTokenProblem::*;
+    let error = |text: &str| match Range::parse(text) {
+        Err(EquityError::InvalidRangeToken {
+            token,
+            start,
+            end,
+            problem,
+        }) => (token, start, end, problem),
+        other => panic!("{text}: {other:?}"),
+    };
+    let owned = |token: &str, start, end, problem| (token.to_string(), start, end, problem);
+    assert_eq!(error("QQ, [50]AKs"), owned("[50]", 4, 8, BracketNotClosed));
+    assert_eq!(error("QQ, [50 AKs"), owned("[50", 4, 7, BracketNotClosed));
+    assert_eq!(error("AKs[/50]"), owned("[/50]", 3, 8, BracketNotOpened));
+    assert_eq!(error("[50]AKs[/25]"), owned("[/25]", 7, 12, BracketMismatch));
+    assert_eq!(
+        error("[50]AKs, [25]AQs[/25]"),
+        owned("[25]", 9, 13, NestedBracket)
+    );
+    assert_eq!(error("[abc]AKs[/abc]"), owned("[abc]", 0, 5, PercentNotNumber));
+    assert_eq!(
+        error("AA, [150]AKs[/150]"),
+        owned("[150]", 4, 9, PercentOutOfRange)
+    );
+    assert_eq!(
+        error("[50]AA, AKs:0.5[/50]"),
+        owned("AKs:0.5", 8, 15, WeightTwice)
+    );
+    assert_eq!(error("[50]AA, ZZ[/50]"), owned("ZZ", 8, 10, UnknownRank));
+    assert_eq!(error("AA, top x%"), owned("topx%", 4, 10, PercentNotNumber));
+    assert_eq!(error("top 120%"), owned("top120%", 0, 8, PercentOutOfRange));
+    assert_eq!(error("top"), owned("top", 0, 3, PercentNotNumber));
+}
+
+#[test]
+fn a_top_share_takes_a_weight_and_mixes_with_other_tokens() {
+    let top = Range::parse("top 10%").expect("top");
+    let half = Range::parse("top 10%:0.5").expect("top");
+    assert_eq!(half.combo_count(), top.combo_count() / 2.0);
+    // Later tokens overwrite: the share, then the aces taken out again.
+    let without_aces = Range::parse("top 10%, AA:0").expect("top");
+    assert_eq!(without_aces.combo_count(), top.combo_count() - 6.0);
+}
+
+#[test]
+fn prints_each_style() {
+    let range = Range::parse("QQ+, AKs, AQs:0.5, KJo:0.5, AhKd:0.25").expect("valid");
+    assert_eq!(
+        range.to_text(NotationStyle::Bracketed),
+        "QQ+, AKs, [50]AQs, KJo[/50], [25]AhKd[/25]"
+    );
+    assert_eq!(
+        range.to_text(NotationStyle::WeightedList),
+        "AA:1,AKs:1,AQs:0.5,KK:1,QQ:1,KJo:0.5,AhKd:0.25"
+    );
+    assert_eq!(
+        Range::parse("[33.3]AA[/33.3]")
+            .expect("valid")
+            .to_text(NotationStyle::Bracketed),
+        "[33.3]AA[/33.3]"
+    );
+}
+
+#[test]
+fn every_style_round_trips() {
+    let mut rng = Rng(7);
+    let levels = [1.0f32, 0.5, 0.25, 0.123_456_79, 0.75, 0.3333, 0.01];
+    for case in 0..300 {
+        let mut weights = vec![0.0f32; 1326];
+        if case % 2 == 0 {
+            let mut grid = vec![0.0f32; 169];
+            for _ in 0..rng.below(80) {
+                grid[rng.below(169) as usize] = levels[rng.below(7) as usize];
+            }
+            weights = Range::from_class_weights(&grid).expect("grid").weights().to_vec();
+        }
+        for _ in 0..rng.below(40) {
+            weights[rng.below(1326) as usize] = if rng.below(2) == 0 {
+                levels[rng.below(7) as usize]
+            } else {
+                rng.unit() as f32
+            };
+        }
+        let range = Range::from_weights(&weights).expect("weights");
+        for style in [
+            NotationStyle::PokerStove,
+            NotationStyle::Bracketed,
+            NotationStyle::WeightedList,
+        ] {
+            let text = range.to_text(style);
+            let back = Range::parse(&text).unwrap_or_else(|e| panic!("{style:?} {text}: {e}"));
+            assert_eq!(back.weights(), range.weights(), "{style:?} {text}");
+        }
     }
 }

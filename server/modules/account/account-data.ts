@@ -85,6 +85,11 @@ export const ACCOUNT_TABLES: Readonly<Record<string, TablePolicy>> = {
     by: { user_id: 'id' },
     why: 'charts, folders, tournaments and bought packs (shares and trainer cells of them go by cascade)',
   },
+  public_links: {
+    kind: 'owned',
+    by: { user_id: 'id' },
+    why: "read-only links to the account's charts: every one stops working (they also go with their charts)",
+  },
   shares: {
     kind: 'owned',
     by: { from_user_id: 'id', to_user_id: 'id' },

@@ -14,6 +14,7 @@ import { sixDigitCode } from '../../lib/crypto.ts';
 import { badRequest, conflict } from '../../lib/http-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { Clock } from '../../lib/time.ts';
+import { findLinkOwner } from '../public-links/public-links.repository.ts';
 import { foldLogin, normalizeUsername } from '../users/usernames.ts';
 import {
   findUserByEmail,
@@ -62,15 +63,19 @@ export class AuthService {
    * Starts a sign-up: the account is made when the code mailed to the address comes back (confirmSignUp). The answer
    * is a fresh request token whether or not the address has an account, and no mail is waited for, so it reveals
    * nothing; an address with an account is mailed a note saying so instead of a code. Usernames are public, so a
-   * taken one is said at once (409), as are an invalid referral link (400) and the budgets of sign-up-guard.ts.
+   * taken one is said at once (409), as are an invalid referral link (400) and the budgets of sign-up-guard.ts. The
+   * referral token is a player's own, or the id of one of their public links (a sign-up from their shared chart).
    */
   async register(body: RegisterBody, address: string, referralToken?: string): Promise<string> {
     const username = normalizeUsername(body.username);
     let referrerId: number | null = null;
     if (referralToken) {
-      const referrer = await findUserByReferralToken(this.db, referralToken);
-      if (!referrer) throw badRequest('referralTokenInvalid');
-      referrerId = referrer.id;
+      // A player's referral token, or a public link of theirs: a visit through their chart credits them too.
+      referrerId =
+        (await findUserByReferralToken(this.db, referralToken))?.id ??
+        (await findLinkOwner(this.db, referralToken)) ??
+        null;
+      if (referrerId === null) throw badRequest('referralTokenInvalid');
     }
     // The key folds case and look-alike letters, so "аdmin" and "admin" are one name whichever came first.
     if (await findUserByUsername(this.db, username)) throw conflict('usernameTaken');

@@ -6,6 +6,7 @@ import { ProfilePage } from '@/features/profile/components/profile-page';
 import { ProductPage } from '@/features/shop/components/product-page';
 import { StoreList } from '@/features/shop/components/store-list';
 import { TrainerSummaryCard } from '@/features/trainer/components/trainer-summary';
+import { forgetVisitReferral, visitReferral } from '@/lib/visit-referral';
 
 import { RequireUser } from './guards';
 
@@ -17,9 +18,13 @@ export function AuthRoute({ mode }: { mode: AuthMode }) {
   return (
     <AuthPage
       mode={mode}
-      referralToken={referralToken}
+      // A visit through a public chart in this tab credits its owner when the sign-up comes from elsewhere.
+      referralToken={referralToken ?? visitReferral()}
       onModeChange={(next) => navigate(`/auth/${next}`)}
-      onSignedIn={() => navigate(from ?? '/', { replace: true })}
+      onSignedIn={() => {
+        forgetVisitReferral();
+        navigate(from ?? '/', { replace: true });
+      }}
     />
   );
 }

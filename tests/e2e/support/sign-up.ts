@@ -40,7 +40,11 @@ export async function mailedCode(
   const outbox = join(dataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const files = existsSync(outbox) ? readdirSync(outbox).filter((file) => !before.has(file)).sort() : [];
+    const files = existsSync(outbox)
+      ? readdirSync(outbox)
+          .filter((file) => !before.has(file))
+          .sort()
+      : [];
     for (const file of files.reverse()) {
       const mail = readMail(join(outbox, file));
       if (!mail) continue;

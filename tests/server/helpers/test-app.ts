@@ -48,7 +48,7 @@ export function memoryMailer(mails: Mail[]): Mailer {
 export async function createTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  options: { migrate?: boolean; clock?: Clock } = {},
+  options: { migrate?: boolean; clock?: Clock; serveStatic?: boolean } = {},
 ): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rangeforge-test-'));
   let databaseUrl = `sqlite:${path.join(dir, 'test.sqlite')}`;
@@ -78,6 +78,7 @@ export async function createTestApp(
     mailer: memoryMailer(mails),
     migrate: options.migrate,
     clock: options.clock,
+    serveStatic: options.serveStatic,
   });
   await app.ready();
   collectMail(app, mails);

@@ -9,6 +9,7 @@ import { type ProfileTab, profileTabAtom } from '../atoms';
 import { AccountSettings } from './account-settings';
 import { DataDownload } from './data-download';
 import { DeleteAccount } from './delete-account';
+import { PublicLinks } from './public-links';
 import { PurchasesTab } from './purchases-tab';
 import { ReferralLink } from './referral-link';
 import { ReferralsTab } from './referrals-tab';
@@ -71,6 +72,7 @@ export function ProfilePage({ user, hash }: ProfilePageProps) {
           {tab === 'strategies' && <StrategiesTab />}
         </div>
       </section>
+      <PublicLinks />
       <section className="card" aria-labelledby="profile-settings-title">
         <h2 id="profile-settings-title" className="section-title">
           {t('profile:settings.title')}

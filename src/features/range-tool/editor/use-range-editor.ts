@@ -1,15 +1,12 @@
 import { startTransition, useCallback, useRef } from 'react';
 
-import { getEngineClient } from '@/engine/engine-instance';
 import { appStore, atom, useAtomValue } from '@/lib/store';
 import type { RangeButton } from '@contract/categories';
-import { applyExclusions, classWeightsToRange } from '@contract/hands';
 import { recolorSide } from '@contract/sides';
 
 import {
   buttonsAtom,
   chartReadOnlyAtom,
-  comboExclusionsAtom,
   currentColorAtom,
   displayModeAtom,
   editVersionAtom,
@@ -21,10 +18,8 @@ import {
 } from '../shared/atoms';
 import { pushHistory, redo, undo } from '../shared/range-history';
 import {
-  classWeights,
   DEFAULT_COLOR,
   MAX_PAIR_WEIGHT,
-  mergeImported,
   type PaintOptions,
   paintPair,
   type RangePairs,
@@ -33,7 +28,6 @@ import {
   removeColor,
   strokeIntent,
 } from '../shared/range-rules';
-import { importTextRange, mergeImportedExclusions } from '../shared/text-import';
 
 /**
  * How a choice paints now, or null while the weight field holds no usable weight (the field says why): a paint never
@@ -67,7 +61,7 @@ export const chartLocked = (): boolean => appStore.get(chartReadOnlyAtom);
 const paint = (write: () => void) => startTransition(write);
 
 /**
- * Painting, undo/redo, buttons and PokerStove import/export. A drag is one undo step: the first cell pushes a
+ * Painting, undo/redo and buttons (text in and out: use-chart-text.ts). A drag is one undo step: the first cell pushes a
  * history entry, the crossed cells replace its present, so undo takes the whole stroke back.
  */
 export function useRangeEditor() {
@@ -197,27 +191,6 @@ export function useRangeButtons() {
       setButtons(buttons.filter((_, at) => at !== index));
       commit((pairs) => removeColor(pairs, color));
       // The current colour falls back to the chart's first one by itself (currentColorAtom).
-    },
-  };
-}
-
-/** PokerStove text in and out through the engine (weights kept: "AKs:0.5"). */
-export function useRangeText() {
-  const { commit } = useHistoryCommands();
-  return {
-    importText: async (text: string) => {
-      if (chartLocked()) return;
-      const range = await getEngineClient().parseRange(text);
-      const color = appStore.get(currentColorAtom);
-      // Exact combos stay exact, as in the players' text fields (text-import.ts).
-      const imported = importTextRange(range, color);
-      commit((pairs) => mergeImported(pairs, imported.pairs, color));
-      appStore.set(comboExclusionsAtom, mergeImportedExclusions(appStore.get(comboExclusionsAtom), imported));
-    },
-    exportText: async (colors: string[]) => {
-      const grid = classWeights(appStore.get(rangeHistoryAtom).present, colors);
-      const range = applyExclusions(classWeightsToRange(grid), appStore.get(comboExclusionsAtom));
-      return getEngineClient().rangeToNotation(range);
     },
   };
 }

@@ -18,6 +18,7 @@ import {
   extraVillainsAtom,
   heroSideAtom,
   libraryVersionAtom,
+  namedRangeAtom,
   rangeLoadingAtom,
   rangeOwnerAtom,
   selectionScopeAtom,
@@ -76,6 +77,7 @@ export async function openRange(
             template: category.is_template,
           },
     );
+    appStore.set(namedRangeAtom, { id, name: category.name });
     const first = appStore.get(buttonsAtom)[0];
     if (opened && first) appStore.set(currentColorAtom, first.color);
     return true;
@@ -189,7 +191,12 @@ export function useRangeLibrary(rootType: RootType) {
       if (made && kind === 'range') await openRange(made.id);
       return made;
     },
-    rename: (id: number, name: string) => run(() => rangeApi.update(id, { name })),
+    rename: (id: number, name: string) =>
+      run(async () => {
+        const renamed = await rangeApi.update(id, { name });
+        if (appStore.get(namedRangeAtom)?.id === id) appStore.set(namedRangeAtom, { id, name: renamed.name });
+        return renamed;
+      }),
     remove: async (id: number) => {
       // The open range leaves the editor with the node that holds it (itself or a folder above it), and the edits of
       // the ranges deleted go with them: the player deleted them here, so their next paint or a save still on its way

@@ -97,6 +97,13 @@ export const chartReadOnlyAtom = atom((get) => {
   return id !== null && id === get(templateRangeIdAtom);
 });
 export const noteAtom = atom('');
+/** The name of a range of the library as it was opened or last renamed (the library writes it). */
+export const namedRangeAtom = atom<{ id: number; name: string } | null>(null);
+/** The open range's name; null for the tool's fresh chart, which no library holds. */
+export const chartNameAtom = atom((get) => {
+  const named = get(namedRangeAtom);
+  return named !== null && named.id === get(categoryIdAtom) ? named.name : null;
+});
 export const rangeLoadingAtom = atom(false);
 /** Bumped by every user edit of the selected range, so edits are queued for saving and loads are not. */
 export const editVersionAtom = atom(0);

@@ -2,7 +2,7 @@
 // without React, the engine or the server.
 import type { ColorEntry, RangeButton } from '@contract/categories';
 import {
-  classComboCount,
+  chartComboCounts,
   COMBO_COUNT,
   DEFAULT_COLOR,
   DEFAULT_WEIGHT,
@@ -79,6 +79,46 @@ export function chartColor(buttons: readonly RangeButton[], chosen: string): str
   return (
     buttons.find((button) => sameColor(button.color, chosen))?.color ?? buttons[0]?.color ?? DEFAULT_COLOR
   );
+}
+
+/** The colours new buttons take, in order, before any colour is made up. */
+export const BUTTON_PALETTE = [
+  '#1847BE',
+  '#C0392B',
+  '#27AE60',
+  '#F39C12',
+  '#8E44AD',
+  '#16A085',
+  '#D35400',
+  '#7F8C8D',
+] as const;
+
+/**
+ * The colour of a new button: the first of the palette no button has, else one made from the number of buttons
+ * (golden-angle hues), which no button has either.
+ */
+export function nextButtonColor(buttons: readonly RangeButton[]): string {
+  const used = new Set(buttons.map((button) => button.color.toLowerCase()));
+  const free = BUTTON_PALETTE.find((color) => !used.has(color.toLowerCase()));
+  if (free) return free;
+  for (let step = buttons.length; ; step += 1) {
+    const hue = (step * 137.508) % 360;
+    const color = hslHex(hue, 0.62, 0.45);
+    if (!used.has(color.toLowerCase())) return color;
+  }
+}
+
+/** "#RRGGBB" of a hue (degrees), saturation and lightness (0..1). */
+function hslHex(hue: number, saturation: number, lightness: number): string {
+  const chroma = (1 - Math.abs(2 * lightness - 1)) * saturation;
+  const channel = (n: number) => {
+    const k = (n + hue / 30) % 12;
+    const value = lightness - chroma * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+    return Math.round(value * 255)
+      .toString(16)
+      .padStart(2, '0');
+  };
+  return `#${channel(0)}${channel(8)}${channel(4)}`.toUpperCase();
 }
 
 /**
@@ -195,16 +235,7 @@ export function countCombos(
   pairs: RangePairs,
   exclusions: Readonly<Record<string, readonly string[]>> = {},
 ): { total: ComboCount; byColor: Record<string, ComboCount> } {
-  let total = 0;
-  const byColor: Record<string, number> = {};
-  for (const [hand, entries] of Object.entries(pairs)) {
-    const combos = Math.max(0, classComboCount(hand) - (exclusions[hand]?.length ?? 0));
-    total += (combos * Math.min(MAX_PAIR_WEIGHT, totalWeight(entries))) / 100;
-    for (const entry of entries) {
-      const key = entry.color.toLowerCase();
-      byColor[key] = (byColor[key] ?? 0) + (combos * entry.weight) / 100;
-    }
-  }
+  const { total, byColor } = chartComboCounts(pairs, exclusions);
   return {
     total: comboCount(total),
     byColor: Object.fromEntries(

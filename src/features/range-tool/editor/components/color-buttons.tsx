@@ -5,9 +5,8 @@ import { roundCount, useFormat } from '@/lib/format';
 import { useAtom, useAtomValue } from '@/lib/store';
 
 import { chartReadOnlyAtom, comboCountsAtom, currentColorAtom } from '../../shared/atoms';
+import { nextButtonColor } from '../../shared/range-rules';
 import { useRangeButtons } from '../use-range-editor';
-
-const PALETTE = ['#1847BE', '#C0392B', '#27AE60', '#F39C12', '#8E44AD', '#16A085', '#D35400', '#7F8C8D'];
 
 /** The coloured buttons: choosing one makes its colour current; each shows its combos and % of all hands. */
 export function ColorButtons() {
@@ -24,12 +23,7 @@ export function ColorButtons() {
   const [editing, setEditing] = useState<number | null>(null);
 
   const addButton = () => {
-    const used = new Set(buttons.map((button) => button.color.toLowerCase()));
-    const color =
-      PALETTE.find((value) => !used.has(value.toLowerCase())) ??
-      `#${Math.floor(Math.random() * 0xffffff)
-        .toString(16)
-        .padStart(6, '0')}`;
+    const color = nextButtonColor(buttons);
     add({ color, label: t('ranges:buttons.newLabel', { number: buttons.length + 1 }) });
   };
 

@@ -1,20 +1,15 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { RangeTextError } from '@/engine/range-text-error';
 import { useAtom, useAtomValue } from '@/lib/store';
 
 import { heatVisibleAtom } from '../../equity/atoms';
-import {
-  buttonsAtom,
-  chartReadOnlyAtom,
-  displayModeAtom,
-  suitModeAtom,
-  weightAtom,
-} from '../../shared/atoms';
+import { chartReadOnlyAtom, displayModeAtom, suitModeAtom, weightAtom } from '../../shared/atoms';
 import { Icon } from '../../shared/components/icons';
 import { DISPLAY_MODES, readWeight, type WeightProblem } from '../../shared/range-rules';
-import { useRangeCommands, useRangeText } from '../use-range-editor';
+import { useRangeCommands } from '../use-range-editor';
+import { PicturePanel } from './picture-panel';
+import { TextPanel } from './text-panel';
 
 const WEIGHT_PROBLEM_KEYS = {
   empty: 'ranges:toolbar.weightEmpty',
@@ -24,11 +19,12 @@ const WEIGHT_PROBLEM_KEYS = {
 
 /**
  * The compact icon toolbar above the grid, main actions first: undo, redo, clear; then weight and display mode; then
- * the views (heat map, suit editor) and PokerStove import/export. Each icon has its name as label and tooltip.
+ * the views (heat map, suit editor), the chart as a picture or on paper, and text in other tools' formats. Each icon has
+ * its name as label and tooltip.
  */
 export function EditorToolbar() {
   const { t } = useTranslation();
-  const ids = { weight: useId(), weightError: useId(), mode: useId(), text: useId() };
+  const ids = { weight: useId(), weightError: useId(), mode: useId() };
   const [weight, setWeight] = useAtom(weightAtom);
   // A weight the field cannot paint with is refused with its reason, and no paint uses it (use-range-editor.ts).
   const reading = readWeight(weight);
@@ -36,36 +32,10 @@ export function EditorToolbar() {
   const [mode, setMode] = useAtom(displayModeAtom);
   const [heat, setHeat] = useAtom(heatVisibleAtom);
   const [suitMode, setSuitMode] = useAtom(suitModeAtom);
-  const buttons = useAtomValue(buttonsAtom);
   const readOnly = useAtomValue(chartReadOnlyAtom);
   const { canUndo, canRedo, undo, redo, clear } = useRangeCommands();
-  const { importText, exportText } = useRangeText();
-  const [textOpen, setTextOpen] = useState(false);
-  const [text, setText] = useState('');
-  const [textError, setTextError] = useState<string | null>(null);
-
-  const textField = useRef<HTMLTextAreaElement>(null);
-  const onImport = async () => {
-    try {
-      await importText(text);
-      setTextError(null);
-    } catch (error) {
-      setTextError(t('ranges:toolbar.textError', { message: (error as Error).message }));
-      // The token the engine could not read is selected, so the player sees which one to correct.
-      if (error instanceof RangeTextError && textField.current) {
-        textField.current.focus();
-        textField.current.setSelectionRange(error.index, error.index + error.length);
-      }
-    }
-  };
-  const onExport = async () => {
-    try {
-      setText(await exportText(buttons.map((button) => button.color)));
-      setTextError(null);
-    } catch (error) {
-      setTextError((error as Error).message);
-    }
-  };
+  const [open, setOpen] = useState<'picture' | 'text' | null>(null);
+  const toggle = (panel: 'picture' | 'text') => setOpen(open === panel ? null : panel);
 
   const tool = (label: string, hint?: string) => ({
     'aria-label': label,
@@ -151,8 +121,17 @@ export function EditorToolbar() {
           <button
             type="button"
             className="tool-button"
-            aria-expanded={textOpen}
-            onClick={() => setTextOpen(!textOpen)}
+            aria-expanded={open === 'picture'}
+            onClick={() => toggle('picture')}
+            {...tool(t('ranges:toolbar.picture'))}
+          >
+            <Icon name="picture" />
+          </button>
+          <button
+            type="button"
+            className="tool-button"
+            aria-expanded={open === 'text'}
+            onClick={() => toggle('text')}
             {...tool(t('ranges:toolbar.text'))}
           >
             <Icon name="text" />
@@ -164,33 +143,8 @@ export function EditorToolbar() {
           {weightError}
         </p>
       )}
-      {textOpen && (
-        <div className="range-toolbar__text">
-          <label htmlFor={ids.text}>{t('ranges:toolbar.textLabel')}</label>
-          <textarea
-            ref={textField}
-            id={ids.text}
-            rows={3}
-            value={text}
-            spellCheck={false}
-            onChange={(event) => setText(event.target.value)}
-            placeholder="QQ+, AKs, AQs:0.5"
-          />
-          <div className="range-toolbar__row">
-            <button type="button" className="button" onClick={onImport} disabled={readOnly || !text.trim()}>
-              {t('ranges:toolbar.import')}
-            </button>
-            <button type="button" className="button button--ghost" onClick={onExport}>
-              {t('ranges:toolbar.export')}
-            </button>
-          </div>
-          {textError && (
-            <p className="range-error" role="alert">
-              {textError}
-            </p>
-          )}
-        </div>
-      )}
+      {open === 'picture' && <PicturePanel />}
+      {open === 'text' && <TextPanel />}
     </div>
   );
 }

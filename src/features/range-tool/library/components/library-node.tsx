@@ -10,6 +10,7 @@ import { diffPath } from '../../diff/diff-sides';
 import type { CategoryAction } from '../../shared/api';
 import { categoryIdAtom } from '../../shared/atoms';
 import { Icon } from '../../shared/components/icons';
+import { printPath } from '../../shared/print-path';
 import type { useRangeLibrary } from '../use-range-library';
 
 export type Library = ReturnType<typeof useRangeLibrary>;
@@ -32,6 +33,8 @@ export interface NodeRowProps {
   library: Library;
   onDelete: (node: TreeNode) => void;
   onShare: (node: TreeNode) => void;
+  /** Opens the chart's public link dialog. */
+  onPublish: (node: TreeNode) => void;
   onCreateIn: (node: TreeNode) => void;
 }
 
@@ -41,7 +44,7 @@ export interface NodeRowProps {
  * move up / move down; a free user gets the Premium window like the Move buttons).
  */
 export function NodeRow(props: NodeRowProps) {
-  const { node, parentId, siblingIds, library, onDelete, onShare, onCreateIn } = props;
+  const { node, parentId, siblingIds, library, onDelete, onShare, onPublish, onCreateIn } = props;
   const { t } = useTranslation();
   const selectedId = useAtomValue(categoryIdAtom);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -196,6 +199,9 @@ export function NodeRow(props: NodeRowProps) {
               {t('ranges:library.fromTemplate')}
             </button>
           )}
+          <Link className="button button--ghost" to={printPath(node.id, isContainer ? 4 : 1)}>
+            {t('ranges:library.print')}
+          </Link>
           {!isContainer && (
             <Link className="button button--ghost" to={diffPath({ from: node.id })}>
               {t('diff:compareWith')}
@@ -210,6 +216,19 @@ export function NodeRow(props: NodeRowProps) {
           {!node.is_template && (
             <button type="button" className="button button--ghost" onClick={() => onShare(node)}>
               {t('ranges:library.share')}
+            </button>
+          )}
+          {/* Bought content is never published: the server refuses it too. */}
+          {!isContainer && !node.is_template && (
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => {
+                setMenuOpen(false);
+                onPublish(node);
+              }}
+            >
+              {t('ranges:library.publicLink')}
             </button>
           )}
           <button type="button" className="button button--danger" onClick={() => onDelete(node)}>

@@ -15,6 +15,7 @@ import { LIBRARY_WIDTH, libraryCollapsedAtom, libraryWidthAtom } from '../librar
 import { useRangeLibrary } from '../use-range-library';
 import { NodeRow } from './library-node';
 import { NoteEditor } from './note-editor';
+import { PublicLinkPopup } from './public-link-popup';
 import { SharePopup } from './share-popup';
 
 /** The panel's right edge: drag (or arrow keys) to resize it between 200 and 480 px. */
@@ -104,6 +105,7 @@ export function RangeLibrary({
   const [parent, setParent] = useState<TreeNode | null>(null);
   const [deleting, setDeleting] = useState<TreeNode | null>(null);
   const [sharing, setSharing] = useState<TreeNode | null>(null);
+  const [publishing, setPublishing] = useState<TreeNode | null>(null);
   const collapsed = useAtomValue(libraryCollapsedAtom);
 
   if (!library.signedIn) {
@@ -204,6 +206,7 @@ export function RangeLibrary({
               library={library}
               onDelete={setDeleting}
               onShare={openShare}
+              onPublish={setPublishing}
               onCreateIn={setParent}
             />
           ))}
@@ -234,6 +237,7 @@ export function RangeLibrary({
         </div>
       </Popup>
       <SharePopup node={sharing} onClose={() => setSharing(null)} />
+      <PublicLinkPopup key={publishing?.id ?? 0} node={publishing} onClose={() => setPublishing(null)} />
     </aside>
   );
 }
