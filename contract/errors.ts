@@ -77,6 +77,8 @@ export const ERROR_MESSAGES = {
   templateReadOnly: 'A ready-made strategy cannot be changed: make a copy to edit it',
   // Trainer
   notARange: 'Choose a range to train, not a folder',
+  invalidSpotEv:
+    'The solved values of a push/fold chart need two different action colours and belong to a range',
   invalidCard: 'A card must look like Ah or Td',
   duplicateCard: 'A card is listed more than once',
   invalidVillain:

@@ -29,6 +29,7 @@ const chart: TrainerChart = {
   ],
   boxes: {},
   cells: HAND_CLASSES.map((hand) => ({ hand, colors: [{ color: RAISE, weight: 100 }] })),
+  spot_ev: null,
 };
 
 /** The server: the chart, and every batch of answers recorded (the graded results are not read by the drill). */
