@@ -10,6 +10,7 @@ import type flopReport from '../locales/en-US/flopReport.json';
 import type multiway from '../locales/en-US/multiway.json';
 import type offline from '../locales/en-US/offline.json';
 import type profile from '../locales/en-US/profile.json';
+import type pushFold from '../locales/en-US/pushFold.json';
 import type ranges from '../locales/en-US/ranges.json';
 import type shop from '../locales/en-US/shop.json';
 import type trainer from '../locales/en-US/trainer.json';
@@ -32,6 +33,7 @@ type Namespaces = [
   'flopReport',
   'multiway',
   'diff',
+  'pushFold',
 ];
 
 declare module 'i18next' {
@@ -48,6 +50,7 @@ declare module 'i18next' {
       flopReport: typeof flopReport;
       multiway: typeof multiway;
       profile: typeof profile;
+      pushFold: typeof pushFold;
       ranges: typeof ranges;
       shop: typeof shop;
       trainer: typeof trainer;

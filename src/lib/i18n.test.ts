@@ -34,8 +34,9 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((
 
 /**
  * Texts a language keeps in English on purpose: poker words its players use as they are ("flop", "equity",
- * "combo", "stack … bb" in Spanish), brands and key names. Any other text equal to the en-US one is a text nobody
- * translated (the browser suite's untranslated-text check relies on this list being exact).
+ * "combo", "stack … bb" in Spanish, the positions UTG and BTN), brands and key names. Any other text equal to the
+ * en-US one is a text nobody translated (the browser suite's untranslated-text check relies on this list being
+ * exact).
  */
 const BORROWED: Record<string, string[]> = {
   'es-ES': [
@@ -44,6 +45,7 @@ const BORROWED: Record<string, string[]> = {
     '{{combos}} combo',
     '{{combos}} combos',
     'Avatar',
+    'BTN',
     'Bitcoin',
     'Cash',
     'Ctrl+Z',
@@ -52,13 +54,18 @@ const BORROWED: Record<string, string[]> = {
     'Flops',
     'Gutshot',
     'Monte Carlo',
+    'Overcall',
     'Overpair',
     'Premium',
     'Set',
+    'Stack',
     'Stack {{stack, number}} bb',
     'Tether (TRC20)',
+    'UTG',
+    'UTG+1',
+    'UTG+2',
   ],
-  'ru-RU': ['Ctrl+Z', 'Tether (TRC20)'],
+  'ru-RU': ['BTN', 'Ctrl+Z', 'Tether (TRC20)', 'UTG', 'UTG+1', 'UTG+2'],
   'zh-CN': ['Ctrl+Z'],
 };
 
