@@ -2,14 +2,13 @@
 // engine's command lines (npm run pushfold, npm run icm) run beside it: a heads-up spot solved and saved into the tree
 // (the saved chart is the CLI's chart), a six-handed ICM spot with its equity table and risk premiums, the heads-up
 // threshold chart, the EV-priced comparison with a chart of the player's, the trainer pricing a wrong answer, the free
-// plan's limit, Stop, and the whole tool in the three other languages.
+// plan's limit and Stop. The other languages: push-fold-i18n.spec.ts.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { HAND_CLASSES } from '../../contract/hands.ts';
 import { seriousViolations } from './support/axe.ts';
 import { screenshotAtWidths, withAppAndBrowser } from './support/browser.ts';
-import { LANGUAGES, tr, untranslated } from './support/i18n.ts';
 import { api, register } from './support/page-api.ts';
 import { type HeadsUpCli, headsUpCli, icmCli, tableCli, thresholdsCli } from './support/tournament-cli.ts';
 
@@ -389,54 +388,5 @@ describe('push/fold solver', () => {
     await page.getByLabel('Players').selectOption('3');
     await solve(page);
     await page.getByTestId('push-fold-equity').waitFor();
-  });
-
-  describe.each(LANGUAGES.filter((language) => language !== 'en-US'))('in %s', (language) => {
-    const t = (key: string, values?: Record<string, string | number>) => tr(language, key, values);
-    it('solves, explains and saves with every text translated', async () => {
-      const { server, session } = app;
-      const context = await session.browser.newContext({
-        viewport: { width: 375, height: 800 },
-        locale: language,
-      });
-      const page = await context.newPage();
-      try {
-        const own = await register(page, server.baseUrl, `pushfold_${language.slice(0, 2)}`);
-        // The account speaks the language (the app follows the account's language once signed in).
-        await api(server.baseUrl, own, '/api/v1/users/language', { language });
-        await page.goto(`${server.baseUrl}/tournament?tool=push-fold`);
-        const expectTranslated = async (state: string) =>
-          expect(await untranslated(page, language), `${language} ${state}`).toEqual([]);
-        await page.getByRole('button', { name: t('pushFold:editor.solve'), exact: true }).waitFor();
-        await expectTranslated('editor');
-        // A wrong field, told at the field in the language.
-        await page.getByTestId('push-fold-stack-0').fill('');
-        await page.getByRole('button', { name: t('pushFold:editor.solve'), exact: true }).click();
-        await page.getByText(t('pushFold:errors.required'), { exact: true }).waitFor();
-        await expectTranslated('errors');
-        await page.getByTestId('push-fold-stack-0').fill('12');
-        await page.getByLabel(t('pushFold:editor.players'), { exact: true }).selectOption('3');
-        await page.getByRole('button', { name: t('pushFold:editor.solve'), exact: true }).click();
-        await page
-          .locator('[data-testid="push-fold-results"]:not([aria-busy="true"])')
-          .waitFor({ timeout: 60_000 });
-        await page.getByTestId('push-fold-equity').waitFor();
-        await expectTranslated('solved');
-        await page.getByRole('button', { name: t('pushFold:save.open') }).click();
-        await page.getByRole('dialog').getByTestId('push-fold-save-room').waitFor();
-        await expectTranslated('save dialog');
-        await page
-          .getByRole('dialog')
-          .getByRole('button', { name: t('pushFold:save.submit', { count: 5 }) })
-          .click();
-        await page
-          .getByRole('dialog')
-          .getByRole('button', { name: t('pushFold:save.openCharts') })
-          .waitFor();
-        await expectTranslated('saved');
-      } finally {
-        await context.close();
-      }
-    });
   });
 });
