@@ -158,6 +158,32 @@ describe('the push/fold tool’s solves against the command line', () => {
     expect(solved.riskPremiums).toHaveLength(6);
   });
 
+  it('a satellite paying two seats: the command line’s prize units (a seat is 1) become percent of the pool of 2', async () => {
+    const stacks = [6, 14, 9, 11, 5];
+    const args = ['--stacks', stacks.join(','), '--payouts', '1,1'];
+    const expected = cli<{
+      seats: Array<{
+        equity_before: number;
+        equity_after: number;
+        push: ByClass | null;
+        push_ev: ByClass | null;
+      }>;
+      exploitability_pct: number;
+    }>('scripts/pushfold-cli.ts', args);
+    const icm = cli<{ equity: number[] }>('scripts/icm-cli.ts', args);
+    const solved = await solveSpot(client, { stacks, blinds, payouts: [1, 1] });
+    expect(solved.unit).toBe('pool_pct');
+    expect(solved.exploitability).toBeCloseTo(expected.exploitability_pct, 3);
+    expected.seats.forEach((seat, index) => {
+      expect(solved.equity!.before[index]!).toBeCloseTo(icm.equity[index]! * 50, 4);
+      expect(solved.equity!.after![index]!).toBeCloseTo(seat.equity_after * 50, 4);
+      if (!seat.push) return;
+      const push = decision(solved, index, null);
+      push.frequency.forEach((f, i) => expect(f).toBeCloseTo(inGridOrder(seat.push!)[i]!, 4));
+      push.playEv.forEach((ev, i) => expect(ev!).toBeCloseTo(inGridOrder(seat.push_ev!)[i]! * 50, 4));
+    });
+  });
+
   it('heads-up under ICM: prize equity in % of the pool and the seats’ equity of `npm run icm`', async () => {
     const expected = cli<{ seats: Array<{ push: ByClass | null; push_ev?: ByClass }> }>(
       'scripts/pushfold-cli.ts',
