@@ -37,7 +37,16 @@ async function solve(page: Page): Promise<void> {
 }
 
 export const PUSH_FOLD_SHOTS: Shot[] = [
-  { name: 'push-fold-editor', widths: [375, 1440], prepare: tableSpot },
+  {
+    name: 'push-fold-editor',
+    widths: [375, 1440],
+    async prepare(page, baseUrl) {
+      await tableSpot(page, baseUrl);
+      // The last field typed in keeps no focus ring in the picture.
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await toTop(page);
+    },
+  },
   {
     name: 'push-fold-solved',
     widths: [375, 1440],

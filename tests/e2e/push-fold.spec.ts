@@ -201,6 +201,15 @@ describe('push/fold solver', () => {
       2,
     );
     expect(await seriousViolations(page), 'table').toEqual([]);
+    // On a phone the equity table fits and the risk premiums scroll inside a region the keyboard reaches.
+    await page.setViewportSize({ width: 375, height: 900 });
+    const equityTable = page.getByTestId('push-fold-equity');
+    expect(await equityTable.evaluate((table) => table.scrollWidth <= table.parentElement!.clientWidth)).toBe(
+      true,
+    );
+    await page.getByRole('region', { name: 'Risk premium' }).focus();
+    expect(await seriousViolations(page), 'table at 375 px').toEqual([]);
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   it('prices the player’s own chart against the solution, per cell and per hand dealt, from the CLI’s EVs', async () => {

@@ -49,13 +49,21 @@ export function EquityTable({ solved }: { solved: SolvedSpot }) {
           </tbody>
         </table>
       </div>
-      <h3 className="push-fold__subtitle">{t('pushFold:equity.riskTitle')}</h3>
+      <h3 className="push-fold__subtitle" id="push-fold-risk-title">
+        {t('pushFold:equity.riskTitle')}
+      </h3>
       {solved.riskPremiums.length === 0 ? (
         <p className="muted">{t('pushFold:equity.headsUp')}</p>
       ) : (
         <>
           <p className="muted">{t('pushFold:equity.riskText')}</p>
-          <div className="push-fold-table-wrap">
+          {/* Wider than a phone at six seats and more: it scrolls, so the keyboard can reach and scroll it too. */}
+          <div
+            className="push-fold-table-wrap"
+            role="region"
+            aria-labelledby="push-fold-risk-title"
+            tabIndex={0}
+          >
             <table className="push-fold-table push-fold-table--matrix" data-testid="push-fold-risk">
               <caption className="visually-hidden">{t('pushFold:equity.riskCaption')}</caption>
               <thead>
