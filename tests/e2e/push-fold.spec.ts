@@ -10,7 +10,14 @@ import { HAND_CLASSES } from '../../contract/hands.ts';
 import { seriousViolations } from './support/axe.ts';
 import { screenshotAtWidths, withAppAndBrowser } from './support/browser.ts';
 import { api, register } from './support/page-api.ts';
-import { type HeadsUpCli, headsUpCli, icmCli, tableCli, thresholdsCli } from './support/tournament-cli.ts';
+import {
+  type HeadsUpCli,
+  headsUpCli,
+  icmCli,
+  potOdds,
+  tableCli,
+  thresholdsCli,
+} from './support/tournament-cli.ts';
 
 const PUSH = '#E08A1E';
 const FOLD = '#5B6B7F';
@@ -171,8 +178,25 @@ describe('push/fold solver', () => {
         `seat ${seat} after`,
       ).toBeLessThanOrEqual(0.005 + 1e-9);
     }
+    const pot = stacks.reduce((sum, stack) => sum + stack, 0);
+    for (const [seat, stack] of stacks.entries()) {
+      const share = await page.locator(`tr[data-seat="${seat}"] td`).nth(1).textContent();
+      expect(Math.abs(figure(share) - (stack / pot) * 100), `seat ${seat} chips`).toBeLessThanOrEqual(
+        0.005 + 1e-9,
+      );
+    }
     for (const seat of table.seats) {
       for (const call of seat.calls.filter((entry) => entry.caller === null)) {
+        // Under the premium, the equity needed under ICM and in chips (pot odds, worked out by hand).
+        const needs = (await page
+          .getByTestId(`push-fold-risk-${seat.seat}-${call.pusher}`)
+          .locator('small')
+          .textContent())!
+          .split(' vs ')
+          .map(figure);
+        const chips = potOdds(stacks, 0.125, call.pusher, seat.seat) * 100;
+        expect(Math.abs(needs[1]! - chips)).toBeLessThanOrEqual(0.005 + 1e-6);
+        expect(Math.abs(needs[0]! - (chips + call.risk_premium! * 100))).toBeLessThanOrEqual(0.01 + 1e-6);
         const shown = await page
           .getByTestId(`push-fold-risk-${seat.seat}-${call.pusher}`)
           .locator('strong')

@@ -13,6 +13,7 @@ import { chartBody, FOLD_COLOR, PUSH_COLOR } from '../../src/features/push-fold/
 import { pricedDiff } from '../../src/features/push-fold/ev-diff.ts';
 import { solveSpot } from '../../src/features/push-fold/solve-spot.ts';
 import { decisionKey, type SolvedSpot } from '../../src/features/push-fold/solved-spot.ts';
+import { potOdds } from '../e2e/support/tournament-cli.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -152,6 +153,7 @@ describe('the push/fold tool’s solves against the command line', () => {
             (entry) => entry.seat === index && entry.pusher === call.pusher,
           )!;
           expect(premium.icmBreakeven - premium.chipBreakeven).toBeCloseTo(call.risk_premium, 4);
+          expect(premium.chipBreakeven).toBeCloseTo(potOdds(stacks, 0.125, call.pusher, index), 9);
         }
       }
     });

@@ -1,5 +1,5 @@
-// The tournament command lines (scripts/pushfold-cli.ts, scripts/icm-cli.ts, on the same wasm build the browser runs):
-// the oracle the push/fold specs check the page's charts, EVs and equity against.
+// The tournament command lines (scripts/pushfold-cli.ts, scripts/icm-cli.ts, on the same wasm build the browser runs)
+// and pot odds worked out by hand: the oracles the push/fold tests check the page's charts, EVs and equity against.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -79,3 +79,21 @@ export const icmCli = (stacks: number[], payouts: number[]) =>
     '--payouts',
     payouts.join(','),
   ]).equity;
+
+/**
+ * Pot odds by hand: the all-in equity seat `seat` needs to call `pusher`'s push in chips when everyone else folded,
+ * with blinds 0.5/1 and `ante` from every player. Each of the two puts in the shorter stack (its ante included), the
+ * others leave what they posted; calling risks what the caller has not posted yet.
+ */
+export function potOdds(stacks: number[], ante: number, pusher: number, seat: number): number {
+  const n = stacks.length;
+  const posted = stacks.map((stack, index) =>
+    Math.min(stack, ante + (index === n - 2 ? 0.5 : index === n - 1 ? 1 : 0)),
+  );
+  const allIn = Math.min(stacks[pusher]!, stacks[seat]!);
+  const dead = posted.reduce(
+    (sum, value, index) => (index === pusher || index === seat ? sum : sum + value),
+    0,
+  );
+  return (allIn - posted[seat]!) / (dead + 2 * allIn);
+}
