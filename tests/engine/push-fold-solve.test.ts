@@ -13,6 +13,7 @@ import { chartBody, FOLD_COLOR, PUSH_COLOR } from '../../src/features/push-fold/
 import { pricedDiff } from '../../src/features/push-fold/ev-diff.ts';
 import { solveSpot } from '../../src/features/push-fold/solve-spot.ts';
 import { decisionKey, type SolvedSpot } from '../../src/features/push-fold/solved-spot.ts';
+import { DEFAULT_DRAFT, parseSpot } from '../../src/features/push-fold/spot-draft.ts';
 import { potOdds } from '../e2e/support/tournament-cli.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -183,6 +184,32 @@ describe('the push/fold tool’s solves against the command line', () => {
       const push = decision(solved, index, null);
       push.frequency.forEach((f, i) => expect(f).toBeCloseTo(inGridOrder(seat.push!)[i]!, 4));
       push.playEv.forEach((ev, i) => expect(ev!).toBeCloseTo(inGridOrder(seat.push_ev!)[i]! * 50, 4));
+    });
+  });
+
+  it('a spot typed in chips with a big blind ante: the editor’s spot is the command line’s in big blinds', async () => {
+    const { spot, errors } = parseSpot({
+      ...DEFAULT_DRAFT,
+      players: 4,
+      unit: 'chips',
+      stacks: ['2000', '3000', '1600', '4000'],
+      smallBlind: '100',
+      bigBlind: '200',
+      ante: '200',
+      anteKind: 'big_blind',
+      preset: 'top3',
+    });
+    expect(errors).toEqual([]);
+    const expected = cli<{ seats: Array<{ equity_before: number; push: ByClass | null }> }>(
+      'scripts/pushfold-cli.ts',
+      ['--stacks', '10,15,8,20', '--payouts', '50,30,20', '--ante', '1', '--bb-ante'],
+    );
+    const solved = await solveSpot(client, spot!);
+    expected.seats.forEach((seat, index) => {
+      expect(solved.equity!.before[index]!).toBeCloseTo(seat.equity_before, 5);
+      if (!seat.push) return;
+      const push = decision(solved, index, null);
+      push.frequency.forEach((f, i) => expect(f).toBeCloseTo(inGridOrder(seat.push!)[i]!, 4));
     });
   });
 
