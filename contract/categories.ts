@@ -9,6 +9,7 @@ import {
   NOTE_MAX,
   VILLAIN_TEXT_MAX,
 } from './limits.ts';
+import { SpotEv } from './spot-ev.ts';
 
 export const ROOT_TYPES = ['preflop_root', 'tournament_root'] as const;
 export type RootType = (typeof ROOT_TYPES)[number];
@@ -120,6 +121,8 @@ export const CreateCategoryBody = Type.Object({
   pairs: Type.Optional(Type.Array(Pair, { maxItems: 169 })),
   sides: Type.Optional(SidesInput),
   workspace: Type.Optional(Type.Union([RangeWorkspace, Type.Null()])),
+  /** A range solved by the engine's push/fold solver: each class's EV of its two actions (spot-ev.ts). */
+  spot_ev: Type.Optional(Type.Union([SpotEv, Type.Null()])),
 });
 export type CreateCategoryBody = Static<typeof CreateCategoryBody>;
 
@@ -158,6 +161,11 @@ export const Category = Type.Object({
   revision: Type.Integer(),
   /** The saved extra villains and dead cards; null when never saved. */
   workspace: Type.Union([RangeWorkspace, Type.Null()]),
+  /**
+   * A solved push/fold range's per-class EVs (spot-ev.ts), kept through copies. The server always answers it (null
+   * for every other range); optional so a reader may treat an absent value as none.
+   */
+  spot_ev: Type.Optional(Type.Union([SpotEv, Type.Null()])),
   /** True for ready-made strategies (bought or seeded): create_from_template copies them. */
   is_template: Type.Boolean(),
   created_at: Type.String(),

@@ -80,6 +80,8 @@ export const ERROR_MESSAGES = {
   publicLinksLimit: 'You have 100 published links: revoke one before publishing another',
   // Trainer
   notARange: 'Choose a range to train, not a folder',
+  invalidSpotEv:
+    'The solved values of a push/fold chart need two different action colours and belong to a range',
   invalidCard: 'A card must look like Ah or Td',
   duplicateCard: 'A card is listed more than once',
   invalidVillain:

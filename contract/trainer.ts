@@ -4,6 +4,7 @@ import { ColorEntry, Pair, RangeButton, RootTypeSchema } from './categories.ts';
 import { Id } from './envelope.ts';
 import { COLOR_PATTERN, COMBO_PATTERN } from './hands.ts';
 import { TRAINER_BATCH_MAX, TRAINER_MAX_BOX } from './limits.ts';
+import { SpotEv } from './spot-ev.ts';
 
 /** What the trainer needs to deal from one chart: the answers it offers and where the chart sits in the library. */
 export const TrainerChart = Type.Object({
@@ -26,6 +27,11 @@ export const TrainerChart = Type.Object({
    * fold. The drill grades from them at once and deals by them (how much each class teaches).
    */
   cells: Type.Array(Pair),
+  /**
+   * For a chart saved from a solved push/fold spot: each class's EV of playing and of folding, so a wrong answer is
+   * shown with what it costs. Null for every other chart.
+   */
+  spot_ev: Type.Union([SpotEv, Type.Null()]),
 });
 export type TrainerChart = Static<typeof TrainerChart>;
 

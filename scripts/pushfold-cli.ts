@@ -2,7 +2,9 @@
 //   --stack 10 [--ante 0.1] [--sb 0.5] [--bb 1]      heads-up, chip EV, effective stack in big blinds
 //   --stacks 10,15,8,20 --payouts 50,30,20 [--ante] table (2 to 9 players) under ICM, first to act first
 //   --thresholds [--ante 0.1]                          heads-up threshold chart, 1 to 20 bb in 0.1 bb steps
-// With --json the last line printed is one JSON object; bad input prints one line and exits with code 2.
+// With --json the last line printed is one JSON object: the charts (frequencies per class) and each class's EV of
+// each action (chip EV in big blinds heads-up, prize equity in the payouts' unit at a table); bad input prints one
+// line and exits with code 2.
 import { parseArgs } from 'node:util';
 
 import { GRID_RANKS, HAND_CLASSES } from '../contract/hands.ts';
@@ -52,6 +54,9 @@ const round = (value: number, digits = 6) => Math.round(value * 10 ** digits) / 
 const byName = <T>(values: readonly T[]) =>
   new Map(HAND_CLASSES.map((name, index) => [name, values[index]!]));
 const chart = (values: readonly number[]) => byName(values.map((value) => round(value, 4)));
+/** Per-class EVs (null where the class never reaches the decision), to six decimals. */
+const evs = (values: readonly (number | null)[]) =>
+  byName(values.map((value) => (value === null ? null : round(value))));
 
 /** A 13x13 grid of per-class numbers for the terminal. */
 function grid(title: string, values: readonly number[], format: (value: number) => string): string {
@@ -84,6 +89,8 @@ function tableOutput(stacks: number[], payouts: number[], blinds: Blinds, soluti
         caller: d.caller,
         reach: round(d.reach),
         call: chart(d.frequency),
+        call_ev: evs(d.play_ev),
+        fold_ev: evs(d.fold_ev),
         ...(d.icm_breakeven === null || d.chip_breakeven === null
           ? {}
           : { risk_premium: round(d.icm_breakeven - d.chip_breakeven, 4) }),
@@ -94,6 +101,8 @@ function tableOutput(stacks: number[], payouts: number[], blinds: Blinds, soluti
       equity_before: round(solution.equity_before[seat]!),
       equity_after: round(solution.equity_after[seat]!),
       push: open ? chart(open.frequency) : null,
+      push_ev: open ? evs(open.play_ev) : null,
+      fold_ev: open ? evs(open.fold_ev) : null,
       calls,
     };
   });
@@ -140,6 +149,10 @@ async function main() {
         ante: blinds.ante,
         push: chart(solution.push),
         call: chart(solution.call),
+        push_ev: evs(solution.push_ev),
+        fold_ev: evs(solution.fold_ev),
+        call_ev: evs(solution.call_ev),
+        call_fold_ev: evs(solution.call_fold_ev),
         exploitability_bb: solution.exploitability,
         ms: round(performance.now() - started, 1),
       };
@@ -202,12 +215,27 @@ async function main() {
         payouts,
         ante: blinds.ante,
         seats: [
-          { seat: 0, stack: stacks[0], push: chart(solution.push), calls: [] },
+          {
+            seat: 0,
+            stack: stacks[0],
+            push: chart(solution.push),
+            push_ev: evs(solution.push_ev),
+            fold_ev: evs(solution.fold_ev),
+            calls: [],
+          },
           {
             seat: 1,
             stack: stacks[1],
             push: null,
-            calls: [{ pusher: 0, caller: null, call: chart(solution.call) }],
+            calls: [
+              {
+                pusher: 0,
+                caller: null,
+                call: chart(solution.call),
+                call_ev: evs(solution.call_ev),
+                fold_ev: evs(solution.call_fold_ev),
+              },
+            ],
           },
         ],
         exploitability_pct: round((100 * solution.exploitability) / pool, 6),

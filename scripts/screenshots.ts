@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 // `npm run screenshots`: the product as a player sees it, for the README. Builds the SPA, starts the real server on
 // a freshly migrated and seeded SQLite in a throwaway folder (as the browser suite does), signs in as the demo
-// player in Debian's chromium and saves the range tool, store, product page, payment window and profile at 375,
-// 990 and 1440 px into docs/screenshots/. Run it after a visual change and commit the pictures.
+// player in Debian's chromium and saves the range tool, store, product page, payment window, profile and the push/fold
+// solver at 375, 990 and 1440 px into docs/screenshots/. Run it after a visual change and commit the pictures.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,11 +13,12 @@ import sharp from 'sharp';
 
 import { startAppServer } from '../tests/e2e/support/app-server.ts';
 import { launchBrowser, SCREENSHOT_WIDTHS } from '../tests/e2e/support/browser.ts';
+import { PUSH_FOLD_SHOTS } from './screenshots-push-fold.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const outDir = join(root, 'docs', 'screenshots');
 
-interface Shot {
+export interface Shot {
   name: string;
   /** Brings the page to the state worth showing; resolves when it has rendered. */
   prepare(page: Page, baseUrl: string): Promise<void>;
@@ -299,6 +300,7 @@ const SHOTS: Shot[] = [
     },
     after: (page) => page.context().setOffline(false),
   },
+  ...PUSH_FOLD_SHOTS,
   {
     // A range saved in another session while this one edited it: both versions side by side.
     name: 'range-conflict',

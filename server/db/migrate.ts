@@ -28,6 +28,7 @@ import { cheapSubtreesMigration } from './migrations/022-cheap-subtrees.ts';
 import { signUpRequestsMigration } from './migrations/023-sign-up-requests.ts';
 import { readPathMigration } from './migrations/024-read-path.ts';
 import { publicLinksMigration } from './migrations/025-public-links.ts';
+import { spotEvMigration } from './migrations/026-spot-ev.ts';
 
 /** Versioned migrations in code (no file-system scan, so they bundle and run the same under tsx and vitest). */
 function provider(db: Db): MigrationProvider {
@@ -60,6 +61,7 @@ function provider(db: Db): MigrationProvider {
         '023-sign-up-requests': signUpRequestsMigration(db.dialect),
         '024-read-path': readPathMigration(db.dialect),
         '025-public-links': publicLinksMigration,
+        '026-spot-ev': spotEvMigration,
       };
     },
   };

@@ -106,6 +106,8 @@ export interface CategoriesTable {
   revision: Generated<number>;
   /** Extra villains and dead cards as JSON `{ villains, dead }` (migration 007); NULL when never saved. */
   workspace: string | null;
+  /** A solved push/fold range's per-class EVs as JSON (contract/spot-ev.ts, migration 032); NULL otherwise. */
+  spot_ev: string | null;
   is_template: number;
   created_at: string;
   updated_at: string;

@@ -6,6 +6,7 @@ import { RequireUser } from './routes/guards';
 import { AuthRoute, NotFound, ProductRoute, ProfileRoute, StoreRoute } from './routes/pages';
 import { RangePage } from './routes/range-page';
 import { RouteError } from './routes/route-error';
+import { TournamentPage } from './routes/tournament-page';
 import type { RouteHandle } from './use-document-title';
 
 // The admin area is for a handful of people: it loads on demand.
@@ -48,7 +49,7 @@ export const routes: RouteObject[] = [
       { path: '/', element: <RangePage rootType="preflop_root" />, handle: title('common:nav.cash') },
       {
         path: '/tournament',
-        element: <RangePage rootType="tournament_root" />,
+        element: <TournamentPage />,
         handle: title('common:nav.tournament'),
       },
       {

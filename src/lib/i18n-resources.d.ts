@@ -11,6 +11,7 @@ import type multiway from '../locales/en-US/multiway.json';
 import type offline from '../locales/en-US/offline.json';
 import type profile from '../locales/en-US/profile.json';
 import type publicChart from '../locales/en-US/publicChart.json';
+import type pushFold from '../locales/en-US/pushFold.json';
 import type ranges from '../locales/en-US/ranges.json';
 import type shop from '../locales/en-US/shop.json';
 import type trainer from '../locales/en-US/trainer.json';
@@ -34,6 +35,7 @@ type Namespaces = [
   'multiway',
   'diff',
   'publicChart',
+  'pushFold',
 ];
 
 declare module 'i18next' {
@@ -51,6 +53,7 @@ declare module 'i18next' {
       multiway: typeof multiway;
       profile: typeof profile;
       publicChart: typeof publicChart;
+      pushFold: typeof pushFold;
       ranges: typeof ranges;
       shop: typeof shop;
       trainer: typeof trainer;

@@ -34,8 +34,9 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((
 
 /**
  * Texts a language keeps in English on purpose: poker words its players use as they are ("flop", "equity",
- * "combo", "stack … bb" in Spanish), brands and key names. Any other text equal to the en-US one is a text nobody
- * translated (the browser suite's untranslated-text check relies on this list being exact).
+ * "combo", "stack … bb" in Spanish, the positions UTG and BTN), brands and key names. Any other text equal to the
+ * en-US one is a text nobody translated (the browser suite's untranslated-text check relies on this list being
+ * exact).
  */
 const BORROWED: Record<string, string[]> = {
   'es-ES': [
@@ -46,6 +47,7 @@ const BORROWED: Record<string, string[]> = {
     '{{combos}} combos',
     '{{combos}} combos · {{percent}}',
     'Avatar',
+    'BTN',
     'Bitcoin',
     'Cash',
     'Ctrl+Z',
@@ -54,15 +56,29 @@ const BORROWED: Record<string, string[]> = {
     'Flops',
     'Gutshot',
     'Monte Carlo',
+    'Overcall',
     'Overpair',
     'PokerStove / Flopzilla (KJo:0.5)',
     'Premium',
     'RangeForge',
     'Set',
+    'Stack',
     'Stack {{stack, number}} bb',
     'Tether (TRC20)',
+    'UTG',
+    'UTG+1',
+    'UTG+2',
   ],
-  'ru-RU': ['Ctrl+Z', 'PokerStove / Flopzilla (KJo:0.5)', 'RangeForge', 'Tether (TRC20)'],
+  'ru-RU': [
+    'BTN',
+    'Ctrl+Z',
+    'PokerStove / Flopzilla (KJo:0.5)',
+    'RangeForge',
+    'Tether (TRC20)',
+    'UTG',
+    'UTG+1',
+    'UTG+2',
+  ],
   'zh-CN': ['Ctrl+Z', 'RangeForge'],
 };
 

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
-import { HAND_CLASSES } from '../../contract/hands.ts';
+import { cardIndex, classCombos, HAND_CLASSES } from '../../contract/hands.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -58,6 +58,39 @@ function icmByOrders(stacks: number[], payouts: number[]): number[] {
 }
 
 type Chart = Record<string, number>;
+type Evs = Record<string, number | null>;
+
+/** The chart as PokerStove text with weights ("AA, KQo:0.4"), the classes it plays at all. */
+const chartText = (chart: Chart) =>
+  Object.entries(chart)
+    .filter(([, f]) => f > 0)
+    .map(([hand, f]) => (f >= 1 ? hand : `${hand}:${f}`))
+    .join(', ');
+
+/**
+ * The small blind's chip EV (bb) of pushing `combo` with `stack` bb each against the big blind's call chart, from
+ * first principles: the big blind holds each of the 1,225 hands the combo leaves equally likely and calls with the
+ * chart's weight; a fold wins the big blind (+1), a call is an all-in for the whole stack won with the equity the
+ * equity command line gives against the calling range (card removal included).
+ */
+function pushEvByHand(combo: string, call: Chart, stack: number): number {
+  const cards = [cardIndex(combo.slice(0, 2)), cardIndex(combo.slice(2))];
+  let called = 0;
+  for (const [hand, f] of Object.entries(call)) {
+    for (const villain of classCombos(hand)) {
+      const held = [cardIndex(villain.slice(0, 2)), cardIndex(villain.slice(2))];
+      if (!held.some((card) => cards.includes(card))) called += f;
+    }
+  }
+  const share = called / 1225;
+  const { hero } = json<{ hero: { equity: number } }>('scripts/equity-cli.ts', [
+    '--hero',
+    combo,
+    '--villain',
+    chartText(call),
+  ]);
+  return (1 - share) * 1 + share * (hero.equity * 2 * stack - stack);
+}
 
 describe('npm run icm', () => {
   it('prints each stack’s prize equity', () => {
@@ -103,6 +136,40 @@ describe('npm run pushfold', () => {
     expect(pushed(ante.push)).toBeGreaterThan(pushed(result.push));
   });
 
+  it('prints each class’s EV of each action, equal to the EV worked out by hand from the equity command line', () => {
+    const stack = 10;
+    const result = json<{
+      push: Chart;
+      call: Chart;
+      push_ev: Evs;
+      fold_ev: Evs;
+      call_ev: Evs;
+      call_fold_ev: Evs;
+    }>('scripts/pushfold-cli.ts', ['--stack', String(stack)]);
+    expect(keysInOrder(result.text, 'push_ev')).toEqual(HAND_CLASSES);
+    // Folding the small blind loses it; folding the big blind to a push loses the big blind.
+    for (const hand of HAND_CLASSES) {
+      expect(result.fold_ev[hand]).toBe(-0.5);
+      expect(result.call_fold_ev[hand]).toBe(-1);
+    }
+    for (const [combo, hand] of [
+      ['AsAh', 'AA'],
+      ['7s2h', '72o'],
+      ['Td3d', 'T3s'],
+    ] as const) {
+      expect(result.push_ev[hand]!, hand).toBeCloseTo(pushEvByHand(combo, result.call, stack), 4);
+    }
+    // At the equilibrium a class is pushed only where pushing is worth at least folding, and called likewise.
+    for (const hand of HAND_CLASSES) {
+      const pushGain = result.push_ev[hand]! - result.fold_ev[hand]!;
+      if (result.push[hand] === 1) expect(pushGain, hand).toBeGreaterThanOrEqual(-1e-6);
+      if (result.push[hand] === 0) expect(pushGain, hand).toBeLessThanOrEqual(1e-6);
+      const callGain = result.call_ev[hand]! - result.call_fold_ev[hand]!;
+      if (result.call[hand] === 1) expect(callGain, hand).toBeGreaterThanOrEqual(-1e-6);
+      if (result.call[hand] === 0) expect(callGain, hand).toBeLessThanOrEqual(1e-6);
+    }
+  });
+
   it('prints the threshold chart with the published values and gaps', () => {
     const result = json<{ push: Chart; call: Chart; gaps: { push: Record<string, number[][]> } }>(
       'scripts/pushfold-cli.ts',
@@ -130,6 +197,17 @@ describe('npm run pushfold', () => {
     // The big blind decides against every pusher, and against every push and call.
     expect(result.seats[3]!.calls).toHaveLength(6);
     expect(result.seats[0]!.calls).toHaveLength(0);
+    // Each decision's EVs in prize units: every class of a first-in push gets there; a class played for sure is
+    // worth at least its fold (within the solve's tolerance, 0.1% of the pool of 100).
+    const first = result.seats[0] as unknown as { push: Chart; push_ev: Evs; fold_ev: Evs };
+    expect(keysInOrder(result.text, 'push_ev')).toEqual(HAND_CLASSES);
+    for (const hand of HAND_CLASSES) {
+      expect(first.push_ev[hand], hand).not.toBeNull();
+      expect(first.push_ev[hand]!).toBeGreaterThan(0);
+      expect(first.push_ev[hand]!).toBeLessThan(100);
+      if (first.push[hand] === 1) expect(first.push_ev[hand]! - first.fold_ev[hand]!).toBeGreaterThan(-0.1);
+      if (first.push[hand] === 0) expect(first.push_ev[hand]! - first.fold_ev[hand]!).toBeLessThan(0.1);
+    }
   });
 
   it('refuses bad input with one line and exit code 2', () => {

@@ -30,6 +30,11 @@ function arbitrary(schema: Schema | undefined, doc: Schema, depth = 0): fc.Arbit
   if ('const' in schema) return fc.constant(schema.const);
   const alternatives = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
   if (alternatives) return fc.oneof(...alternatives.map((entry) => arbitrary(entry, doc, depth + 1)));
+  // A list of types (a number or null) is each of them in turn.
+  if (Array.isArray(schema.type))
+    return fc.oneof(
+      ...(schema.type as string[]).map((type) => arbitrary({ ...schema, type }, doc, depth + 1)),
+    );
   const limit = (value: unknown, fallback: number) => (typeof value === 'number' ? value : fallback);
   switch (schema.type) {
     case 'string': {
@@ -52,9 +57,10 @@ function arbitrary(schema: Schema | undefined, doc: Schema, depth = 0): fc.Arbit
     case 'null':
       return fc.constant(null);
     case 'array':
+      // Short arrays, except where the schema asks for more items (169 values of a chart's classes).
       return fc.array(arbitrary(schema.items as Schema, doc, depth + 1), {
         minLength: limit(schema.minItems, 0),
-        maxLength: Math.min(limit(schema.maxItems, 5), 5),
+        maxLength: Math.max(limit(schema.minItems, 0), Math.min(limit(schema.maxItems, 5), 5)),
       });
     case 'object': {
       const properties = (schema.properties ?? {}) as Record<string, Schema>;

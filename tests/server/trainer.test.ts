@@ -87,6 +87,8 @@ describeEachDatabase('trainer', (kind) => {
         },
         { hand: 'KK', colors: [{ color: RAISE, weight: 100 }], excluded: ['KhKc'] },
       ],
+      // Painted by hand, not saved from a solved spot: no EVs to price an answer with.
+      spot_ev: null,
     });
   });
 

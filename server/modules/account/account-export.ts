@@ -222,6 +222,7 @@ export class AccountExport {
       pairs,
       sides: parseSides(row.sides),
       workspace: opaqueJson(row.workspace),
+      spot_ev: opaqueJson(row.spot_ev),
       revision: row.revision,
       created_at: row.created_at,
       updated_at: row.updated_at,

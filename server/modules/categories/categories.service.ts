@@ -31,6 +31,7 @@ import { copyName } from './copy-name.ts';
 import { normalizeSides, parseSides, readableSides, sidesColumn } from './equity-sides.ts';
 import { normalizeButtons, normalizePairs, pairsWindow, parseButtons, parsePairs } from './pairs.ts';
 import { checkCopiedNotes, checkDepth, checkNote, checkQuota, cleanName, cleanNote } from './quotas.ts';
+import { normalizeSpotEv, parseSpotEv, spotEvColumn } from './spot-ev.ts';
 import { copySubtree, deleteNodes, depthOf, subtreeHeight, subtreeIds, subtreeOf } from './subtrees.ts';
 import {
   normalizeWorkspace,
@@ -56,6 +57,7 @@ export function toCategory(row: CategoryRow): Category {
     sides: parseSides(row.sides),
     revision: row.revision,
     workspace: parseWorkspace(row.workspace),
+    spot_ev: parseSpotEv(row.spot_ev),
     is_template: Boolean(row.is_template),
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -124,6 +126,7 @@ export class CategoriesService {
   async create(user: UserRow, body: CreateCategoryBody): Promise<Category> {
     const pairs = body.pairs ? normalizePairs(body.pairs) : {};
     if (body.pairs && body.kind !== 'range') throw badRequest('invalidRequest');
+    const spotEv = normalizeSpotEv(body.kind, body.spot_ev);
     const name = cleanName(body.name);
     const note = cleanNote(body.note ?? '');
     checkNote(user, note);
@@ -156,6 +159,7 @@ export class CategoriesService {
           pairs: JSON.stringify(pairs),
           sides: sidesColumn(await normalizeSides(trx, user.id, body.sides ?? null)),
           workspace: workspaceColumn(await normalizeWorkspace(trx, user.id, body.workspace ?? null)),
+          spot_ev: spotEvColumn(spotEv),
           is_template: 0,
           created_at: now,
           updated_at: now,

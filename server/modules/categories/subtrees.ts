@@ -10,7 +10,7 @@ import type { Executor } from './categories.repository.ts';
 // searched the whole table for its children (parent_id had no index of its own; migration 019 adds it). On SQLite
 // every statement also holds the one connection, so each node's round trip was a wait for every other player.
 
-/** Rows per multi-row INSERT: 14 columns each stays far below SQLite's and PostgreSQL's bound-parameter limits. */
+/** Rows per multi-row INSERT: 15 columns each stays far below SQLite's and PostgreSQL's bound-parameter limits. */
 const INSERT_CHUNK = 200;
 /** Ids per DELETE ... WHERE id IN (...). */
 const DELETE_CHUNK = 500;
@@ -109,6 +109,7 @@ export async function copySubtree(
       pairs: row.pairs,
       sides: row.sides,
       workspace: row.workspace,
+      spot_ev: row.spot_ev,
       is_template: target.isTemplate ? 1 : 0,
       created_at: now,
       updated_at: now,

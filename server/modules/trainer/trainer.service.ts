@@ -17,6 +17,7 @@ import {
   lockOwner,
 } from '../categories/categories.repository.ts';
 import { pairsWindow, parseButtons, parsePairs, type StoredPairs } from '../categories/pairs.ts';
+import { parseSpotEv } from '../categories/spot-ev.ts';
 import { chartActions, folderPath, stackDepth } from './chart-context.ts';
 import { findTotals, listBoxes, listWeakest, recordCell, recordTotals } from './trainer.repository.ts';
 
@@ -54,6 +55,7 @@ export class TrainerService {
       cells: pairsWindow(parsePairs(row.pairs)).filter(
         (pair) => pair.colors.length > 0 || (pair.excluded?.length ?? 0) > 0,
       ),
+      spot_ev: parseSpotEv(row.spot_ev),
     };
   }
 

@@ -31,8 +31,15 @@ export type TeachingKind = keyof typeof TEACHING_FACTORS;
 const EPSILON = 1e-6;
 const SIDE = 13;
 
-/** What a cell asks: its actions with weights and the fold share, or "mixed" when more than one answer is right. */
-function answerOf(cell: Pair | undefined): { key: string; mixed: boolean; played: boolean } {
+/**
+ * What a cell asks: its actions with weights and the fold share, or "mixed" when more than one answer is right.
+ * `foldColor` is a colour that paints the fold itself (a chart saved from a solved push/fold spot paints Fold): a
+ * cell of it alone is not played, so a far fold of such a chart is as trivial as an empty cell.
+ */
+function answerOf(
+  cell: Pair | undefined,
+  foldColor: string | null,
+): { key: string; mixed: boolean; played: boolean } {
   const colors = (cell?.colors ?? [])
     .filter((entry) => entry.weight > EPSILON)
     .map((entry) => ({ color: entry.color.toUpperCase(), weight: entry.weight }))
@@ -43,26 +50,30 @@ function answerOf(cell: Pair | undefined): { key: string; mixed: boolean; played
   return {
     key: colors.map((entry) => `${entry.color}:${entry.weight}`).join(',') || 'fold',
     mixed: answers > 1 || trimmed,
-    played: colors.length > 0,
+    played: colors.some((entry) => entry.color !== foldColor),
   };
 }
 
-/** The teaching kind of every class of the chart, in grid order (HAND_CLASSES). */
-export function teachingKinds(cells: readonly Pair[]): readonly TeachingKind[] {
+/** The teaching kind of every class of the chart, in grid order (HAND_CLASSES); `foldColor` as in answerOf. */
+export function teachingKinds(
+  cells: readonly Pair[],
+  foldColor: string | null = null,
+): readonly TeachingKind[] {
   let kinds = kindsCache.get(cells);
   if (!kinds) {
-    kinds = sortClasses(cells);
+    kinds = sortClasses(cells, foldColor?.toUpperCase() ?? null);
     kindsCache.set(cells, kinds);
   }
   return kinds;
 }
 
-// A chart's cells are loaded once and never changed in place: their kinds are worked out once per chart.
+// A chart's cells are loaded once and never changed in place (nor its fold colour): their kinds are worked out once
+// per chart.
 const kindsCache = new WeakMap<readonly Pair[], TeachingKind[]>();
 
-function sortClasses(cells: readonly Pair[]): TeachingKind[] {
+function sortClasses(cells: readonly Pair[], foldColor: string | null): TeachingKind[] {
   const byHand = new Map(cells.map((cell) => [cell.hand, cell]));
-  const answers = HAND_CLASSES.map((hand) => answerOf(byHand.get(hand)));
+  const answers = HAND_CLASSES.map((hand) => answerOf(byHand.get(hand), foldColor));
   return answers.map((answer, index) => {
     if (answer.mixed) return 'mixed';
     const row = Math.floor(index / SIDE);
@@ -80,9 +91,13 @@ function sortClasses(cells: readonly Pair[]): TeachingKind[] {
  * The deal weight of every class (grid order) before the Leitner box: its combos, times its teaching factor unless
  * every hand is dealt as at the table.
  */
-export function classDealWeights(cells: readonly Pair[], mode: DealMode): readonly number[] {
+export function classDealWeights(
+  cells: readonly Pair[],
+  mode: DealMode,
+  foldColor: string | null = null,
+): readonly number[] {
   if (mode === 'asDealt') return COMBO_WEIGHTS;
-  const kinds = teachingKinds(cells);
+  const kinds = teachingKinds(cells, foldColor);
   return HAND_CLASSES.map((hand, index) => classComboCount(hand) * TEACHING_FACTORS[kinds[index]!]);
 }
 

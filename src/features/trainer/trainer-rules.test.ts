@@ -3,12 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { classComboCount, HAND_CLASSES } from '@contract/hands';
 
 import {
+  answerEv,
   answerForKey,
   boxFactor,
   classWeights,
   comboCards,
   dealHand,
   EMPTY_SCORE,
+  offersNotInRange,
   pickWeighted,
   scoreAnswer,
   seededRandom,
@@ -116,5 +118,107 @@ describe('trainer session score', () => {
     expect(answerForKey('3', 2)).toBeNull();
     expect(answerForKey('0', 2)).toBe('fold');
     expect(answerForKey('a', 2)).toBeNull();
+  });
+});
+
+const PUSH = '#E08A1E';
+const FOLD = '#5B6B7F';
+
+/** A chart saved from a solved spot: AA pushed, A5s mixed, every other class folded with the Fold colour. */
+function solvedChart() {
+  const cells = HAND_CLASSES.map((hand) =>
+    hand === 'AA'
+      ? { hand, colors: [{ color: PUSH, weight: 100 }] }
+      : hand === 'A5s'
+        ? {
+            hand,
+            colors: [
+              { color: PUSH, weight: 62.5 },
+              { color: FOLD, weight: 37.5 },
+            ],
+          }
+        : { hand, colors: [{ color: FOLD, weight: 100 }] },
+  );
+  // EVs in bb: pushing AA +3, folding -0.5; pushing 72o -1.2; A5s indifferent at -0.5; 32o never reached.
+  const play = HAND_CLASSES.map((hand) =>
+    hand === 'AA' ? 3 : hand === '72o' ? -1.2 : hand === '32o' ? null : -0.5,
+  );
+  const fold = HAND_CLASSES.map((hand) => (hand === '32o' ? null : -0.5));
+  return {
+    cells,
+    boxes: {},
+    spot_ev: { unit: 'bb' as const, play: { color: PUSH, ev: play }, fold: { color: FOLD, ev: fold } },
+  };
+}
+
+describe('trainer on a solved spot’s chart', () => {
+  it('offers "not in range" only where some hand of the chart is not painted whole', () => {
+    const chart = solvedChart();
+    expect(offersNotInRange(chart)).toBe(false);
+    expect(offersNotInRange({ cells: chart.cells.slice(1) })).toBe(true);
+    expect(
+      offersNotInRange({
+        cells: chart.cells.map((cell) =>
+          cell.hand === 'KK' ? { ...cell, colors: [{ color: FOLD, weight: 99 }] } : cell,
+        ),
+      }),
+    ).toBe(true);
+    expect(
+      offersNotInRange({
+        cells: chart.cells.map((cell) => (cell.hand === 'KK' ? { ...cell, excluded: ['KhKd'] } : cell)),
+      }),
+    ).toBe(true);
+    // A chart painted whole in thirds: rounding leaves no room for a fold.
+    expect(
+      offersNotInRange({
+        cells: HAND_CLASSES.map((hand) => ({
+          hand,
+          colors: [
+            { color: PUSH, weight: 33.33 },
+            { color: FOLD, weight: 33.33 },
+            { color: '#123456', weight: 33.340000001 },
+          ],
+        })),
+      }),
+    ).toBe(false);
+  });
+
+  it('says what a wrong answer lost against the chart’s answer, in the spot’s unit', () => {
+    const { spot_ev: spotEv } = solvedChart();
+    // Folding AA: the chart pushes it, worth 3 against -0.5.
+    expect(answerEv(spotEv, 'AA', FOLD, [PUSH])).toEqual({
+      unit: 'bb',
+      play: { color: PUSH, ev: 3 },
+      fold: { color: FOLD, ev: -0.5 },
+      chosen: -0.5,
+      lost: 3.5,
+    });
+    // "Not in range" is the fold; the colours are read in any case.
+    expect(answerEv(spotEv, 'AA', null, [PUSH.toLowerCase()])!.lost).toBe(3.5);
+    // Pushing 72o loses 0.7 against its fold; a right answer loses nothing.
+    expect(answerEv(spotEv, '72o', PUSH, [FOLD])!.lost).toBeCloseTo(0.7, 12);
+    expect(answerEv(spotEv, '72o', FOLD, [FOLD])!.lost).toBe(0);
+    // A mixed hand: either answer is worth the same.
+    expect(answerEv(spotEv, 'A5s', PUSH, [PUSH, FOLD])!.lost).toBe(0);
+    // No EVs to give: a hand that never reaches the decision, a chart with none, an answer that is no action of it.
+    expect(answerEv(spotEv, '32o', PUSH, [FOLD])).toBeNull();
+    expect(answerEv(null, 'AA', FOLD, [PUSH])).toBeNull();
+    expect(answerEv(spotEv, 'AA', '#123456', [PUSH])).toBeNull();
+  });
+
+  it('deals a solved chart’s Fold-coloured far folds as rarely as empty cells', () => {
+    const chart = solvedChart();
+    const painted = classWeights(chart);
+    const at = (weights: readonly number[], hand: string) => weights[HAND_CLASSES.indexOf(hand)]!;
+    // 72o is a far fold (factor 1), AA the border of the range (10), A5s a mix (12).
+    expect([at(painted, '72o'), at(painted, 'AA'), at(painted, 'A5s')]).toEqual([12, 60, 48]);
+    // The same chart with its folds left empty deals alike.
+    const empty = classWeights({
+      cells: chart.cells
+        .map((cell) => ({ ...cell, colors: cell.colors.filter((entry) => entry.color !== FOLD) }))
+        .filter((cell) => cell.colors.length > 0),
+      boxes: {},
+    });
+    expect(painted).toEqual(empty);
   });
 });

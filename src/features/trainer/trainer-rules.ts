@@ -2,6 +2,7 @@
 // as at the table) and the session's score. Grading is the contract's (trainer-grading.ts), shared with the server.
 import { classCombos, HAND_CLASSES } from '@contract/hands';
 import { TRAINER_MAX_BOX, TRAINER_START_BOX } from '@contract/limits';
+import type { SpotEv } from '@contract/spot-ev';
 import type { TrainerChart } from '@contract/trainer';
 
 import { classDealWeights, type DealMode, teachingKinds } from './deal-weights';
@@ -32,8 +33,11 @@ export function boxFactor(box: number | undefined): number {
 
 const CLASS_COMBOS = HAND_CLASSES.map(classCombos);
 
-/** What the deal reads of a chart: its cells (how much each class teaches) and the player's boxes on it. */
-export type DealtChart = Pick<TrainerChart, 'cells' | 'boxes'>;
+/**
+ * What the deal reads of a chart: its cells (how much each class teaches), the player's boxes on it and, for a chart
+ * of a solved spot, its EVs (whose fold colour paints the fold).
+ */
+export type DealtChart = Pick<TrainerChart, 'cells' | 'boxes'> & { spot_ev?: SpotEv | null };
 
 /**
  * The draw weight of every class (row-major). Teaching (the default): its combos times its teaching factor
@@ -43,9 +47,10 @@ export type DealtChart = Pick<TrainerChart, 'cells' | 'boxes'>;
  * 12), every combo equally likely, whatever the boxes.
  */
 export function classWeights(chart: DealtChart, mode: DealMode = 'teaching'): readonly number[] {
-  const weights = classDealWeights(chart.cells, mode);
+  const foldColor = chart.spot_ev?.fold.color ?? null;
+  const weights = classDealWeights(chart.cells, mode, foldColor);
   if (mode === 'asDealt') return weights;
-  const kinds = teachingKinds(chart.cells);
+  const kinds = teachingKinds(chart.cells, foldColor);
   return weights.map((weight, index) => {
     const factor = boxFactor(chart.boxes[HAND_CLASSES[index]!]);
     return weight * (kinds[index] === 'trivial' ? factor : Math.max(1, factor));
@@ -123,4 +128,68 @@ export function answerForKey(key: string, actionCount: number): number | 'fold' 
   if (!/^[1-9]$/.test(key)) return null;
   const index = Number(key) - 1;
   return index < actionCount ? index : null;
+}
+
+// Weights are percentages with decimals: below this a remainder is rounding, not a fold.
+const EPSILON = 1e-6;
+
+/**
+ * Whether "not in the range" can ever be the answer: not when every class of the chart is painted whole and keeps all
+ * its combos (a chart saved from a solved spot paints its folds with a Fold colour of their own), where it would only
+ * be a second fold that is always wrong.
+ */
+export function offersNotInRange(chart: Pick<TrainerChart, 'cells'>): boolean {
+  if (chart.cells.length < HAND_CLASSES.length) return true;
+  return chart.cells.some(
+    (cell) =>
+      (cell.excluded?.length ?? 0) > 0 ||
+      cell.colors.reduce((sum, entry) => sum + entry.weight, 0) < 100 - EPSILON,
+  );
+}
+
+/** An answer's value in a solved spot, and what it gave up against the best of the chart's right answers. */
+export interface AnswerEv {
+  unit: SpotEv['unit'];
+  /** Each action's EV for the hand: the play and the fold (its colour, or "not in the range"). */
+  play: { color: string; ev: number };
+  fold: { color: string; ev: number };
+  /** The EV of the answer given. */
+  chosen: number;
+  /** How much less the answer is worth than the best action the chart plays with this hand; 0 when none. */
+  lost: number;
+}
+
+/**
+ * The EVs of a hand in a chart saved from a solved spot (`spotEv`), and what the answer `color` (null: not in the
+ * range, which is the fold) lost against the best of `rightColors` (the actions the chart plays the hand with, fold as
+ * null). Null when the chart has no EVs, the hand never reaches the decision, or an answer is no action of the spot.
+ */
+export function answerEv(
+  spotEv: SpotEv | null | undefined,
+  hand: string,
+  color: string | null,
+  rightColors: ReadonlyArray<string | null>,
+): AnswerEv | null {
+  const index = HAND_CLASSES.indexOf(hand);
+  if (!spotEv || index < 0) return null;
+  const play = spotEv.play.ev[index];
+  const fold = spotEv.fold.ev[index];
+  if (play === null || play === undefined || fold === null || fold === undefined) return null;
+  const evOf = (answer: string | null) => {
+    const upper = answer?.toUpperCase() ?? null;
+    if (upper === spotEv.play.color.toUpperCase()) return play;
+    if (upper === null || upper === spotEv.fold.color.toUpperCase()) return fold;
+    return null;
+  };
+  const chosen = evOf(color);
+  const right = rightColors.map(evOf);
+  if (chosen === null || right.length === 0 || right.some((value) => value === null)) return null;
+  const best = Math.max(...(right as number[]));
+  return {
+    unit: spotEv.unit,
+    play: { color: spotEv.play.color, ev: play },
+    fold: { color: spotEv.fold.color, ev: fold },
+    chosen,
+    lost: Math.max(0, best - chosen),
+  };
 }

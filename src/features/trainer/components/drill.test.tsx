@@ -29,13 +29,39 @@ const chart: TrainerChart = {
   ],
   boxes: {},
   cells: HAND_CLASSES.map((hand) => ({ hand, colors: [{ color: RAISE, weight: 100 }] })),
+  spot_ev: null,
 };
 
-/** The server: the chart, and every batch of answers recorded (the graded results are not read by the drill). */
+const PUSH = '#E08A1E';
+const FOLD = '#5B6B7F';
+
+// A chart saved from a solved spot: every class pushed or folded with a Fold colour of its own, with its EVs in bb
+// (pushing worth 1 + the class's index / 100 and folding -0.5, so each class's loss is its own).
+const solved: TrainerChart = {
+  ...chart,
+  id: 6,
+  actions: [
+    { color: PUSH, label: 'Push' },
+    { color: FOLD, label: 'Fold' },
+  ],
+  cells: HAND_CLASSES.map((hand) => ({ hand, colors: [{ color: PUSH, weight: 100 }] })),
+  spot_ev: {
+    unit: 'bb',
+    play: { color: PUSH, ev: HAND_CLASSES.map((_, index) => 1 + index / 100) },
+    fold: { color: FOLD, ev: HAND_CLASSES.map(() => -0.5) },
+  },
+};
+
+// A chart that leaves a hand out: "not in range" is an answer there.
+const partial: TrainerChart = { ...chart, id: 7, cells: chart.cells.filter((cell) => cell.hand !== '32o') };
+
+/** The server: the charts, and every batch of answers recorded (the graded results are not read by the drill). */
 function server(options: { fail?: () => number | null } = {}) {
   const batches: TrainerAnswerBody[][] = [];
   const spy = mockFetch((url, init) => {
     if (url === '/api/v1/trainer/charts/5') return { body: { data: chart } };
+    if (url === '/api/v1/trainer/charts/6') return { body: { data: solved } };
+    if (url === '/api/v1/trainer/charts/7') return { body: { data: partial } };
     if (url === '/api/v1/trainer/answers') {
       const status = options.fail?.() ?? null;
       if (status)
@@ -122,7 +148,7 @@ describe('trainer drill', () => {
   it('sends the frequency in frequency mode and "not in range" as null', async () => {
     const user = userEvent.setup();
     const { answers } = server();
-    const { unmount } = renderApp(<Drill chartIds={[5]} random={seededRandom(2)} />, { user: testUser });
+    const { unmount } = renderApp(<Drill chartIds={[7]} random={seededRandom(2)} />, { user: testUser });
     await screen.findByRole('heading', { level: 2, name: /^Your hand/ });
     await user.click(screen.getByLabelText('Answer with a frequency'));
     await user.click(screen.getByRole('button', { name: '50%' }));
@@ -132,6 +158,43 @@ describe('trainer drill', () => {
     expect(screen.getByText('Your answer: Not in range at 50%')).toBeInTheDocument();
     unmount();
     await waitFor(() => expect(answers()[0]).toMatchObject({ color: null, frequency: 50 }));
+  });
+
+  it('drills a solved spot’s chart: its Fold is the fold, and a wrong answer shows the EV it lost', async () => {
+    server();
+    renderApp(<Drill chartIds={[6]} random={seededRandom(4)} />, { user: testUser });
+    const hand = await screen.findByRole('heading', { level: 2, name: /^Your hand/ });
+    // Every hand is painted Push or Fold: no "not in range" to answer, and 0 answers nothing.
+    expect(screen.queryByRole('button', { name: /Not in range/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Keys: 1–9 answer, Space next hand')).toBeInTheDocument();
+    fireEvent.keyDown(window, { key: '0' });
+    expect(screen.queryByText('Wrong')).not.toBeInTheDocument();
+    // Folding a hand the chart pushes loses its push EV over its fold EV.
+    fireEvent.keyDown(window, { key: '2' });
+    expect(screen.getByText('Wrong')).toBeInTheDocument();
+    const index = HAND_CLASSES.indexOf(hand.dataset.hand!);
+    const lost = (1 + index / 100 + 0.5).toFixed(2);
+    expect(screen.getByTestId('trainer-ev-lost')).toHaveTextContent(
+      `This answer loses ${lost} bb against the solved spot.`,
+    );
+    expect(screen.getByTestId('trainer-ev')).toHaveTextContent(`Push +${(1 + index / 100).toFixed(2)} bb`);
+    expect(screen.getByTestId('trainer-ev')).toHaveTextContent('Fold -0.50 bb');
+    // A right answer shows the EVs and loses nothing.
+    fireEvent.keyDown(window, { key: ' ' });
+    await waitFor(() => expect(screen.queryByText('Wrong')).not.toBeInTheDocument());
+    fireEvent.keyDown(window, { key: '1' });
+    expect(screen.getByText('Right')).toBeInTheDocument();
+    expect(screen.getByTestId('trainer-ev')).toBeInTheDocument();
+    expect(screen.queryByTestId('trainer-ev-lost')).not.toBeInTheDocument();
+  });
+
+  it('shows no EVs for a chart painted by hand', async () => {
+    server();
+    renderApp(<Drill chartIds={[5]} random={seededRandom(1)} />, { user: testUser });
+    await screen.findByRole('heading', { level: 2, name: /^Your hand/ });
+    fireEvent.keyDown(window, { key: '2' });
+    expect(screen.getByText('Wrong')).toBeInTheDocument();
+    expect(screen.queryByTestId('trainer-ev')).not.toBeInTheDocument();
   });
 
   it('remembers the deal setting, and the keys still answer with the focus on it', async () => {

@@ -7,10 +7,11 @@ import { useAtomValue } from '@/lib/store';
 import { TRAINER_FREQUENCY_TOLERANCE } from '@contract/limits';
 
 import { dealModeAtom } from '../atoms';
-import { answerForKey, comboCards, type Random } from '../trainer-rules';
+import { answerForKey, comboCards, offersNotInRange, type Random } from '../trainer-rules';
 import { useTrainerDrill } from '../use-trainer-drill';
 import { AnswerCell, useActionName } from './answer-cell';
 import { DealModeChoice, SavingState } from './drill-options';
+import { EvFeedback } from './ev-feedback';
 import { MistakeMap } from './mistake-map';
 import { ScoreBoard } from './score-board';
 
@@ -36,6 +37,8 @@ export function Drill({ chartIds, random }: { chartIds: readonly number[]; rando
   const nextRef = useRef<HTMLButtonElement>(null);
   const { status, chart, deal, result, chosen } = state;
   const actions = useMemo(() => chart?.actions ?? [], [chart]);
+  // A chart painted whole (a solved spot's, with a Fold colour) never has "not in the range" as its answer.
+  const foldOffered = useMemo(() => (chart ? offersNotInRange(chart) : true), [chart]);
 
   const give = (color: string | null) => answer(color, frequencyMode ? frequency : undefined);
 
@@ -59,7 +62,7 @@ export function Drill({ chartIds, random }: { chartIds: readonly number[]; rando
       }
       if (status !== 'asking') return;
       const choice = answerForKey(event.key, actions.length);
-      if (choice === null) return;
+      if (choice === null || (choice === 'fold' && !foldOffered)) return;
       event.preventDefault();
       answer(choice === 'fold' ? null : actions[choice]!.color, frequencyMode ? frequency : undefined);
     };
@@ -116,7 +119,7 @@ export function Drill({ chartIds, random }: { chartIds: readonly number[]; rando
         )}
         {deal && (
           <div className="trainer-actions" role="group" aria-label={t('trainer:drill.actions')}>
-            {[...actions, null].map((action, index) => {
+            {[...actions, ...(foldOffered ? [null] : [])].map((action, index) => {
               const key = action === null ? '0' : index < 9 ? String(index + 1) : '';
               const color = action?.color ?? null;
               const picked = chosen !== null && chosen.color === color;
@@ -217,6 +220,7 @@ export function Drill({ chartIds, random }: { chartIds: readonly number[]; rando
               <p>{t('trainer:drill.chartPlays', { hand: result.hand })}</p>
               <AnswerCell result={result} actions={actions} />
               {result.excluded && <p className="muted">{t('trainer:drill.excluded')}</p>}
+              {chart && <EvFeedback chart={chart} result={result} color={chosen?.color ?? null} />}
             </>
           )}
         </div>
@@ -225,7 +229,9 @@ export function Drill({ chartIds, random }: { chartIds: readonly number[]; rando
             {t('trainer:drill.next')}
           </button>
         )}
-        <p className="muted trainer-drill__keys">{t('trainer:drill.keyHint')}</p>
+        <p className="muted trainer-drill__keys">
+          {foldOffered ? t('trainer:drill.keyHint') : t('trainer:drill.keyHintNoFold')}
+        </p>
         <SavingState saving={saving} onRetry={retrySaving} />
       </section>
       <aside className="trainer-drill__side">
