@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
+import { DEFAULT_LANGUAGE, type Language } from '../../contract/languages.ts';
 import { CAPTION_LANGUAGES, captionFileOf, ensureLessonMedia, posterFileOf } from '../lib/lesson-media.ts';
 import { contentTypeOf, type MediaStorage } from '../lib/media-storage.ts';
 import { ensureAdmin, lockPublishedPasswords, randomPassword } from '../modules/admin/accounts.ts';
@@ -9,8 +10,9 @@ import { DEFAULT_SETTINGS } from '../modules/settings/settings.repository.ts';
 import { insertPack, type PackContent } from '../modules/shop/templates.ts';
 import { findUserByEmail, insertUser } from '../modules/users/users.repository.ts';
 import type { Db } from './database.ts';
+import { cashDefence, cashOpens } from './seed-data/cash-packs.ts';
 import { lessonChart, PREFLOP_LESSONS, type SeedLesson, SHORT_STACK_LESSONS } from './seed-data/lessons.ts';
-import { cashDefence, cashOpens, pushFold } from './seed-data/packs.ts';
+import { pushFold } from './seed-data/pushfold-pack.ts';
 
 /** The demo player seeded outside production; its password is random (or DEMO_PASSWORD), never written anywhere. */
 export const DEMO_EMAIL = 'demo@rangeforge.app';
@@ -22,7 +24,8 @@ const DEMO_USERNAME = 'demo';
  */
 export interface SeedOptions {
   admin?: { email: string; password: string; username?: string };
-  demo?: { password?: string };
+  /** `language`: the demo player's interface language, in which its sample charts are written (default en-US). */
+  demo?: { password?: string; language?: Language };
 }
 
 interface SeedItem {
@@ -99,17 +102,29 @@ const STORE: SeedPackage[] = [
   },
 ];
 
-/** The demo player with editable copies of the opening and push/fold charts; null when it exists already. */
-async function seedDemo(db: Db, password: string): Promise<boolean> {
+const DEMO_FOLDERS: Record<Language, { cash: string; pushFold: string }> = {
+  'en-US': { cash: 'My cash ranges', pushFold: 'My push/fold' },
+  'ru-RU': { cash: 'Мои кэш-диапазоны', pushFold: 'Мой пуш/фолд' },
+  'zh-CN': { cash: '我的现金局范围', pushFold: '我的全下/弃牌' },
+  'es-ES': { cash: 'Mis rangos de cash', pushFold: 'Mi push/fold' },
+};
+
+/**
+ * The demo player with editable copies of the opening and push/fold charts, written in its language like a bought
+ * pack in its buyer's; false when it exists already.
+ */
+async function seedDemo(db: Db, password: string, language: Language): Promise<boolean> {
   if (await findUserByEmail(db, DEMO_EMAIL)) return false;
   const user = await insertUser(db, {
     username: DEMO_USERNAME,
     email: DEMO_EMAIL,
     passwordHash: await hashPassword(password),
     referrerId: null,
+    language,
   });
-  await insertPack(db.kysely, db.dialect, user.id, 'My cash ranges', cashOpens, false);
-  await insertPack(db.kysely, db.dialect, user.id, 'My push/fold', pushFold, false);
+  const folders = DEMO_FOLDERS[language];
+  await insertPack(db.kysely, db.dialect, user.id, folders.cash, cashOpens, false, language);
+  await insertPack(db.kysely, db.dialect, user.id, folders.pushFold, pushFold, false, language);
   return true;
 }
 
@@ -251,7 +266,7 @@ export async function seedDatabase(
   }
   if (options.demo) {
     const password = options.demo.password ?? randomPassword();
-    if (await seedDemo(db, password)) {
+    if (await seedDemo(db, password, options.demo.language ?? DEFAULT_LANGUAGE)) {
       report.push(`demo player ${DEMO_EMAIL} / ${password} with sample ranges (password shown once)`);
     }
   }

@@ -3,7 +3,8 @@
 import type { Language } from '../../../contract/languages.ts';
 import type { LessonChart } from '../../lib/lesson-media.ts';
 import type { PackContent, TemplateNode } from '../../modules/shop/templates.ts';
-import { cashDefence, cashOpens, pushFold } from './packs.ts';
+import { cashDefence, cashOpens } from './cash-packs.ts';
+import { pushFold } from './pushfold-pack.ts';
 
 export interface SeedLesson {
   title: string;
@@ -33,7 +34,7 @@ export function lessonChart(lesson: SeedLesson): LessonChart {
 export const PREFLOP_LESSONS: SeedLesson[] = [
   {
     title: 'Position and opening ranges',
-    chart: { pack: cashOpens, path: ['BTN open (~45%)'] },
+    chart: { pack: cashOpens, path: ['BTN open (46%)'] },
     sentences: {
       'en-US': [
         'This is the button opening range.',

@@ -1,3 +1,4 @@
+import { asLanguage } from '../../../contract/languages.ts';
 import type { DialectName } from '../../db/database.ts';
 import type { OrderRow } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -97,7 +98,7 @@ export async function fulfilOrder(trx: Executor, dialect: DialectName, order: Or
         await setPurchaseFolder(
           trx,
           purchaseId,
-          await insertPack(trx, dialect, user.id, item.name, content, true),
+          await insertPack(trx, dialect, user.id, item.name, content, true, asLanguage(user.language)),
         );
     }
   }

@@ -1,4 +1,5 @@
 import { CATEGORY_HARD_LIMIT } from '../../../contract/categories.ts';
+import { asLanguage } from '../../../contract/languages.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { conflict, HttpError, notFound } from '../../lib/http-error.ts';
@@ -110,7 +111,15 @@ export async function restorePackFolder(
     await writes.chargeRows(user.id, nodes);
     if ((await countCategories(trx, user.id)).all + nodes > CATEGORY_HARD_LIMIT)
       throw conflict('categoryLimitReached');
-    const folder = await insertPack(trx, db.dialect, user.id, purchase.name, content, true);
+    const folder = await insertPack(
+      trx,
+      db.dialect,
+      user.id,
+      purchase.name,
+      content,
+      true,
+      asLanguage(user.language),
+    );
     await setPurchaseFolder(trx, purchase.id, folder);
     return { category_id: folder, restored: true };
   });
