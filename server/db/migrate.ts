@@ -26,6 +26,7 @@ import { accountDeletionMigration } from './migrations/020-account-deletion.ts';
 import { adminAuditMigration } from './migrations/021-admin-audit.ts';
 import { cheapSubtreesMigration } from './migrations/022-cheap-subtrees.ts';
 import { signUpRequestsMigration } from './migrations/023-sign-up-requests.ts';
+import { storeTextsMigration } from './migrations/033-store-texts.ts';
 
 /** Versioned migrations in code (no file-system scan, so they bundle and run the same under tsx and vitest). */
 function provider(db: Db): MigrationProvider {
@@ -56,6 +57,7 @@ function provider(db: Db): MigrationProvider {
         '021-admin-audit': adminAuditMigration(db.dialect),
         '022-cheap-subtrees': cheapSubtreesMigration,
         '023-sign-up-requests': signUpRequestsMigration(db.dialect),
+        '033-store-texts': storeTextsMigration,
       };
     },
   };

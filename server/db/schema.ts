@@ -147,6 +147,25 @@ export interface LessonsTable {
   video_file: string | null;
 }
 
+/** A package's, an item's or a lesson's words in one language other than English (migration 033). */
+export interface PackageTextsTable {
+  package_id: number;
+  language: string;
+  name: string;
+  description: string;
+}
+export interface ShopItemTextsTable {
+  item_id: number;
+  language: string;
+  name: string;
+  description: string;
+}
+export interface LessonTextsTable {
+  lesson_id: number;
+  language: string;
+  title: string;
+}
+
 export interface OrdersTable {
   id: Generated<number>;
   user_id: number;
@@ -269,6 +288,9 @@ export interface Database {
   shop_items: ShopItemsTable;
   shop_item_contents: ShopItemContentsTable;
   lessons: LessonsTable;
+  package_texts: PackageTextsTable;
+  shop_item_texts: ShopItemTextsTable;
+  lesson_texts: LessonTextsTable;
   orders: OrdersTable;
   card_refunds: CardRefundsTable;
   extra_charges: ExtraChargesTable;

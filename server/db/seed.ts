@@ -7,12 +7,14 @@ import { contentTypeOf, type MediaStorage } from '../lib/media-storage.ts';
 import { ensureAdmin, lockPublishedPasswords, randomPassword } from '../modules/admin/accounts.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { DEFAULT_SETTINGS } from '../modules/settings/settings.repository.ts';
-import { insertPack, type PackContent } from '../modules/shop/templates.ts';
+import { insertPack } from '../modules/shop/templates.ts';
 import { findUserByEmail, insertUser } from '../modules/users/users.repository.ts';
 import type { Db } from './database.ts';
-import { cashDefence, cashOpens } from './seed-data/cash-packs.ts';
-import { lessonChart, PREFLOP_LESSONS, type SeedLesson, SHORT_STACK_LESSONS } from './seed-data/lessons.ts';
+import { cashOpens } from './seed-data/cash-packs.ts';
+import { lessonChart } from './seed-data/lessons.ts';
 import { pushFold } from './seed-data/pushfold-pack.ts';
+import { STORE } from './seed-data/store.ts';
+import { seedStoreTexts } from './seed-data/store-texts.ts';
 
 /** The demo player seeded outside production; its password is random (or DEMO_PASSWORD), never written anywhere. */
 export const DEMO_EMAIL = 'demo@rangeforge.app';
@@ -27,80 +29,6 @@ export interface SeedOptions {
   /** `language`: the demo player's interface language, in which its sample charts are written (default en-US). */
   demo?: { password?: string; language?: Language };
 }
-
-interface SeedItem {
-  type: 'product' | 'video_course';
-  name: string;
-  description: string;
-  usd: number;
-  rub: number;
-  content?: PackContent;
-  lessons?: SeedLesson[];
-}
-
-interface SeedPackage {
-  name: string;
-  description: string;
-  premiumRequired: boolean;
-  items: SeedItem[];
-}
-
-const STORE: SeedPackage[] = [
-  {
-    name: '6-max Cash 100bb',
-    description: 'Complete preflop strategy for 6-max no-limit hold’em cash games at 100 big blinds.',
-    premiumRequired: false,
-    items: [
-      {
-        type: 'product',
-        name: 'Opening ranges by position',
-        description: 'Raise-first-in charts for UTG, HJ, CO, BTN and SB.',
-        usd: 19,
-        rub: 1490,
-        content: cashOpens,
-      },
-      {
-        type: 'product',
-        name: '3-bet and call ranges',
-        description: 'Versus opens in position and from the blinds, with mixed strategies.',
-        usd: 29,
-        rub: 2290,
-        content: cashDefence,
-      },
-      {
-        type: 'video_course',
-        name: 'Preflop fundamentals',
-        description: 'Why the charts look the way they do: position, blockers, pot odds.',
-        usd: 49,
-        rub: 3890,
-        lessons: PREFLOP_LESSONS,
-      },
-    ],
-  },
-  {
-    name: 'Tournament push/fold',
-    description: 'Short-stack tournament play: shoving and calling ranges from 5 to 20 big blinds.',
-    premiumRequired: true,
-    items: [
-      {
-        type: 'product',
-        name: 'Push/fold charts 5–20bb',
-        description: 'Small blind shoves and big blind calls by effective stack.',
-        usd: 15,
-        rub: 1190,
-        content: pushFold,
-      },
-      {
-        type: 'video_course',
-        name: 'Short-stack tournament play',
-        description: 'ICM basics, stack depths and when to deviate from the charts.',
-        usd: 39,
-        rub: 3090,
-        lessons: SHORT_STACK_LESSONS,
-      },
-    ],
-  },
-];
 
 const DEMO_FOLDERS: Record<Language, { cash: string; pushFold: string }> = {
   'en-US': { cash: 'My cash ranges', pushFold: 'My push/fold' },
@@ -144,9 +72,9 @@ async function seedLessonMedia(
         .selectFrom('lessons')
         .innerJoin('shop_items', 'shop_items.id', 'lessons.item_id')
         .select(['lessons.id'])
-        .where('shop_items.name', '=', item.name)
+        .where('shop_items.name', '=', item.texts['en-US'].name)
         .where('shop_items.type', '=', 'video_course')
-        .where('lessons.title', '=', lesson.title)
+        .where('lessons.title', '=', lesson.titles['en-US'])
         .where('lessons.video_file', 'is', null)
         .executeTakeFirst();
       if (!row) continue;
@@ -158,7 +86,7 @@ async function seedLessonMedia(
         .set({ video_file: media.videoFile })
         .where('id', '=', row.id)
         .execute();
-      report.push(`lesson video "${lesson.title}"`);
+      report.push(`lesson video "${lesson.titles['en-US']}"`);
     }
   }
   return report;
@@ -204,15 +132,15 @@ export async function seedDatabase(
     const existing = await db.kysely
       .selectFrom('packages')
       .select('id')
-      .where('name', '=', pack.name)
+      .where('name', '=', pack.texts['en-US'].name)
       .executeTakeFirst();
     if (existing) continue;
     await db.kysely.transaction().execute(async (trx) => {
       const created = await trx
         .insertInto('packages')
         .values({
-          name: pack.name,
-          description: pack.description,
+          name: pack.texts['en-US'].name,
+          description: pack.texts['en-US'].description,
           premium_required: pack.premiumRequired ? 1 : 0,
           position,
           active: 1,
@@ -225,8 +153,8 @@ export async function seedDatabase(
           .values({
             package_id: created.id,
             type: item.type,
-            name: item.name,
-            description: item.description,
+            name: item.texts['en-US'].name,
+            description: item.texts['en-US'].description,
             price_usd: item.usd * 100,
             price_rub: item.rub * 100,
             position: index,
@@ -242,13 +170,19 @@ export async function seedDatabase(
         for (const [lessonIndex, lesson] of (item.lessons ?? []).entries()) {
           await trx
             .insertInto('lessons')
-            .values({ item_id: row.id, title: lesson.title, position: lessonIndex, video_file: null })
+            .values({
+              item_id: row.id,
+              title: lesson.titles['en-US'],
+              position: lessonIndex,
+              video_file: null,
+            })
             .execute();
         }
       }
     });
-    report.push(`store package "${pack.name}" with ${pack.items.length} items`);
+    report.push(`store package "${pack.texts['en-US'].name}" with ${pack.items.length} items`);
   }
+  report.push(...(await seedStoreTexts(db)));
 
   if (options.mediaDir) report.push(...(await seedLessonMedia(db, options.mediaDir, options.storage)));
 

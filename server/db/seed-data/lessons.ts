@@ -7,7 +7,7 @@ import { cashDefence, cashOpens } from './cash-packs.ts';
 import { pushFold } from './pushfold-pack.ts';
 
 export interface SeedLesson {
-  title: string;
+  titles: Record<Language, string>;
   /** The chart on screen: a pack and the path of names to one of its ranges. */
   chart: { pack: PackContent; path: string[] };
   sentences: Record<Language, string[]>;
@@ -22,7 +22,7 @@ const find = (nodes: TemplateNode[], [name, ...rest]: string[]): TemplateNode | 
 export function lessonChart(lesson: SeedLesson): LessonChart {
   const node = find(lesson.chart.pack.nodes, lesson.chart.path);
   if (!node?.pairs)
-    throw new Error(`seed lesson "${lesson.title}": no chart at ${lesson.chart.path.join(' / ')}`);
+    throw new Error(`seed lesson "${lesson.titles['en-US']}": no chart at ${lesson.chart.path.join(' / ')}`);
   const cells: LessonChart['cells'] = {};
   for (const [hand, cell] of Object.entries(node.pairs)) {
     const first = (Array.isArray(cell) ? cell : cell.colors)[0];
@@ -33,7 +33,12 @@ export function lessonChart(lesson: SeedLesson): LessonChart {
 
 export const PREFLOP_LESSONS: SeedLesson[] = [
   {
-    title: 'Position and opening ranges',
+    titles: {
+      'en-US': 'Position and opening ranges',
+      'ru-RU': 'Позиция и диапазоны открытия',
+      'zh-CN': '位置与开局范围',
+      'es-ES': 'Posición y rangos de apertura',
+    },
     chart: { pack: cashOpens, path: ['BTN open (46%)'] },
     sentences: {
       'en-US': [
@@ -59,7 +64,12 @@ export const PREFLOP_LESSONS: SeedLesson[] = [
     },
   },
   {
-    title: 'Three-betting for value and as a bluff',
+    titles: {
+      'en-US': 'Three-betting for value and as a bluff',
+      'ru-RU': '3-бет на вэлью и как блеф',
+      'zh-CN': '价值 3-bet 与诈唬 3-bet',
+      'es-ES': '3-bet por valor y de farol',
+    },
     chart: { pack: cashDefence, path: ['In position', 'BTN vs CO open'] },
     sentences: {
       'en-US': [
@@ -85,7 +95,12 @@ export const PREFLOP_LESSONS: SeedLesson[] = [
     },
   },
   {
-    title: 'Defending the big blind',
+    titles: {
+      'en-US': 'Defending the big blind',
+      'ru-RU': 'Защита большого блайнда',
+      'zh-CN': '大盲防守',
+      'es-ES': 'Defender la ciega grande',
+    },
     chart: { pack: cashDefence, path: ['Blinds', 'BB vs BTN open'] },
     sentences: {
       'en-US': [
@@ -114,7 +129,12 @@ export const PREFLOP_LESSONS: SeedLesson[] = [
 
 export const SHORT_STACK_LESSONS: SeedLesson[] = [
   {
-    title: 'Why push/fold works',
+    titles: {
+      'en-US': 'Why push/fold works',
+      'ru-RU': 'Почему работает пуш/фолд',
+      'zh-CN': '为什么全下/弃牌有效',
+      'es-ES': 'Por qué funciona el push/fold',
+    },
     chart: { pack: pushFold, path: ['SB push', '10bb'] },
     sentences: {
       'en-US': [
@@ -140,7 +160,12 @@ export const SHORT_STACK_LESSONS: SeedLesson[] = [
     },
   },
   {
-    title: 'Reading the charts',
+    titles: {
+      'en-US': 'Reading the charts',
+      'ru-RU': 'Как читать чарты',
+      'zh-CN': '如何读图表',
+      'es-ES': 'Cómo leer las tablas',
+    },
     chart: { pack: pushFold, path: ['BB call vs SB push', '10bb'] },
     sentences: {
       'en-US': [
@@ -166,7 +191,12 @@ export const SHORT_STACK_LESSONS: SeedLesson[] = [
     },
   },
   {
-    title: 'Adjusting for antes and ICM',
+    titles: {
+      'en-US': 'Adjusting for antes and ICM',
+      'ru-RU': 'Поправки на анте и ICM',
+      'zh-CN': '根据前注和 ICM 调整',
+      'es-ES': 'Ajustes por antes e ICM',
+    },
     chart: { pack: pushFold, path: ['SB push', '5bb'] },
     sentences: {
       'en-US': [

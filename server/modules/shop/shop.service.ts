@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 
-import type { Language } from '../../../contract/languages.ts';
+import { asLanguage, type Language } from '../../../contract/languages.ts';
 import type { Purchase, ReferralPayment } from '../../../contract/profile.ts';
 import type { Lesson, Offer, OfferItem, ProductPage, ShopPage } from '../../../contract/shop.ts';
 import type { Db } from '../../db/database.ts';
@@ -23,6 +23,18 @@ import {
   ownedItemIdsFast,
   type PackageRow,
 } from './shop.repository.ts';
+import { lessonTitlesIn, localized, type NamedText, textsIn, textsOf } from './texts.repository.ts';
+
+/** The language of a store answer: the one the app asks for, else the signed-in player's, else English. */
+export function storeLanguage(asked: Language | undefined, user: UserRow | null): Language {
+  return asked ?? asLanguage(user?.language);
+}
+
+/** Items and packages with their words in one language (English where a text has no translation). */
+interface Words {
+  items: Map<number, NamedText>;
+  packages: Map<number, NamedText>;
+}
 
 /** Signed lesson links live long enough for a long lesson with pauses. */
 const VIDEO_LINK_TTL_SECONDS = 6 * 60 * 60;
@@ -44,12 +56,16 @@ export class ShopService {
   }
 
   /** A lesson for the product page: signed links to its video, poster and captions for owners only. */
-  private lessonView(lesson: Selectable<LessonsTable>, userId: number | null): Lesson {
+  private lessonView(
+    lesson: Selectable<LessonsTable>,
+    userId: number | null,
+    title: string | undefined,
+  ): Lesson {
     const watch = userId !== null && lesson.video_file !== null;
     const companions = watch && hasCompanionFiles(lesson.video_file!);
     return {
       id: lesson.id,
-      title: lesson.title,
+      title: title ?? lesson.title,
       position: lesson.position,
       has_video: lesson.video_file !== null,
       video_url: watch ? this.signedVideoUrl(lesson.id, userId) : null,
@@ -82,11 +98,13 @@ export class ShopService {
   }
 
   private offerItem(
-    item: ShopItemRow,
+    row: ShopItemRow,
     user: UserRow | null,
     owned: Set<number>,
     restorable: Set<number>,
+    words: Words,
   ): OfferItem {
+    const item = localized(row, words.items.get(row.id));
     return {
       id: item.id,
       name: item.name,
@@ -109,12 +127,14 @@ export class ShopService {
 
   /** The package's head plus its price for this user, computed here so every screen shows the same total. */
   private offerHead(
-    pack: PackageRow,
+    row: PackageRow,
     items: ShopItemRow[],
     user: UserRow | null,
     owned: Set<number>,
     settings: { premium_price_rub: number },
+    words: Words,
   ) {
+    const pack = localized(row, words.packages.get(row.id));
     return {
       id: pack.id,
       name: pack.name,
@@ -126,27 +146,46 @@ export class ShopService {
     };
   }
 
-  async list(user: UserRow | null, page: number, perPage: number): Promise<ShopPage> {
+  /** The words of these packages and items in `language` (nothing to read for English). */
+  private async words(packages: PackageRow[], items: ShopItemRow[], language: Language): Promise<Words> {
+    return {
+      packages: await textsOf(
+        this.db,
+        'package',
+        packages.map((pack) => pack.id),
+        language,
+      ),
+      items: await textsOf(
+        this.db,
+        'item',
+        items.map((item) => item.id),
+        language,
+      ),
+    };
+  }
+
+  async list(user: UserRow | null, page: number, perPage: number, language: Language): Promise<ShopPage> {
     const { total, packages, items } = await catalogue(this.db, page, perPage);
     const owned = await this.owned(user);
     const restorable = await this.restorable(user, owned);
     const settings = await this.quoteSettings(user, packages);
+    const words = await this.words(packages, items, language);
     const list: Offer[] = packages.map((pack) => {
       const mine = items.filter((item) => item.package_id === pack.id);
       return {
-        ...this.offerHead(pack, mine, user, owned, settings),
+        ...this.offerHead(pack, mine, user, owned, settings, words),
         products: mine
           .filter((item) => item.type === 'product')
-          .map((item) => this.offerItem(item, user, owned, restorable)),
+          .map((item) => this.offerItem(item, user, owned, restorable, words)),
         video_courses: mine
           .filter((item) => item.type === 'video_course')
-          .map((item) => this.offerItem(item, user, owned, restorable)),
+          .map((item) => this.offerItem(item, user, owned, restorable, words)),
       };
     });
     return { total, page, per_page: perPage, list };
   }
 
-  async product(user: UserRow | null, id: number): Promise<ProductPage> {
+  async product(user: UserRow | null, id: number, language: Language): Promise<ProductPage> {
     const pack = await findActivePackage(this.db.kysely, id);
     if (!pack) throw notFound();
     const owned = await this.owned(user);
@@ -162,34 +201,51 @@ export class ShopService {
     );
     const settings = await this.quoteSettings(user, [pack]);
     const restorable = await this.restorable(user, owned);
+    const words = await this.words([pack], items, language);
+    const titles = await lessonTitlesIn(
+      this.db.kysely,
+      lessons.map((lesson) => lesson.id),
+      language,
+    );
     return {
-      ...this.offerHead(pack, items, user, owned, settings),
+      ...this.offerHead(pack, items, user, owned, settings, words),
       products: items
         .filter((item) => item.type === 'product')
-        .map((item) => this.offerItem(item, user, owned, restorable)),
+        .map((item) => this.offerItem(item, user, owned, restorable, words)),
       video_courses: items
         .filter((item) => item.type === 'video_course')
         .map((item) => ({
-          ...this.offerItem(item, user, owned, restorable),
+          ...this.offerItem(item, user, owned, restorable, words),
           lessons: lessons
             .filter((lesson) => lesson.item_id === item.id)
             .map((lesson) =>
-              this.lessonView(lesson, user && (owned.has(item.id) || user.is_admin) ? user.id : null),
+              this.lessonView(
+                lesson,
+                user && (owned.has(item.id) || user.is_admin) ? user.id : null,
+                titles.get(lesson.id),
+              ),
             ),
         })),
     };
   }
 
-  async purchases(user: UserRow, page: number, perPage: number) {
+  /** The player's purchases, each named as its item is now in `language` (the name bought under otherwise). */
+  async purchases(user: UserRow, page: number, perPage: number, language: Language) {
     const { total, rows } = await listPurchases(this.db.kysely, user.id, page, perPage);
     const restorable = rows.some((row) => row.kind === 'product')
       ? await restorablePacks(this.db.kysely, user.id)
       : new Set<number>();
+    const names = await textsIn(
+      this.db.kysely,
+      'item',
+      rows.flatMap((row) => row.item_id ?? []),
+      language,
+    );
     const items: Purchase[] = rows.map((row) => ({
       id: row.id,
       kind: row.kind as Purchase['kind'],
       item_id: row.item_id,
-      name: row.name,
+      name: (row.item_id !== null && names.get(row.item_id)?.name) || row.name,
       amount: toMajor(row.amount),
       currency: row.currency,
       datetime: row.created_at,

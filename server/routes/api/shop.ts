@@ -1,9 +1,13 @@
 import { DataEnvelope, ErrorBody, IdParams, PAGE_SIZE } from '../../../contract/envelope.ts';
 import { API } from '../../../contract/paths.ts';
-import { ProductPage, ShopPage, ShopQuery } from '../../../contract/shop.ts';
+import { LanguageQuery, ProductPage, ShopPage, ShopQuery } from '../../../contract/shop.ts';
 import type { RoutePlugin } from '../../lib/type-provider.ts';
+import { storeLanguage } from '../../modules/shop/shop.service.ts';
 
-/** The public store (SPEC §7 puts it under /api/shop, without /v1). Signed-in callers see prices in their currency. */
+/**
+ * The public store (SPEC §7 puts it under /api/shop, without /v1). Signed-in callers see prices in their currency;
+ * names, descriptions and lesson titles come in the language of `lang` (the answer says which in Content-Language).
+ */
 export const shopPublicRoutes: RoutePlugin = async (app) => {
   const { shop } = app.services;
   const tags = ['shop'];
@@ -11,9 +15,11 @@ export const shopPublicRoutes: RoutePlugin = async (app) => {
   app.get(
     API.shop.list,
     { schema: { tags, querystring: ShopQuery, response: { 200: DataEnvelope(ShopPage), 400: ErrorBody } } },
-    async (request) => {
-      const { page = 1, per_page: perPage = PAGE_SIZE } = request.query;
-      return { data: await shop.list(request.user, page, perPage) };
+    async (request, reply) => {
+      const { page = 1, per_page: perPage = PAGE_SIZE, lang } = request.query;
+      const language = storeLanguage(lang, request.user);
+      reply.header('content-language', language);
+      return { data: await shop.list(request.user, page, perPage, language) };
     },
   );
 
@@ -23,9 +29,14 @@ export const shopPublicRoutes: RoutePlugin = async (app) => {
       schema: {
         tags,
         params: IdParams,
+        querystring: LanguageQuery,
         response: { 200: DataEnvelope(ProductPage), 400: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => ({ data: await shop.product(request.user, request.params.id) }),
+    async (request, reply) => {
+      const language = storeLanguage(request.query.lang, request.user);
+      reply.header('content-language', language);
+      return { data: await shop.product(request.user, request.params.id, language) };
+    },
   );
 };
