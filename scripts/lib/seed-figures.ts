@@ -97,6 +97,8 @@ function bubble(api: EngineApi): EngineFigures['bubble'] {
     fold_ev: constant(solution.fold_ev, 'the small blind’s fold'),
     call_ev: rounded(solution.call_ev),
     call_fold_ev: constant(solution.call_fold_ev, 'the big blind’s fold'),
+    call_win: round(afterWin),
+    eq_vs_push: equityVs(api, solution.push),
     call_needs: round(afterFold / afterWin),
     chip_call_needs: round((stack - 1) / (2 * stack)),
   };
@@ -121,6 +123,7 @@ function cash(api: EngineApi): EngineFigures['cash'] {
     open_vs_random: Object.fromEntries(
       OPEN_POSITIONS.map((position) => [position, vsRandom(openChart(position))]),
     ),
+    vs_random: equityVs(api, random),
     vs_co_open: equityVs(api, weights(openChart('CO'))),
     vs_btn_open: equityVs(api, weights(openChart('BTN'))),
   };

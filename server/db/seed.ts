@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { DEFAULT_LANGUAGE, type Language } from '../../contract/languages.ts';
-import { CAPTION_LANGUAGES, captionFileOf, ensureLessonMedia, posterFileOf } from '../lib/lesson-media.ts';
+import { ensureLessonMedia, lessonFiles } from '../lib/lesson-media.ts';
 import { contentTypeOf, type MediaStorage } from '../lib/media-storage.ts';
 import { ensureAdmin, lockPublishedPasswords, randomPassword } from '../modules/admin/accounts.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
@@ -11,7 +11,6 @@ import { insertPack } from '../modules/shop/templates.ts';
 import { findUserByEmail, insertUser } from '../modules/users/users.repository.ts';
 import type { Db } from './database.ts';
 import { cashOpens } from './seed-data/cash-packs.ts';
-import { lessonChart } from './seed-data/lessons.ts';
 import { pushFold } from './seed-data/pushfold-pack.ts';
 import { STORE } from './seed-data/store.ts';
 import { seedStoreTexts } from './seed-data/store-texts.ts';
@@ -78,7 +77,7 @@ async function seedLessonMedia(
         .where('lessons.video_file', 'is', null)
         .executeTakeFirst();
       if (!row) continue;
-      const media = await ensureLessonMedia(path.join(mediaDir, 'videos'), lessonChart(lesson), lesson);
+      const media = await ensureLessonMedia(path.join(mediaDir, 'videos'), lesson.script);
       if (storage?.kind === 's3')
         await uploadLessonFiles(storage, path.join(mediaDir, 'videos'), media.videoFile);
       await db.kysely
@@ -94,12 +93,7 @@ async function seedLessonMedia(
 
 /** With shared object storage (MEDIA_STORAGE=s3) every instance serves the lesson from the bucket, not this disk. */
 async function uploadLessonFiles(storage: MediaStorage, dir: string, videoFile: string): Promise<void> {
-  const files = [
-    videoFile,
-    posterFileOf(videoFile),
-    ...CAPTION_LANGUAGES.map((lang) => captionFileOf(videoFile, lang)),
-  ];
-  for (const file of files) {
+  for (const file of lessonFiles(videoFile)) {
     if (await storage.exists(`videos/${file}`)) continue;
     await storage.put(`videos/${file}`, await readFile(path.join(dir, file)), contentTypeOf(file));
   }

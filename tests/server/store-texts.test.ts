@@ -258,7 +258,7 @@ describeEachDatabase('store texts in four languages', (kind) => {
       const report = await seedDatabase(t.app.services.db);
       expect(report).toEqual([
         'store package "Tournament push/fold": 3 translations',
-        'store package "Tournament push/fold": 1 packs renewed',
+        'store package "Tournament push/fold": 1 packs and courses renewed',
       ]);
       const stored = await db
         .selectFrom('shop_item_contents')
@@ -266,6 +266,69 @@ describeEachDatabase('store texts in four languages', (kind) => {
         .where('item_id', '=', pushFold.id)
         .executeTakeFirstOrThrow();
       expect(stored.content).toContain('"name":"Bubble: 3 left, 2 paid (ICM)"');
+      expect(await seedDatabase(t.app.services.db)).toEqual([]);
+    });
+
+    it('replaces the first seed’s lesson clips with today’s lessons, keeping an uploaded video', async () => {
+      const db = t.app.services.db.kysely;
+      const [cash, tournament] = await shop(null);
+      const course = async (packId: number) =>
+        (await get(null, `/api/shop/product/${packId}`)).json().data.video_courses[0].id as number;
+      const [preflop, shortStack] = [await course(cash!.id), await course(tournament!.id)];
+      // The short-stack course as first seeded: three 15-second clips under their old titles.
+      await db.deleteFrom('lessons').where('item_id', '=', shortStack).execute();
+      const oldTitles = ['Why push/fold works', 'Reading the charts', 'Adjusting for antes and ICM'];
+      for (const [position, title] of oldTitles.entries()) {
+        await db
+          .insertInto('lessons')
+          .values({
+            item_id: shortStack,
+            title,
+            position,
+            video_file: `lesson-${'a'.repeat(23)}${position}.mp4`,
+          })
+          .execute();
+      }
+      // A preflop lesson with a clip rendered from its old script, another with the admin's own upload (the first
+      // was renamed by the admin above: no longer the seed's, it is left alone).
+      const preflopLessons = await db
+        .selectFrom('lessons')
+        .selectAll()
+        .where('item_id', '=', preflop)
+        .orderBy('position')
+        .execute();
+      await db
+        .updateTable('lessons')
+        .set({ video_file: `lesson-${'b'.repeat(24)}.mp4` })
+        .where('id', '=', preflopLessons[2]!.id)
+        .execute();
+      await db
+        .updateTable('lessons')
+        .set({ video_file: `${'c'.repeat(32)}.mp4` })
+        .where('id', '=', preflopLessons[1]!.id)
+        .execute();
+
+      const report = await seedDatabase(t.app.services.db);
+      expect(report).toEqual([
+        'store package "6-max Cash 100bb": 1 packs and courses renewed',
+        'store package "Tournament push/fold": 9 translations',
+        'store package "Tournament push/fold": 1 packs and courses renewed',
+      ]);
+      const lessons = await db
+        .selectFrom('lessons')
+        .selectAll()
+        .where('item_id', 'in', [preflop, shortStack])
+        .orderBy('item_id')
+        .orderBy('position')
+        .execute();
+      expect(lessons.map((row) => [row.title, row.video_file])).toEqual([
+        ['Opening ranges', null],
+        ['Three-betting for value and as a bluff', `${'c'.repeat(32)}.mp4`],
+        ['Defending the big blind', null],
+        ['The 10bb push chart, class by class', null],
+        ['Calling a shove: the big blind’s chart', null],
+        ['ICM on the bubble against chip EV', null],
+      ]);
       expect(await seedDatabase(t.app.services.db)).toEqual([]);
     });
   });

@@ -229,7 +229,7 @@ export const BTN_VS_CO = defence(
 );
 export const BB_VS_BTN = defence(
   'TT+, AJs+, KQs, AKo, A5s, A4s, 76s, 65s',
-  '99-22, ATs-A6s, A3s, A2s, KJs-K2s, Q5s+, J7s+, T7s+, 96s+, 85s+, 74s+, 63s+, 53s+, 43s, AQo-A2o, KJo-K8o, QTo+, JTo, T9o, 98o',
+  '99-22, ATs-A6s, A3s, A2s, KJs-K2s, Q5s+, J7s+, T7s+, 96s+, 85s+, 74s+, 63s+, 53s+, 43s, AQo-A2o, KQo-K8o, QTo+, JTo, T9o, 98o',
   [['A3s, A2s', 50]],
 );
 

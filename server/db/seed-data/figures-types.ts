@@ -32,6 +32,10 @@ export interface BubbleFigures {
   fold_ev: number;
   call_ev: number[];
   call_fold_ev: number;
+  /** The big blind's prize equity after winning the all-in (the small blind out, two left). */
+  call_win: number;
+  /** Each class's equity against the small blind's bubble pushing range. */
+  eq_vs_push: number[];
   /** The equity the big blind needs to call the push, in prize equity and in chips. */
   call_needs: number;
   chip_call_needs: number;
@@ -40,6 +44,8 @@ export interface BubbleFigures {
 export interface CashFigures {
   /** Each opening chart's equity against a random hand, by position. */
   open_vs_random: Record<string, number>;
+  /** Each class's equity against a random hand. */
+  vs_random: number[];
   /** Each class's equity against the cutoff's and the button's opening ranges. */
   vs_co_open: number[];
   vs_btn_open: number[];

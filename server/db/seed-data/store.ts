@@ -45,9 +45,8 @@ export const SUPERSEDED_CONTENTS = new Set([
   '1a978a992ca7b40b5c77787b36770d75ab5f179e2ce59f6a2fe302215d1aa4ac',
 ]);
 
-/** The lesson titles of courses as first seeded (15-second clips): such a course gets today's lessons. */
+/** The lessons of the short-stack course as first seeded (15-second clips): such a course gets today's lessons. */
 export const SUPERSEDED_LESSON_TITLES = [
-  ['Position and opening ranges', 'Three-betting for value and as a bluff', 'Defending the big blind'],
   ['Why push/fold works', 'Reading the charts', 'Adjusting for antes and ICM'],
 ];
 

@@ -7,7 +7,13 @@ import type { Db } from '../../db/database.ts';
 import type { LessonsTable, ShopItemRow, UserRow } from '../../db/schema.ts';
 import { hmacHex, safeEqual } from '../../lib/crypto.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import { CAPTION_LANGUAGES, captionFileOf, hasCompanionFiles, posterFileOf } from '../../lib/lesson-media.ts';
+import {
+  CAPTION_LANGUAGES,
+  captionFileOf,
+  hasCompanionFiles,
+  posterFileOf,
+  voicedFileOf,
+} from '../../lib/lesson-media.ts';
 import { DEFAULT_SETTINGS, readSettings } from '../settings/settings.repository.ts';
 import { restorablePacks } from './pack-folders.ts';
 import { currencyFor, priceOf, quoteOffer, toMajor } from './pricing.ts';
@@ -49,31 +55,38 @@ export class ShopService {
    * A lesson link for a <video> element, which cannot send the Bearer header: it carries the user, an expiry and an
    * HMAC of both with the lesson id. The server still checks ownership when the link is used.
    */
-  private signedVideoUrl(lessonId: number, userId: number, file = 'video'): string {
+  private signedVideoUrl(lessonId: number, userId: number, file: string, voice: Language): string {
     const expires = Math.floor(Date.now() / 1000) + VIDEO_LINK_TTL_SECONDS;
     const sig = hmacHex(this.signingSecret, `${lessonId}:${userId}:${expires}`);
-    return `/api/v1/shop/lessons/${lessonId}/${file}?user=${userId}&expires=${expires}&sig=${sig}`;
+    // The voice only picks which of the lesson's files is sent: the owner may have any of them, so it is not signed.
+    const lang = voice === 'en-US' ? '' : `&lang=${voice}`;
+    return `/api/v1/shop/lessons/${lessonId}/${file}?user=${userId}&expires=${expires}&sig=${sig}${lang}`;
   }
 
-  /** A lesson for the product page: signed links to its video, poster and captions for owners only. */
+  /**
+   * A lesson for the product page: signed links to its video, poster and captions for owners only, spoken in
+   * `language` when the lesson has that voice (the seeded lessons have all four; English otherwise).
+   */
   private lessonView(
     lesson: Selectable<LessonsTable>,
     userId: number | null,
     title: string | undefined,
+    language: Language,
   ): Lesson {
     const watch = userId !== null && lesson.video_file !== null;
     const companions = watch && hasCompanionFiles(lesson.video_file!);
+    const voice = companions ? language : 'en-US';
     return {
       id: lesson.id,
       title: title ?? lesson.title,
       position: lesson.position,
       has_video: lesson.video_file !== null,
-      video_url: watch ? this.signedVideoUrl(lesson.id, userId) : null,
-      poster_url: companions ? this.signedVideoUrl(lesson.id, userId!, 'poster') : null,
+      video_url: watch ? this.signedVideoUrl(lesson.id, userId, 'video', voice) : null,
+      poster_url: companions ? this.signedVideoUrl(lesson.id, userId!, 'poster', voice) : null,
       captions: companions
-        ? CAPTION_LANGUAGES.map((language) => ({
-            language,
-            url: this.signedVideoUrl(lesson.id, userId!, `captions/${language}`),
+        ? CAPTION_LANGUAGES.map((captions) => ({
+            language: captions,
+            url: this.signedVideoUrl(lesson.id, userId!, `captions/${captions}`, voice),
           }))
         : [],
     };
@@ -223,6 +236,7 @@ export class ShopService {
                 lesson,
                 user && (owned.has(item.id) || user.is_admin) ? user.id : null,
                 titles.get(lesson.id),
+                language,
               ),
             ),
         })),
@@ -272,16 +286,26 @@ export class ShopService {
   }
 
   /**
-   * The stored file of a lesson (its video, poster or captions in one language), for its course's owners only
-   * (admins may always watch); 404 when the lesson has no such file.
+   * The stored files that can answer for a lesson's video, poster or captions in one language, best first: the ones of
+   * the voice asked for, then the English voice's (a lesson rendered before it had other voices, or uploaded, has
+   * only those). Its course's owners only (admins may always watch); 404 when the lesson has no such file.
    */
-  async lessonFile(user: UserRow, lessonId: number, part: 'video' | 'poster' | Language): Promise<string> {
+  async lessonFiles(
+    user: UserRow,
+    lessonId: number,
+    part: 'video' | 'poster' | Language,
+    voice: Language,
+  ): Promise<string[]> {
     const lesson = await findLesson(this.db.kysely, lessonId);
     if (!lesson || lesson.video_file === null) throw notFound();
     if (!user.is_admin && !(await this.owned(user)).has(lesson.item_id))
       throw new HttpError(403, 'productNotOwned');
-    if (part === 'video') return lesson.video_file;
-    if (!hasCompanionFiles(lesson.video_file)) throw notFound();
-    return part === 'poster' ? posterFileOf(lesson.video_file) : captionFileOf(lesson.video_file, part);
+    if (!hasCompanionFiles(lesson.video_file)) {
+      if (part !== 'video') throw notFound();
+      return [lesson.video_file];
+    }
+    const voices = [...new Set([voicedFileOf(lesson.video_file, voice), lesson.video_file])];
+    if (part === 'video') return voices;
+    return voices.map((video) => (part === 'poster' ? posterFileOf(video) : captionFileOf(video, part)));
   }
 }
