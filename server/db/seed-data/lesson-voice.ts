@@ -123,7 +123,7 @@ function joinList(items: readonly string[], language: Language): string {
 }
 
 /** Russian plural form for a whole number: 1 блайнд, 2 блайнда, 5 блайндов. */
-function ruPlural(value: number, [one, few, many]: [string, string, string]): string {
+export function ruPlural(value: number, [one, few, many]: [string, string, string]): string {
   const whole = Math.abs(value);
   if (!Number.isInteger(whole)) return few;
   const [ten, hundred] = [whole % 10, whole % 100];

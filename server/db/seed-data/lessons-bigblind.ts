@@ -16,6 +16,7 @@ import {
   type SeedLesson,
   segment,
 } from './lesson-script.ts';
+import { ruPlural } from './lesson-voice.ts';
 import { eqPanel, folded, mixedOf, only, sorted, VALUE_EQUITY } from './lessons-defence.ts';
 
 const cash = FIGURES.cash;
@@ -167,7 +168,7 @@ export function bigBlindLesson(): SeedLesson {
           en: (v) =>
             `Yet ${v.count(foldsAbove.length)} hand classes that win more than ${v.pct(price)} are folded, the best of them ${v.hands(foldsAbove.slice(0, 3))}.`,
           ru: (v) =>
-            `И всё же ${v.count(foldsAbove.length)} классов рук, выигрывающих больше ${v.pct(price)}, сбрасываются; лучшие из них — ${v.hands(foldsAbove.slice(0, 3))}.`,
+            `И всё же ${v.count(foldsAbove.length)} ${ruPlural(foldsAbove.length, ['класс', 'класса', 'классов'])} рук, выигрывающих больше ${v.pct(price)}, сбрасываются; лучшие из них — ${v.hands(foldsAbove.slice(0, 3))}.`,
           zh: (v) =>
             `然而有 ${v.count(foldsAbove.length)} 类胜率高于 ${v.pct(price)} 的手牌被弃掉，其中最好的是 ${v.hands(foldsAbove.slice(0, 3))}。`,
           es: (v) =>

@@ -15,7 +15,7 @@ import {
   type SeedLesson,
   segment,
 } from './lesson-script.ts';
-import type { Voice } from './lesson-voice.ts';
+import { ruPlural, type Voice } from './lesson-voice.ts';
 import { CALL_10BB, callGain, CHIPS_10BB, PUSH_10BB } from './lessons-pushfold.ts';
 import { pushFold } from './pushfold-pack.ts';
 
@@ -219,7 +219,7 @@ export function bubbleLesson(): SeedLesson {
           en: (v) =>
             `The small blind knows it, and pushes ${v.pct(push)} of hands instead of ${v.pct(chipPush)}: ${v.count(added.length)} more classes, such as ${v.hands(examples)}.`,
           ru: (v) =>
-            `Малый блайнд это знает и пушит ${v.pct(push)} рук вместо ${v.pct(chipPush)}: на ${v.count(added.length)} классов больше, например ${v.hands(examples)}.`,
+            `Малый блайнд это знает и пушит ${v.pct(push)} рук вместо ${v.pct(chipPush)}: на ${v.count(added.length)} ${ruPlural(added.length, ['класс', 'класса', 'классов'])} больше, например ${v.hands(examples)}.`,
           zh: (v) =>
             `小盲知道这一点，于是全下 ${v.pct(push)} 的手牌，而不是 ${v.pct(chipPush)}：多了 ${v.count(added.length)} 类手牌，例如 ${v.hands(examples)}。`,
           es: (v) =>

@@ -5,6 +5,7 @@ import { openChart } from './cash-packs.ts';
 import { addedClasses, cellWeight, chartCombos, chartShare } from './chart-share.ts';
 import { FIGURES } from './figures.ts';
 import { at, frameCells, type Line, MUTED, panelPct, type SeedLesson, segment } from './lesson-script.ts';
+import { ruPlural } from './lesson-voice.ts';
 import { OPEN_POSITIONS } from './spots.ts';
 
 const cash = FIGURES.cash;
@@ -104,7 +105,7 @@ export function openingLesson(): SeedLesson {
         en: (v) =>
           `It adds ${v.count(added.length)} hand classes to the ${previous.position} range, ${v.count(more)} combinations.`,
         ru: (v) =>
-          `К диапазону ${previous.position} он добавляет ${v.count(added.length)} классов рук, ${v.count(more)} комбинаций.`,
+          `К диапазону ${previous.position} он добавляет ${v.count(added.length)} ${ruPlural(added.length, ['класс', 'класса', 'классов'])} рук, ${v.count(more)} ${ruPlural(more, ['комбинацию', 'комбинации', 'комбинаций'])}.`,
         zh: (v) =>
           `它在 ${previous.position} 的范围上增加了 ${v.count(added.length)} 类手牌，共 ${v.count(more)} 个组合。`,
         es: (v) =>

@@ -6,7 +6,7 @@ import { BTN_VS_CO, CALL, openChart, RAISE } from './cash-packs.ts';
 import { cellWeight, chartShare, classList } from './chart-share.ts';
 import { FIGURES } from './figures.ts';
 import { at, frameCells, GAIN, LOSS, MUTED, panelPct, type SeedLesson, segment } from './lesson-script.ts';
-import type { Voice } from './lesson-voice.ts';
+import { ruPlural, type Voice } from './lesson-voice.ts';
 
 const cash = FIGURES.cash;
 /** Pure 3-bets above this equity against the opener are value; below it, bluffs that play well when called. */
@@ -72,7 +72,7 @@ function callGroups(calls: string[]) {
         en: (v) =>
           `${v.count(suited.length)} suited hands call, down to ${v.hand(suit)} at ${v.pct(at(equity, suit))}: in position they play for flushes and straights.`,
         ru: (v) =>
-          `Коллируют ${v.count(suited.length)} одномастных рук, вплоть до ${v.hand(suit)} с ${v.pct(at(equity, suit))}: в позиции они играют на флеши и стриты.`,
+          `Коллируют ${v.count(suited.length)} ${ruPlural(suited.length, ['одномастная рука', 'одномастные руки', 'одномастных рук'])}, вплоть до ${v.hand(suit)} с ${v.pct(at(equity, suit))}: в позиции они играют на флеши и стриты.`,
         zh: (v) =>
           `${v.count(suited.length)} 类同花牌跟注，最低到 ${v.hand(suit)}，胜率 ${v.pct(at(equity, suit))}：有位置时它们追同花和顺子。`,
         es: (v) =>
@@ -183,7 +183,7 @@ export function threeBetLesson(): SeedLesson {
           en: (v) =>
             `Their ace is a blocker: the cutoff opens ${v.count(aces)} combinations of aces, ace-king and ace-queen, and only ${v.count(acesLeft)} remain when you hold one ace.`,
           ru: (v) =>
-            `Их туз — блокер: катофф открывает ${v.count(aces)} комбинаций тузов, туз-короля и туз-дамы, а когда туз у вас, остаётся только ${v.count(acesLeft)}.`,
+            `Их туз — блокер: катофф открывает ${v.count(aces)} ${ruPlural(aces, ['комбинацию', 'комбинации', 'комбинаций'])} тузов, туз-короля и туз-дамы, а когда туз у вас, остаётся только ${v.count(acesLeft)}.`,
           zh: (v) =>
             `它们的A是阻断牌：关煞位开局的AA、AK和AQ共有 ${v.count(aces)} 个组合，你拿着一张A时只剩 ${v.count(acesLeft)} 个。`,
           es: (v) =>

@@ -7,6 +7,7 @@ import { LANGUAGES } from '../../../contract/languages.ts';
 import { BB_VS_BTN } from './cash-packs.ts';
 import { cellWeight } from './chart-share.ts';
 import { HAND_GROUPS, readGroup } from './lesson-groups.ts';
+import { ruPlural } from './lesson-voice.ts';
 import { PREFLOP_LESSONS, SHORT_STACK_LESSONS } from './lessons.ts';
 
 const LESSONS = [...PREFLOP_LESSONS, ...SHORT_STACK_LESSONS];
@@ -25,6 +26,40 @@ describe('seeded lessons', () => {
                 /\s[.,;:]|到\s+为止|undefined|NaN|null|\s{2}/,
               );
             }
+          }
+        }
+      }
+    }
+  });
+
+  it('count in Russian with the noun form the number takes', () => {
+    const forms: [string, string, string] = ['класс', 'класса', 'классов'];
+    const table: Array<[number, string]> = [
+      [1, 'класс'],
+      [2, 'класса'],
+      [4, 'класса'],
+      [5, 'классов'],
+      [11, 'классов'],
+      [12, 'классов'],
+      [21, 'класс'],
+      [32, 'класса'],
+      [82, 'класса'],
+      [104, 'класса'],
+      [112, 'классов'],
+    ];
+    for (const [value, form] of table) expect(ruPlural(value, forms), String(value)).toBe(form);
+    // Every "N класс…" and "N комбинац…" the lessons say agrees with its number (the seed once said "52 комбинаций").
+    const endings = {
+      класс: ['класс', 'класса', 'классов'],
+      комбинац: ['комбинацию', 'комбинации', 'комбинаций'],
+    };
+    for (const lesson of LESSONS) {
+      for (const segment of lesson.script.segments) {
+        for (const cue of segment.cues['ru-RU']) {
+          for (const [, digits, word] of cue.text.matchAll(/(\d+) (класс\S*|комбинац\S*)/g)) {
+            const stem = word!.startsWith('класс') ? 'класс' : 'комбинац';
+            const wanted = endings[stem] as [string, string, string];
+            expect(word!.replace(/[,.:;]$/, ''), cue.text).toBe(ruPlural(Number(digits), wanted));
           }
         }
       }
