@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 import { DEFAULT_LANGUAGE, type Language } from '../../contract/languages.ts';
@@ -91,6 +91,30 @@ async function seedLessonMedia(
   return report;
 }
 
+/**
+ * Deletes the files of seed-rendered lesson videos that today's lessons replaced (all their voices, posters and
+ * captions), here and in shared storage, unless a lesson still links one: an old lesson's files are not left behind.
+ */
+async function removeRetiredLessons(
+  db: Db,
+  dir: string,
+  storage: MediaStorage | undefined,
+  retired: string[],
+): Promise<void> {
+  for (const videoFile of new Set(retired)) {
+    const linked = await db.kysely
+      .selectFrom('lessons')
+      .select('id')
+      .where('video_file', '=', videoFile)
+      .executeTakeFirst();
+    if (linked) continue;
+    for (const file of lessonFiles(videoFile)) {
+      await rm(path.join(dir, file), { force: true });
+      if (storage?.kind === 's3') await storage.delete(`videos/${file}`);
+    }
+  }
+}
+
 /** With shared object storage (MEDIA_STORAGE=s3) every instance serves the lesson from the bucket, not this disk. */
 async function uploadLessonFiles(storage: MediaStorage, dir: string, videoFile: string): Promise<void> {
   for (const file of lessonFiles(videoFile)) {
@@ -176,9 +200,13 @@ export async function seedDatabase(
     });
     report.push(`store package "${pack.texts['en-US'].name}" with ${pack.items.length} items`);
   }
-  report.push(...(await seedStoreTexts(db)));
+  const texts = await seedStoreTexts(db);
+  report.push(...texts.report);
 
-  if (options.mediaDir) report.push(...(await seedLessonMedia(db, options.mediaDir, options.storage)));
+  if (options.mediaDir) {
+    report.push(...(await seedLessonMedia(db, options.mediaDir, options.storage)));
+    await removeRetiredLessons(db, path.join(options.mediaDir, 'videos'), options.storage, texts.retired);
+  }
 
   for (const email of await lockPublishedPasswords(db)) {
     report.push(`${email} had the password once published in the README: replaced by a random one`);

@@ -225,4 +225,36 @@ describeEachDatabase('seeded course lessons', (kind) => {
     const unknown = `/api/v1/shop/lessons/${lesson.id}/captions/fr-FR`;
     expect((await as(t.app, admin, { method: 'GET', url: unknown })).statusCode).toBe(400);
   });
+
+  it('renders a lesson again when its script changed and deletes the files of the video it replaces', async () => {
+    const db = t.app.services.db.kysely;
+    const lesson = await db
+      .selectFrom('lessons')
+      .selectAll()
+      .where('title', '=', 'Defending the big blind')
+      .executeTakeFirstOrThrow();
+    // A video rendered from an earlier script of this lesson (with the first seed's poster and caption names).
+    const old = `lesson-${'b'.repeat(24)}.mp4`;
+    const oldFiles = [old, old.replace('.mp4', '.jpg'), old.replace('.mp4', '.ru-RU.vtt')];
+    for (const file of oldFiles) fs.writeFileSync(path.join(videos(), file), 'old');
+    // An uploaded video's file and another seed-named file nothing retired are not the seed's to delete.
+    const kept = [`${'c'.repeat(32)}.mp4`, `lesson-${'d'.repeat(24)}.mp4`];
+    for (const file of kept) fs.writeFileSync(path.join(videos(), file), 'kept');
+    await db.updateTable('lessons').set({ video_file: old }).where('id', '=', lesson.id).execute();
+
+    const report = await seedDatabase(t.app.services.db, { mediaDir: t.config.mediaDir });
+    expect(report).toEqual([
+      'store package "6-max Cash 100bb": 1 packs and courses renewed',
+      'lesson video "Defending the big blind"',
+    ]);
+    const row = await db
+      .selectFrom('lessons')
+      .selectAll()
+      .where('id', '=', lesson.id)
+      .executeTakeFirstOrThrow();
+    expect(row.video_file).toBe(lesson.video_file);
+    for (const file of oldFiles) expect(fs.existsSync(path.join(videos(), file)), file).toBe(false);
+    for (const file of kept) expect(fs.existsSync(path.join(videos(), file)), file).toBe(true);
+    expect(fs.existsSync(path.join(videos(), voicedFileOf(row.video_file!, 'ru-RU')))).toBe(true);
+  });
 });

@@ -14,9 +14,15 @@ import { STORE, SUPERSEDED_CONTENTS, SUPERSEDED_LESSON_TITLES, translationsOf } 
 /**
  * Brings a seeded course's lessons up to date: lessons that are still the first seed's (SUPERSEDED_LESSON_TITLES, and
  * not today's titles) are replaced, and a lesson whose rendered video was made from another script loses it, so the
- * seed renders today's (a video an admin uploaded is never touched). Returns whether anything changed.
+ * seed renders today's (a video an admin uploaded is never touched). The rendered videos it unlinks are added to
+ * `retired`; returns whether anything changed.
  */
-async function renewLessons(db: Executor, itemId: number, lessons: SeedLesson[]): Promise<boolean> {
+async function renewLessons(
+  db: Executor,
+  itemId: number,
+  lessons: SeedLesson[],
+  retired: string[],
+): Promise<boolean> {
   const rows = await db
     .selectFrom('lessons')
     .selectAll()
@@ -26,6 +32,9 @@ async function renewLessons(db: Executor, itemId: number, lessons: SeedLesson[])
   const titles = rows.map((row) => row.title).join('\n');
   const today = lessons.map((lesson) => lesson.titles['en-US']).join('\n');
   if (titles !== today && SUPERSEDED_LESSON_TITLES.some((old) => old.join('\n') === titles)) {
+    retired.push(
+      ...rows.flatMap((row) => (row.video_file && hasCompanionFiles(row.video_file) ? [row.video_file] : [])),
+    );
     await db.deleteFrom('lessons').where('item_id', '=', itemId).execute();
     for (const [position, lesson] of lessons.entries()) {
       await db
@@ -45,6 +54,7 @@ async function renewLessons(db: Executor, itemId: number, lessons: SeedLesson[])
     )
       continue;
     await db.updateTable('lessons').set({ video_file: null }).where('id', '=', row.id).execute();
+    retired.push(row.video_file);
     changed = true;
   }
   return changed;
@@ -53,8 +63,9 @@ async function renewLessons(db: Executor, itemId: number, lessons: SeedLesson[])
 const digest = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** One report line per seeded package whose translations or pack contents this run added or renewed. */
-export async function seedStoreTexts(db: Db): Promise<string[]> {
+export async function seedStoreTexts(db: Db): Promise<{ report: string[]; retired: string[] }> {
   const report: string[] = [];
+  const retired: string[] = [];
   for (const pack of STORE) {
     const english = pack.texts['en-US'].name;
     const row = await db.kysely
@@ -75,7 +86,7 @@ export async function seedStoreTexts(db: Db): Promise<string[]> {
           .executeTakeFirst();
         if (!itemRow) continue;
         added += await addTextsIfNone(trx, 'item', itemRow.id, translationsOf(item.texts));
-        if (item.lessons && (await renewLessons(trx, itemRow.id, item.lessons))) renewed += 1;
+        if (item.lessons && (await renewLessons(trx, itemRow.id, item.lessons, retired))) renewed += 1;
         for (const lesson of item.lessons ?? []) {
           const lessonRow = await trx
             .selectFrom('lessons')
@@ -107,5 +118,5 @@ export async function seedStoreTexts(db: Db): Promise<string[]> {
     if (changes.renewed > 0)
       report.push(`store package "${english}": ${changes.renewed} packs and courses renewed`);
   }
-  return report;
+  return { report, retired };
 }
