@@ -1,4 +1,4 @@
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
 
 import { CategoryKindSchema, Pair, RangeButton, RootTypeSchema } from './categories.ts';
 import { Id } from './envelope.ts';
@@ -91,17 +91,55 @@ export const Settings = Type.Object({
 export type Settings = Static<typeof Settings>;
 export const SettingsUpdate = Type.Partial(Settings);
 
+/** A name or title in any language: not blank (a name of spaces would show nothing in the store). */
+const Words = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+const Description = Type.String({ maxLength: 5000 });
+
+/**
+ * A text in the other interface languages (the body's own fields are English, every language's fallback): each
+ * language given has its own, one left out shows English. Replaces what was stored when sent.
+ */
+const TranslationsOf = <T extends TSchema>(text: T) =>
+  Type.Object(
+    { 'ru-RU': Type.Optional(text), 'zh-CN': Type.Optional(text), 'es-ES': Type.Optional(text) },
+    // Refused, not dropped (the server's Ajv drops what `false` forbids): a text for "fr-FR" or for "en-US" (the
+    // body's own fields) is a mistake to report, not to lose without a word.
+    { additionalProperties: Type.Never() },
+  );
+
+/** A package's or an item's name and description in one language. */
+export const NamedText = Type.Object({ name: Words, description: Description });
+export type NamedText = Static<typeof NamedText>;
+export const NamedTranslations = TranslationsOf(NamedText);
+export type NamedTranslations = Static<typeof NamedTranslations>;
+export const TitleTranslations = TranslationsOf(Words);
+export type TitleTranslations = Static<typeof TitleTranslations>;
+
 export const ItemBody = Type.Object({
   type: Type.Union([Type.Literal('product'), Type.Literal('video_course')]),
   name: Type.String({ minLength: 1, maxLength: 200 }),
-  description: Type.String({ maxLength: 5000 }),
+  description: Description,
   price_usd: Type.Number({ minimum: 0, maximum: 1_000_000 }),
   price_rub: Type.Number({ minimum: 0, maximum: 10_000_000 }),
   package_id: Type.Optional(Id),
+  /** Left out: the stored translations stay as they are. */
+  translations: Type.Optional(NamedTranslations),
 });
 export type ItemBody = Static<typeof ItemBody>;
 
-export const LessonBody = Type.Object({ title: Type.String({ minLength: 1, maxLength: 200 }) });
+/** A package's words (its English name and description, and their translations). */
+export const PackageBody = Type.Object({
+  name: Words,
+  description: Description,
+  translations: Type.Optional(NamedTranslations),
+});
+export type PackageBody = Static<typeof PackageBody>;
+
+export const LessonBody = Type.Object({
+  title: Type.String({ minLength: 1, maxLength: 200 }),
+  translations: Type.Optional(TitleTranslations),
+});
+export type LessonBody = Static<typeof LessonBody>;
 
 /** One node of a strategy pack: a folder/tournament with children, or a range with its chart. */
 export interface PackNode {
@@ -142,6 +180,7 @@ export type PackContentBody = Static<typeof PackContentBody>;
 export const AdminLesson = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
+  translations: TitleTranslations,
   position: Type.Integer(),
   has_video: Type.Boolean(),
 });
@@ -153,6 +192,7 @@ export const AdminItem = Type.Object({
   type: Type.Union([Type.Literal('product'), Type.Literal('video_course')]),
   name: Type.String(),
   description: Type.String(),
+  translations: NamedTranslations,
   price_usd: Type.Number(),
   price_rub: Type.Number(),
   published: Type.Boolean(),
@@ -165,6 +205,8 @@ export type AdminItem = Static<typeof AdminItem>;
 export const AdminPackage = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
+  description: Type.String(),
+  translations: NamedTranslations,
   items: Type.Array(AdminItem),
 });
 export type AdminPackage = Static<typeof AdminPackage>;
@@ -218,7 +260,9 @@ export const AUDIT_ACTIONS = [
   'item.update',
   'item.publish',
   'item.content',
+  'package.update',
   'lesson.create',
+  'lesson.update',
   'lesson.video',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

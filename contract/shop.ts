@@ -86,9 +86,17 @@ export const ProductPage = Type.Object({
 });
 export type ProductPage = Static<typeof ProductPage>;
 
+/**
+ * The language the store's names, descriptions and lesson titles are wanted in: the interface's, sent by the app on
+ * every store read so that each answer (and any cache keyed on the URL) is of one language. Left out: the signed-in
+ * player's language, else English. A language without a translation of some text shows its English.
+ */
+export const LanguageQuery = Type.Object({ lang: Type.Optional(LanguageSchema) });
+
 export const ShopQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+  lang: Type.Optional(LanguageSchema),
 });
 
 export const ShopPage = Type.Object({

@@ -1,7 +1,7 @@
 import type { Db } from './database.ts';
 import { fastStatement } from './fast.ts';
 
-/** The counters of migration 030: 'store' (the catalogue and its prices), 'auth' (sessions and users). */
+/** The counters of migration 024: 'store' (the catalogue and its prices), 'auth' (sessions and users). */
 export type CacheName = 'auth' | 'store';
 
 /**
@@ -14,7 +14,7 @@ export const POSTGRES_VERSION_MAX_AGE_MS = 1000;
 const VERSION_SQL = 'SELECT version FROM cache_versions WHERE name = ?';
 
 /**
- * Reads the counters triggers move with every change of what a cache holds (migration 030), so a cache is valid
+ * Reads the counters triggers move with every change of what a cache holds (migration 024), so a cache is valid
  * exactly while its counter is the table's.
  *
  * On SQLite a read is a prepared statement on the process's own connection (microseconds): every request reads it,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 
+import { type Language, LANGUAGES } from '../../contract/languages.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { loadEnvFile } from '../lib/env-file.ts';
 import { createMediaStorage } from '../lib/media-storage.ts';
@@ -11,7 +12,8 @@ import { seedDatabase, type SeedOptions } from './seed.ts';
 /**
  * Seed-time accounts from the environment. ADMIN_EMAIL + ADMIN_PASSWORD (optional ADMIN_USERNAME) create the first
  * admin; outside production a demo player is seeded (SEED_DEMO=0 skips it) with a random password printed once, or
- * DEMO_PASSWORD when the caller needs to know it (the browser suite).
+ * DEMO_PASSWORD when the caller needs to know it (the browser suite); DEMO_LANGUAGE sets its language, in which its
+ * sample charts are written.
  */
 export function seedOptions(env: NodeJS.ProcessEnv, production: boolean): SeedOptions {
   const options: SeedOptions = {};
@@ -24,7 +26,12 @@ export function seedOptions(env: NodeJS.ProcessEnv, production: boolean): SeedOp
       username: env.ADMIN_USERNAME || undefined,
     };
   }
-  if (!production && env.SEED_DEMO !== '0') options.demo = { password: env.DEMO_PASSWORD || undefined };
+  if (!production && env.SEED_DEMO !== '0') {
+    const language = env.DEMO_LANGUAGE || undefined;
+    if (language !== undefined && !(LANGUAGES as readonly string[]).includes(language))
+      throw new ConfigError(`DEMO_LANGUAGE must be one of ${LANGUAGES.join(', ')}, got "${language}"`);
+    options.demo = { password: env.DEMO_PASSWORD || undefined, language: language as Language | undefined };
+  }
   return options;
 }
 

@@ -29,6 +29,7 @@ import { signUpRequestsMigration } from './migrations/023-sign-up-requests.ts';
 import { readPathMigration } from './migrations/024-read-path.ts';
 import { publicLinksMigration } from './migrations/025-public-links.ts';
 import { spotEvMigration } from './migrations/026-spot-ev.ts';
+import { storeTextsMigration } from './migrations/027-store-texts.ts';
 
 /** Versioned migrations in code (no file-system scan, so they bundle and run the same under tsx and vitest). */
 function provider(db: Db): MigrationProvider {
@@ -62,6 +63,7 @@ function provider(db: Db): MigrationProvider {
         '024-read-path': readPathMigration(db.dialect),
         '025-public-links': publicLinksMigration,
         '026-spot-ev': spotEvMigration,
+        '027-store-texts': storeTextsMigration(db.dialect),
       };
     },
   };

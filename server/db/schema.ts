@@ -80,7 +80,7 @@ export interface SignUpRequestsTable {
   expires_at: string;
 }
 
-/** A read-only link to a chart (migration 031): the id is the link; revoked links stay for the referral credit. */
+/** A read-only link to a chart (migration 025): the id is the link; revoked links stay for the referral credit. */
 export interface PublicLinksTable {
   id: string;
   category_id: number;
@@ -106,7 +106,7 @@ export interface CategoriesTable {
   revision: Generated<number>;
   /** Extra villains and dead cards as JSON `{ villains, dead }` (migration 007); NULL when never saved. */
   workspace: string | null;
-  /** A solved push/fold range's per-class EVs as JSON (contract/spot-ev.ts, migration 032); NULL otherwise. */
+  /** A solved push/fold range's per-class EVs as JSON (contract/spot-ev.ts, migration 026); NULL otherwise. */
   spot_ev: string | null;
   is_template: number;
   created_at: string;
@@ -156,6 +156,25 @@ export interface LessonsTable {
   title: string;
   position: number;
   video_file: string | null;
+}
+
+/** A package's, an item's or a lesson's words in one language other than English (migration 027). */
+export interface PackageTextsTable {
+  package_id: number;
+  language: string;
+  name: string;
+  description: string;
+}
+export interface ShopItemTextsTable {
+  item_id: number;
+  language: string;
+  name: string;
+  description: string;
+}
+export interface LessonTextsTable {
+  lesson_id: number;
+  language: string;
+  title: string;
 }
 
 export interface OrdersTable {
@@ -266,7 +285,7 @@ export interface SettingsTable {
   value: string;
 }
 
-/** A counter per in-memory cache ('auth', 'store'), moved by triggers on what it was built from (migration 030). */
+/** A counter per in-memory cache ('auth', 'store'), moved by triggers on what it was built from (migration 024). */
 export interface CacheVersionsTable {
   name: string;
   version: number;
@@ -287,6 +306,9 @@ export interface Database {
   shop_items: ShopItemsTable;
   shop_item_contents: ShopItemContentsTable;
   lessons: LessonsTable;
+  package_texts: PackageTextsTable;
+  shop_item_texts: ShopItemTextsTable;
+  lesson_texts: LessonTextsTable;
   orders: OrdersTable;
   card_refunds: CardRefundsTable;
   extra_charges: ExtraChargesTable;

@@ -1,16 +1,19 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 
-import { CAPTION_LANGUAGES, captionFileOf, ensureLessonMedia, posterFileOf } from '../lib/lesson-media.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../contract/languages.ts';
+import { ensureLessonMedia, lessonFiles } from '../lib/lesson-media.ts';
 import { contentTypeOf, type MediaStorage } from '../lib/media-storage.ts';
 import { ensureAdmin, lockPublishedPasswords, randomPassword } from '../modules/admin/accounts.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { DEFAULT_SETTINGS } from '../modules/settings/settings.repository.ts';
-import { insertPack, type PackContent } from '../modules/shop/templates.ts';
+import { insertPack } from '../modules/shop/templates.ts';
 import { findUserByEmail, insertUser } from '../modules/users/users.repository.ts';
 import type { Db } from './database.ts';
-import { lessonChart, PREFLOP_LESSONS, type SeedLesson, SHORT_STACK_LESSONS } from './seed-data/lessons.ts';
-import { cashDefence, cashOpens, pushFold } from './seed-data/packs.ts';
+import { cashOpens } from './seed-data/cash-packs.ts';
+import { pushFold } from './seed-data/pushfold-pack.ts';
+import { STORE } from './seed-data/store.ts';
+import { seedStoreTexts } from './seed-data/store-texts.ts';
 
 /** The demo player seeded outside production; its password is random (or DEMO_PASSWORD), never written anywhere. */
 export const DEMO_EMAIL = 'demo@rangeforge.app';
@@ -22,94 +25,33 @@ const DEMO_USERNAME = 'demo';
  */
 export interface SeedOptions {
   admin?: { email: string; password: string; username?: string };
-  demo?: { password?: string };
+  /** `language`: the demo player's interface language, in which its sample charts are written (default en-US). */
+  demo?: { password?: string; language?: Language };
 }
 
-interface SeedItem {
-  type: 'product' | 'video_course';
-  name: string;
-  description: string;
-  usd: number;
-  rub: number;
-  content?: PackContent;
-  lessons?: SeedLesson[];
-}
+const DEMO_FOLDERS: Record<Language, { cash: string; pushFold: string }> = {
+  'en-US': { cash: 'My cash ranges', pushFold: 'My push/fold' },
+  'ru-RU': { cash: 'Мои кэш-диапазоны', pushFold: 'Мой пуш/фолд' },
+  'zh-CN': { cash: '我的现金局范围', pushFold: '我的全下/弃牌' },
+  'es-ES': { cash: 'Mis rangos de cash', pushFold: 'Mi push/fold' },
+};
 
-interface SeedPackage {
-  name: string;
-  description: string;
-  premiumRequired: boolean;
-  items: SeedItem[];
-}
-
-const STORE: SeedPackage[] = [
-  {
-    name: '6-max Cash 100bb',
-    description: 'Complete preflop strategy for 6-max no-limit hold’em cash games at 100 big blinds.',
-    premiumRequired: false,
-    items: [
-      {
-        type: 'product',
-        name: 'Opening ranges by position',
-        description: 'Raise-first-in charts for UTG, HJ, CO, BTN and SB.',
-        usd: 19,
-        rub: 1490,
-        content: cashOpens,
-      },
-      {
-        type: 'product',
-        name: '3-bet and call ranges',
-        description: 'Versus opens in position and from the blinds, with mixed strategies.',
-        usd: 29,
-        rub: 2290,
-        content: cashDefence,
-      },
-      {
-        type: 'video_course',
-        name: 'Preflop fundamentals',
-        description: 'Why the charts look the way they do: position, blockers, pot odds.',
-        usd: 49,
-        rub: 3890,
-        lessons: PREFLOP_LESSONS,
-      },
-    ],
-  },
-  {
-    name: 'Tournament push/fold',
-    description: 'Short-stack tournament play: shoving and calling ranges from 5 to 20 big blinds.',
-    premiumRequired: true,
-    items: [
-      {
-        type: 'product',
-        name: 'Push/fold charts 5–20bb',
-        description: 'Small blind shoves and big blind calls by effective stack.',
-        usd: 15,
-        rub: 1190,
-        content: pushFold,
-      },
-      {
-        type: 'video_course',
-        name: 'Short-stack tournament play',
-        description: 'ICM basics, stack depths and when to deviate from the charts.',
-        usd: 39,
-        rub: 3090,
-        lessons: SHORT_STACK_LESSONS,
-      },
-    ],
-  },
-];
-
-/** The demo player with editable copies of the opening and push/fold charts; null when it exists already. */
-async function seedDemo(db: Db, password: string): Promise<boolean> {
+/**
+ * The demo player with editable copies of the opening and push/fold charts, written in its language like a bought
+ * pack in its buyer's; false when it exists already.
+ */
+async function seedDemo(db: Db, password: string, language: Language): Promise<boolean> {
   if (await findUserByEmail(db, DEMO_EMAIL)) return false;
   const user = await insertUser(db, {
     username: DEMO_USERNAME,
     email: DEMO_EMAIL,
     passwordHash: await hashPassword(password),
     referrerId: null,
+    language,
   });
-  await insertPack(db.kysely, db.dialect, user.id, 'My cash ranges', cashOpens, false);
-  await insertPack(db.kysely, db.dialect, user.id, 'My push/fold', pushFold, false);
+  const folders = DEMO_FOLDERS[language];
+  await insertPack(db.kysely, db.dialect, user.id, folders.cash, cashOpens, false, language);
+  await insertPack(db.kysely, db.dialect, user.id, folders.pushFold, pushFold, false, language);
   return true;
 }
 
@@ -129,13 +71,13 @@ async function seedLessonMedia(
         .selectFrom('lessons')
         .innerJoin('shop_items', 'shop_items.id', 'lessons.item_id')
         .select(['lessons.id'])
-        .where('shop_items.name', '=', item.name)
+        .where('shop_items.name', '=', item.texts['en-US'].name)
         .where('shop_items.type', '=', 'video_course')
-        .where('lessons.title', '=', lesson.title)
+        .where('lessons.title', '=', lesson.titles['en-US'])
         .where('lessons.video_file', 'is', null)
         .executeTakeFirst();
       if (!row) continue;
-      const media = await ensureLessonMedia(path.join(mediaDir, 'videos'), lessonChart(lesson), lesson);
+      const media = await ensureLessonMedia(path.join(mediaDir, 'videos'), lesson.script);
       if (storage?.kind === 's3')
         await uploadLessonFiles(storage, path.join(mediaDir, 'videos'), media.videoFile);
       await db.kysely
@@ -143,20 +85,39 @@ async function seedLessonMedia(
         .set({ video_file: media.videoFile })
         .where('id', '=', row.id)
         .execute();
-      report.push(`lesson video "${lesson.title}"`);
+      report.push(`lesson video "${lesson.titles['en-US']}"`);
     }
   }
   return report;
 }
 
+/**
+ * Deletes the files of seed-rendered lesson videos that today's lessons replaced (all their voices, posters and
+ * captions), here and in shared storage, unless a lesson still links one: an old lesson's files are not left behind.
+ */
+async function removeRetiredLessons(
+  db: Db,
+  dir: string,
+  storage: MediaStorage | undefined,
+  retired: string[],
+): Promise<void> {
+  for (const videoFile of new Set(retired)) {
+    const linked = await db.kysely
+      .selectFrom('lessons')
+      .select('id')
+      .where('video_file', '=', videoFile)
+      .executeTakeFirst();
+    if (linked) continue;
+    for (const file of lessonFiles(videoFile)) {
+      await rm(path.join(dir, file), { force: true });
+      if (storage?.kind === 's3') await storage.delete(`videos/${file}`);
+    }
+  }
+}
+
 /** With shared object storage (MEDIA_STORAGE=s3) every instance serves the lesson from the bucket, not this disk. */
 async function uploadLessonFiles(storage: MediaStorage, dir: string, videoFile: string): Promise<void> {
-  const files = [
-    videoFile,
-    posterFileOf(videoFile),
-    ...CAPTION_LANGUAGES.map((lang) => captionFileOf(videoFile, lang)),
-  ];
-  for (const file of files) {
+  for (const file of lessonFiles(videoFile)) {
     if (await storage.exists(`videos/${file}`)) continue;
     await storage.put(`videos/${file}`, await readFile(path.join(dir, file)), contentTypeOf(file));
   }
@@ -189,15 +150,15 @@ export async function seedDatabase(
     const existing = await db.kysely
       .selectFrom('packages')
       .select('id')
-      .where('name', '=', pack.name)
+      .where('name', '=', pack.texts['en-US'].name)
       .executeTakeFirst();
     if (existing) continue;
     await db.kysely.transaction().execute(async (trx) => {
       const created = await trx
         .insertInto('packages')
         .values({
-          name: pack.name,
-          description: pack.description,
+          name: pack.texts['en-US'].name,
+          description: pack.texts['en-US'].description,
           premium_required: pack.premiumRequired ? 1 : 0,
           position,
           active: 1,
@@ -210,8 +171,8 @@ export async function seedDatabase(
           .values({
             package_id: created.id,
             type: item.type,
-            name: item.name,
-            description: item.description,
+            name: item.texts['en-US'].name,
+            description: item.texts['en-US'].description,
             price_usd: item.usd * 100,
             price_rub: item.rub * 100,
             position: index,
@@ -227,15 +188,25 @@ export async function seedDatabase(
         for (const [lessonIndex, lesson] of (item.lessons ?? []).entries()) {
           await trx
             .insertInto('lessons')
-            .values({ item_id: row.id, title: lesson.title, position: lessonIndex, video_file: null })
+            .values({
+              item_id: row.id,
+              title: lesson.titles['en-US'],
+              position: lessonIndex,
+              video_file: null,
+            })
             .execute();
         }
       }
     });
-    report.push(`store package "${pack.name}" with ${pack.items.length} items`);
+    report.push(`store package "${pack.texts['en-US'].name}" with ${pack.items.length} items`);
   }
+  const texts = await seedStoreTexts(db);
+  report.push(...texts.report);
 
-  if (options.mediaDir) report.push(...(await seedLessonMedia(db, options.mediaDir, options.storage)));
+  if (options.mediaDir) {
+    report.push(...(await seedLessonMedia(db, options.mediaDir, options.storage)));
+    await removeRetiredLessons(db, path.join(options.mediaDir, 'videos'), options.storage, texts.retired);
+  }
 
   for (const email of await lockPublishedPasswords(db)) {
     report.push(`${email} had the password once published in the README: replaced by a random one`);
@@ -251,7 +222,7 @@ export async function seedDatabase(
   }
   if (options.demo) {
     const password = options.demo.password ?? randomPassword();
-    if (await seedDemo(db, password)) {
+    if (await seedDemo(db, password, options.demo.language ?? DEFAULT_LANGUAGE)) {
       report.push(`demo player ${DEMO_EMAIL} / ${password} with sample ranges (password shown once)`);
     }
   }

@@ -6,6 +6,7 @@ import { vi } from 'vitest';
 
 import { i18n, languageAtom } from '@/lib/i18n';
 import { incomingCountAtom } from '@/lib/incoming-count';
+import type { Language } from '@/lib/languages';
 import { sessionAtom, type SessionUser } from '@/lib/session';
 import { appStore, StoreProvider } from '@/lib/store';
 import { toastsAtom } from '@/lib/toast';
@@ -27,13 +28,17 @@ export const testUser: SessionUser = {
  */
 export function renderApp(
   ui: ReactElement,
-  { user = null, route = '/' }: { user?: SessionUser | null; route?: string } = {},
+  {
+    user = null,
+    route = '/',
+    language = 'en-US',
+  }: { user?: SessionUser | null; route?: string; language?: Language } = {},
 ): RenderResult {
   appStore.set(sessionAtom, { status: 'ready', user });
   appStore.set(toastsAtom, []);
   appStore.set(incomingCountAtom, 0);
-  appStore.set(languageAtom, 'en-US');
-  if (i18n.language !== 'en-US') void i18n.changeLanguage('en-US');
+  appStore.set(languageAtom, language);
+  if (i18n.language !== language) void i18n.changeLanguage(language);
   return render(
     <StoreProvider store={appStore}>
       <I18nextProvider i18n={i18n}>

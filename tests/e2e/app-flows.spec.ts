@@ -208,7 +208,7 @@ describe('app journeys', () => {
 
   it('opens a bought strategy read-only and paints on an editable copy of it', async () => {
     await page.goto(`${server.baseUrl}/`);
-    const bought = page.locator('.library-node__name', { hasText: 'UTG open (~15%)' });
+    const bought = page.locator('.library-node__name', { hasText: 'UTG open (16%)' });
     await bought.click();
     const notice = page.getByRole('note').filter({ hasText: 'Ready-made strategy' });
     await notice.waitFor();
@@ -230,7 +230,7 @@ describe('app journeys', () => {
     await expect
       .poll(() => page.getByTestId('save-state').getAttribute('data-state'), { timeout: 20_000 })
       .toBe('saved');
-    expect(await page.locator('.library-node__name', { hasText: 'UTG open (~15%)' }).count()).toBe(2);
+    expect(await page.locator('.library-node__name', { hasText: 'UTG open (16%)' }).count()).toBe(2);
   });
 
   it('plays an owned course lesson after the admin uploads its video', async () => {

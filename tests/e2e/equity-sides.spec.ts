@@ -86,7 +86,7 @@ describe('independent equity sides', () => {
       await chartText(server, token, call.id),
     );
     await expect.poll(() => equityShown(page), { timeout: 30_000 }).toBe(expected);
-    expect(expected).toBe('44.60%');
+    expect(expected).toBe('45.18%');
     // The choice is saved with the push chart and comes back after a reload.
     await expect.poll(() => page.getByTestId('save-state').getAttribute('data-state')).toBe('saved');
     const saved = await api<{ sides: unknown }>(server.baseUrl, token, `/api/v1/categories/${push.id}`);

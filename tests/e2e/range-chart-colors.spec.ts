@@ -65,8 +65,8 @@ describe("painting in the chart's own colours", () => {
     ranges = flat(tree.children).filter((node) => node.kind === 'range');
   });
 
-  it('paints K5s of "CO open (~27%)" in its one colour, and the range line and the legend agree', async () => {
-    const coOpen = ranges.find((node) => node.name === 'CO open (~27%)')!;
+  it('paints K5s of "CO open (28%)" in its one colour, and the range line and the legend agree', async () => {
+    const coOpen = ranges.find((node) => node.name === 'CO open (28%)')!;
     const before = await chart(coOpen.id);
     expect(before.find((pair) => pair.hand === 'K5s')!.colors).toEqual([]);
     await page.goto(`${app.server.baseUrl}/`);
@@ -93,7 +93,7 @@ describe("painting in the chart's own colours", () => {
   });
 
   it('opens a range made with "Create" at once: the next paint is saved in it, not in the range open before', async () => {
-    const coOpen = ranges.find((node) => node.name === 'CO open (~27%)')!;
+    const coOpen = ranges.find((node) => node.name === 'CO open (28%)')!;
     const before = await chart(coOpen.id);
     await page.goto(`${app.server.baseUrl}/`);
     await openRange(page, coOpen.id);

@@ -1,5 +1,6 @@
-// Every seeded course lesson is a real video (rendered at seed time with espeak-ng and ffmpeg),
-// with a poster and captions in the four languages, served to owners with byte ranges by @fastify/static's send.
+// Every seeded course lesson is a real video in each of the four languages (rendered at seed time with espeak-ng
+// and ffmpeg), several minutes long, with a poster and captions in the four languages timed on its voice, served to
+// owners with byte ranges by @fastify/static's send, in the language of the product page.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,7 +8,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { seedDatabase } from '../../server/db/seed.ts';
-import { captionsVtt } from '../../server/lib/lesson-media.ts';
+import {
+  CAPTION_LANGUAGES,
+  captionsVtt,
+  pinyinOf,
+  timedCues,
+  voicedFileOf,
+} from '../../server/lib/lesson-media.ts';
 import { as, makeAdmin, registerUser, type Session } from './helpers/api.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
@@ -19,11 +26,57 @@ const ffprobeDuration = (file: string) =>
     ]).toString(),
   );
 
-describe('lesson captions', () => {
-  it('times the cues of any language on the spoken sentences and ends at the video end', () => {
-    const vtt = captionsVtt(['Uno.', 'Dos dos.'], ['One.', 'Two two two.'], 8);
-    expect(vtt).toBe(
-      'WEBVTT\n\n1\n00:00:00.000 --> 00:00:02.000\nUno.\n\n2\n00:00:02.000 --> 00:00:08.000\nDos dos.\n',
+describe('lesson captions and voices', () => {
+  const script = {
+    segments: [
+      {
+        frame: { cells: {} },
+        cues: {
+          'en-US': [
+            { text: 'One.', spoken: 'One.' },
+            { text: 'Two two.', spoken: 'Two two.' },
+          ],
+          'ru-RU': [
+            { text: 'Раз.', spoken: 'Раз.' },
+            { text: 'Два два два два.', spoken: 'Два два два два.' },
+          ],
+          'zh-CN': [
+            { text: '一。', spoken: '一。' },
+            { text: '二。', spoken: '二。' },
+          ],
+          'es-ES': [
+            { text: 'Uno.', spoken: 'Uno.' },
+            { text: 'Dos.', spoken: 'Dos.' },
+          ],
+        },
+      },
+    ],
+  };
+
+  it('gives the voice’s own language its exact cue times and shares the picture’s time by length in the others', () => {
+    const times = [
+      {
+        start: 0,
+        end: 10,
+        cues: [
+          { start: 0, end: 2 },
+          { start: 2.5, end: 9 },
+        ],
+      },
+    ];
+    expect(captionsVtt(timedCues(script, 'en-US', times))).toBe(
+      'WEBVTT\n\n1\n00:00:00.000 --> 00:00:02.000\nOne.\n\n2\n00:00:02.500 --> 00:00:09.000\nTwo two.\n',
+    );
+    // "Раз." is 4 characters and "Два два два два." 16: a fifth and four fifths of the picture's 10 s.
+    expect(timedCues(script, 'ru-RU', [{ start: 0, end: 10 }])).toEqual([
+      { start: 0, end: 2, text: 'Раз.' },
+      { start: 2, end: 10, text: 'Два два два два.' },
+    ]);
+  });
+
+  it('reads Mandarin to its voice as pinyin with tone numbers', () => {
+    expect(pinyinOf('大盲跟注，胜率百分之四十五。')).toBe(
+      'da4 mang2 gen1 zhu4 , sheng4 lv4 bai3 fen1 zhi1 si4 shi2 wu3 .',
     );
   });
 });
@@ -43,24 +96,63 @@ describeEachDatabase('seeded course lessons', (kind) => {
 
   const videos = () => path.join(t.config.mediaDir, 'videos');
 
-  it('gives every lesson of every seeded course a decodable video, a poster and captions', async () => {
+  it('gives every lesson of every seeded course a video of several minutes in each language', async () => {
     expect(report.filter((line) => line.startsWith('lesson video'))).toHaveLength(6);
     const rows = await t.app.services.db.kysely.selectFrom('lessons').selectAll().execute();
     expect(rows).toHaveLength(6);
     for (const row of rows) {
       expect(row.video_file).toMatch(/^lesson-[0-9a-f]{24}\.mp4$/);
-      const file = path.join(videos(), row.video_file!);
-      expect(ffprobeDuration(file)).toBeGreaterThan(5);
-      const streams = execFileSync('ffprobe', [
-        ...['-v', 'error', '-show_entries', 'stream=codec_name', '-of', 'csv=p=0', file],
-      ])
-        .toString()
-        .trim()
-        .split('\n');
-      expect(streams.sort()).toEqual(['aac', 'h264']);
+      const durations = CAPTION_LANGUAGES.map((language) => {
+        const file = path.join(videos(), voicedFileOf(row.video_file!, language));
+        const streams = execFileSync('ffprobe', [
+          ...['-v', 'error', '-show_entries', 'stream=codec_name', '-of', 'csv=p=0', file],
+        ])
+          .toString()
+          .trim()
+          .split('\n');
+        expect(streams.sort()).toEqual(['aac', 'h264']);
+        return ffprobeDuration(file);
+      });
+      // Minutes, not the 13-15 s clips the courses once had; each voice takes its own time.
+      for (const duration of durations) expect(duration).toBeGreaterThan(150);
+      expect(new Set(durations.map(Math.round)).size).toBe(4);
     }
     // A second seed renders nothing and changes nothing.
     expect(await seedDatabase(t.app.services.db, { mediaDir: t.config.mediaDir })).toEqual([]);
+  });
+
+  it('serves a Russian player the lesson spoken in Russian with captions timed on that voice', async () => {
+    const pack = (await as(t.app, admin, { method: 'GET', url: '/api/shop' })).json().data.list[1];
+    const page = (
+      await as(t.app, admin, { method: 'GET', url: `/api/shop/product/${pack.id}`, query: { lang: 'ru-RU' } })
+    ).json().data;
+    const lesson = page.video_courses[0].lessons[0];
+    expect(lesson.title).toBe('Чарт олл-инов на 10bb класс за классом');
+    expect(lesson.video_url).toMatch(/&lang=ru-RU$/);
+    const row = await t.app.services.db.kysely
+      .selectFrom('lessons')
+      .selectAll()
+      .where('id', '=', lesson.id)
+      .executeTakeFirstOrThrow();
+    const russian = fs.readFileSync(path.join(videos(), voicedFileOf(row.video_file!, 'ru-RU')));
+    const served = await t.app.inject({ method: 'GET', url: lesson.video_url });
+    expect(served.statusCode).toBe(200);
+    expect(Buffer.compare(served.rawPayload, russian)).toBe(0);
+    const track = lesson.captions.find((entry: { language: string }) => entry.language === 'ru-RU');
+    const captions = (await t.app.inject({ method: 'GET', url: track.url })).body;
+    expect(captions).toMatch(/^WEBVTT\n\n1\n00:00:00\.000 --> /);
+    expect(captions).toContain('Чарт идёт в олл-ин с 58,3');
+    // The last cue ends where the Russian voice does (the video adds the last pause).
+    const ends = [...captions.matchAll(/--> (\d\d):(\d\d):(\d\d)\.(\d{3})/g)].map(
+      ([, h, m, sec, ms]) => Number(h) * 3600 + Number(m) * 60 + Number(sec) + Number(ms) / 1000,
+    );
+    const duration = ffprobeDuration(path.join(videos(), voicedFileOf(row.video_file!, 'ru-RU')));
+    expect(duration - ends.at(-1)!).toBeGreaterThan(0);
+    expect(duration - ends.at(-1)!).toBeLessThan(1.5);
+    // The English page still plays the English voice.
+    const english = (await as(t.app, admin, { method: 'GET', url: `/api/shop/product/${pack.id}` })).json()
+      .data;
+    expect(english.video_courses[0].lessons[0].video_url).not.toContain('lang=');
   });
 
   it('streams a lesson with byte ranges and its poster and captions to an owner through signed links', async () => {
@@ -115,7 +207,7 @@ describeEachDatabase('seeded course lessons', (kind) => {
     expect(captions.statusCode).toBe(200);
     expect(captions.headers['content-type']).toMatch(/^text\/vtt/);
     expect(captions.body).toMatch(/^WEBVTT\n\n1\n00:00:00\.000 --> /);
-    expect(captions.body).toContain('баттона');
+    expect(captions.body).toContain('баттоне');
   });
 
   it('keeps lessons, posters and captions from anyone who does not own the course', async () => {
@@ -132,5 +224,37 @@ describeEachDatabase('seeded course lessons', (kind) => {
     }
     const unknown = `/api/v1/shop/lessons/${lesson.id}/captions/fr-FR`;
     expect((await as(t.app, admin, { method: 'GET', url: unknown })).statusCode).toBe(400);
+  });
+
+  it('renders a lesson again when its script changed and deletes the files of the video it replaces', async () => {
+    const db = t.app.services.db.kysely;
+    const lesson = await db
+      .selectFrom('lessons')
+      .selectAll()
+      .where('title', '=', 'Defending the big blind')
+      .executeTakeFirstOrThrow();
+    // A video rendered from an earlier script of this lesson (with the first seed's poster and caption names).
+    const old = `lesson-${'b'.repeat(24)}.mp4`;
+    const oldFiles = [old, old.replace('.mp4', '.jpg'), old.replace('.mp4', '.ru-RU.vtt')];
+    for (const file of oldFiles) fs.writeFileSync(path.join(videos(), file), 'old');
+    // An uploaded video's file and another seed-named file nothing retired are not the seed's to delete.
+    const kept = [`${'c'.repeat(32)}.mp4`, `lesson-${'d'.repeat(24)}.mp4`];
+    for (const file of kept) fs.writeFileSync(path.join(videos(), file), 'kept');
+    await db.updateTable('lessons').set({ video_file: old }).where('id', '=', lesson.id).execute();
+
+    const report = await seedDatabase(t.app.services.db, { mediaDir: t.config.mediaDir });
+    expect(report).toEqual([
+      'store package "6-max Cash 100bb": 1 packs and courses renewed',
+      'lesson video "Defending the big blind"',
+    ]);
+    const row = await db
+      .selectFrom('lessons')
+      .selectAll()
+      .where('id', '=', lesson.id)
+      .executeTakeFirstOrThrow();
+    expect(row.video_file).toBe(lesson.video_file);
+    for (const file of oldFiles) expect(fs.existsSync(path.join(videos(), file)), file).toBe(false);
+    for (const file of kept) expect(fs.existsSync(path.join(videos(), file)), file).toBe(true);
+    expect(fs.existsSync(path.join(videos(), voicedFileOf(row.video_file!, 'ru-RU')))).toBe(true);
   });
 });

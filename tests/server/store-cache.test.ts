@@ -215,6 +215,34 @@ describe('the store from memory [sqlite]', () => {
   });
 });
 
+describe('the store from memory in each language [sqlite]', () => {
+  let t: TestApp;
+  beforeAll(async () => ({ t } = await openSeededStore('sqlite')));
+  afterAll(async () => t?.close());
+
+  it('keeps one answer per language and shows a translation changed on its own table at once', async () => {
+    const inRussian = async () => allItems(offers(await t.app.inject({ url: '/api/shop?lang=ru-RU' })));
+    const english = allItems(offers(await t.app.inject({ url: '/api/shop' })));
+    const before = await inRussian();
+    const item = before[0]!;
+    // The seeded store is translated: the cached English answer is not served for Russian, nor the other way.
+    expect(item.name).not.toBe(english.find((entry) => entry.id === item.id)!.name);
+    expect(allItems(offers(await t.app.inject({ url: '/api/shop' })))[0]!.name).toBe(english[0]!.name);
+
+    // Only the translation changes (the item's own row does not): its table moves the store's counter too.
+    const other = new SQLite(t.config.databaseUrl.slice('sqlite:'.length));
+    try {
+      other
+        .prepare("UPDATE shop_item_texts SET name = ? WHERE item_id = ? AND language = 'ru-RU'")
+        .run('Переведено заново', item.id);
+    } finally {
+      other.close();
+    }
+    expect((await inRussian()).find((entry) => entry.id === item.id)!.name).toBe('Переведено заново');
+    expect(allItems(offers(await t.app.inject({ url: '/api/shop' })))[0]!.name).toBe(english[0]!.name);
+  });
+});
+
 const pg = postgresAvailability();
 describe.skipIf(!pg.adminUrl)('the store from memory, two instances on one PostgreSQL', () => {
   let a: TestApp;

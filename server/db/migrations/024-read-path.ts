@@ -31,6 +31,47 @@ const EVENTS = ['INSERT', 'UPDATE', 'DELETE'] as const;
 
 const bump = (name: string) => `UPDATE cache_versions SET version = version + 1 WHERE name = '${name}'`;
 
+/**
+ * Triggers that move the 'store' counter on any change of `tables`, in the change's own transaction (on PostgreSQL
+ * through bump_store_cache_version(), made by this migration). A later table the catalogue reads adds its own.
+ */
+export async function addStoreTriggers(db: Kysely<unknown>, dialect: DialectName, tables: readonly string[]) {
+  for (const table of tables) {
+    if (dialect === 'postgres') {
+      await sql
+        .raw(
+          `CREATE TRIGGER cache_version_${table} AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${table} ` +
+            'FOR EACH STATEMENT EXECUTE FUNCTION bump_store_cache_version()',
+        )
+        .execute(db);
+      continue;
+    }
+    for (const event of EVENTS) {
+      await sql
+        .raw(
+          `CREATE TRIGGER cache_version_${table}_${event.toLowerCase()} AFTER ${event} ON ${table} ` +
+            `BEGIN ${bump('store')}; END`,
+        )
+        .execute(db);
+    }
+  }
+}
+
+export async function dropStoreTriggers(
+  db: Kysely<unknown>,
+  dialect: DialectName,
+  tables: readonly string[],
+) {
+  for (const table of tables) {
+    if (dialect === 'postgres') {
+      await sql.raw(`DROP TRIGGER cache_version_${table} ON ${table}`).execute(db);
+      continue;
+    }
+    for (const event of EVENTS)
+      await sql.raw(`DROP TRIGGER cache_version_${table}_${event.toLowerCase()}`).execute(db);
+  }
+}
+
 export function readPathMigration(dialect: DialectName): Migration {
   return {
     async up(db: Kysely<unknown>) {
@@ -52,26 +93,10 @@ export function readPathMigration(dialect: DialectName): Migration {
               `$$ BEGIN ${bump('store')}; RETURN NULL; END $$`,
           )
           .execute(db);
-        for (const table of STORE_TABLES) {
-          await sql
-            .raw(
-              `CREATE TRIGGER cache_version_${table} AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${table} ` +
-                'FOR EACH STATEMENT EXECUTE FUNCTION bump_store_cache_version()',
-            )
-            .execute(db);
-        }
+        await addStoreTriggers(db, dialect, STORE_TABLES);
         return;
       }
-      for (const table of STORE_TABLES) {
-        for (const event of EVENTS) {
-          await sql
-            .raw(
-              `CREATE TRIGGER cache_version_${table}_${event.toLowerCase()} AFTER ${event} ON ${table} ` +
-                `BEGIN ${bump('store')}; END`,
-            )
-            .execute(db);
-        }
-      }
+      await addStoreTriggers(db, dialect, STORE_TABLES);
       for (const [name, event, table] of SQLITE_AUTH_TRIGGERS) {
         await sql
           .raw(`CREATE TRIGGER cache_version_${name} AFTER ${event} ON ${table} BEGIN ${bump('auth')}; END`)
@@ -79,14 +104,10 @@ export function readPathMigration(dialect: DialectName): Migration {
       }
     },
     async down(db: Kysely<unknown>) {
+      await dropStoreTriggers(db, dialect, STORE_TABLES);
       if (dialect === 'postgres') {
-        for (const table of STORE_TABLES)
-          await sql.raw(`DROP TRIGGER cache_version_${table} ON ${table}`).execute(db);
         await sql.raw('DROP FUNCTION bump_store_cache_version()').execute(db);
       } else {
-        for (const table of STORE_TABLES)
-          for (const event of EVENTS)
-            await sql.raw(`DROP TRIGGER cache_version_${table}_${event.toLowerCase()}`).execute(db);
         for (const [name] of SQLITE_AUTH_TRIGGERS)
           await sql.raw(`DROP TRIGGER cache_version_${name}`).execute(db);
       }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
 import { HAND_CLASSES } from '../../../contract/hands.ts';
+import { cashDefence, cashOpens } from './cash-packs.ts';
 import { handsOf } from './notation.ts';
-import { cashDefence, cashOpens, pushFold } from './packs.ts';
+import { pushFold } from './pushfold-pack.ts';
 
 describe('range notation', () => {
   it('expands pairs, plus ranges and spans', () => {
@@ -31,7 +32,7 @@ describe('range notation', () => {
       }, 0);
     expect(visit(cashOpens.nodes)).toBe(5);
     expect(visit(cashDefence.nodes)).toBe(6);
-    expect(visit(pushFold.nodes)).toBe(8);
+    expect(visit(pushFold.nodes)).toBe(10);
   });
 
   it('opening ranges widen from UTG to BTN', () => {

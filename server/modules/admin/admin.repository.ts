@@ -29,6 +29,22 @@ export async function insertPackage(db: Executor, values: Insertable<PackagesTab
   return (await db.insertInto('packages').values(values).returning('id').executeTakeFirstOrThrow()).id;
 }
 
+/** False when the package does not exist. */
+export async function updatePackage(
+  db: Executor,
+  id: number,
+  changes: Updateable<PackagesTable>,
+): Promise<boolean> {
+  const result = await db.updateTable('packages').set(changes).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** False when the lesson does not exist. */
+export async function updateLessonTitle(db: Executor, id: number, title: string): Promise<boolean> {
+  const result = await db.updateTable('lessons').set({ title }).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function packageExists(db: Executor, id: number): Promise<boolean> {
   return Boolean(await db.selectFrom('packages').select('id').where('id', '=', id).executeTakeFirst());
 }
@@ -90,7 +106,7 @@ export async function listAdminPackages(db: Executor, page: number, perPage: num
     .executeTakeFirstOrThrow();
   const packages = await db
     .selectFrom('packages')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'description'])
     .orderBy('position')
     .orderBy('id')
     .limit(perPage)

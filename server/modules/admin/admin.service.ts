@@ -9,6 +9,8 @@ import type {
   AdminPackage,
   AdminUser,
   ItemBody,
+  LessonBody,
+  PackageBody,
   PackContentBody,
   PackNode,
   Settings,
@@ -20,6 +22,12 @@ import type { MediaStorage } from '../../lib/media-storage.ts';
 import { normalizeButtons, normalizePairs } from '../categories/pairs.ts';
 import { readSettings, writeSettings } from '../settings/settings.repository.ts';
 import type { TemplateNode } from '../shop/templates.ts';
+import {
+  lessonTranslationsOf,
+  replaceLessonTitles,
+  replaceTexts,
+  translationsOf,
+} from '../shop/texts.repository.ts';
 import {
   countLessons,
   countUsers,
@@ -38,6 +46,8 @@ import {
   setLessonVideo,
   setPublished,
   updateItem,
+  updateLessonTitle,
+  updatePackage,
 } from './admin.repository.ts';
 
 /**
@@ -88,7 +98,10 @@ export class AdminService {
     return writeSettings(this.db, changes);
   }
 
-  /** A store item; without package_id it gets its own package (an offer of one item). */
+  /**
+   * A store item; without package_id it gets its own package (an offer of one item), named like the item in every
+   * language.
+   */
   async createItem(body: ItemBody): Promise<{ id: number; package_id: number }> {
     return this.db.kysely.transaction().execute(async (trx) => {
       let packageId = body.package_id;
@@ -100,6 +113,7 @@ export class AdminService {
           position: 100,
           active: 1,
         });
+        if (body.translations) await replaceTexts(trx, 'package', packageId, body.translations);
       } else if (!(await packageExists(trx, packageId))) {
         throw notFound();
       }
@@ -114,28 +128,60 @@ export class AdminService {
         // A new course has no lesson yet: it starts as a draft and is published by publish() once complete.
         published: body.type === 'video_course' ? 0 : 1,
       });
+      if (body.translations) await replaceTexts(trx, 'item', id, body.translations);
       return { id, package_id: packageId };
     });
   }
 
+  /** An item's prices and words; its translations are replaced when the body has them, kept otherwise. */
   async updateItem(id: number, body: ItemBody): Promise<void> {
-    const changed = await updateItem(this.db.kysely, id, {
-      name: body.name,
-      description: body.description,
-      price_usd: Math.round(body.price_usd * 100),
-      price_rub: Math.round(body.price_rub * 100),
+    await this.db.kysely.transaction().execute(async (trx) => {
+      const changed = await updateItem(trx, id, {
+        name: body.name,
+        description: body.description,
+        price_usd: Math.round(body.price_usd * 100),
+        price_rub: Math.round(body.price_rub * 100),
+      });
+      if (!changed) throw notFound();
+      if (body.translations) await replaceTexts(trx, 'item', id, body.translations);
     });
-    if (!changed) throw notFound();
+  }
+
+  /** A package's name and description in English and, when given, its translations (replaced). */
+  async updatePackage(id: number, body: PackageBody): Promise<void> {
+    await this.db.kysely.transaction().execute(async (trx) => {
+      const changed = await updatePackage(trx, id, {
+        name: body.name.trim(),
+        description: body.description.trim(),
+      });
+      if (!changed) throw notFound();
+      if (body.translations) await replaceTexts(trx, 'package', id, body.translations);
+    });
   }
 
   /** A lesson goes into a draft course only: a published course never shows a lesson it cannot play. */
-  async addLesson(itemId: number, title: string): Promise<{ id: number }> {
+  async addLesson(itemId: number, body: LessonBody): Promise<{ id: number }> {
     return this.db.kysely.transaction().execute(async (trx) => {
       const item = await lockItem(trx, this.db.dialect, itemId);
       if (!item || item.type !== 'video_course') throw notFound();
       if (item.published) throw new HttpError(409, 'coursePublished');
       const position = await countLessons(trx, itemId);
-      return insertLesson(trx, { item_id: itemId, title, position, video_file: null });
+      const lesson = await insertLesson(trx, {
+        item_id: itemId,
+        title: body.title,
+        position,
+        video_file: null,
+      });
+      if (body.translations) await replaceLessonTitles(trx, lesson.id, body.translations);
+      return lesson;
+    });
+  }
+
+  /** A lesson's title in English and, when given, its translations (replaced); published courses too. */
+  async updateLesson(lessonId: number, body: LessonBody): Promise<void> {
+    await this.db.kysely.transaction().execute(async (trx) => {
+      if (!(await updateLessonTitle(trx, lessonId, body.title.trim()))) throw notFound();
+      if (body.translations) await replaceLessonTitles(trx, lessonId, body.translations);
     });
   }
 
@@ -163,22 +209,42 @@ export class AdminService {
     });
   }
 
-  /** Every package with every item (drafts included), both prices, owners and lessons: the admin's catalogue. */
+  /**
+   * Every package with every item (drafts included), both prices, owners, lessons and every translation: the
+   * admin's catalogue.
+   */
   async catalogue(page: number, perPage: number): Promise<{ total: number; list: AdminPackage[] }> {
-    const { total, packages } = await listAdminPackages(this.db.kysely, page, perPage);
+    const db = this.db.kysely;
+    const { total, packages } = await listAdminPackages(db, page, perPage);
     const items = await listItemsOfPackages(
-      this.db.kysely,
+      db,
       packages.map((pack) => pack.id),
     );
     const lessons = await listLessonsOfItems(
-      this.db.kysely,
+      db,
       items.filter((item) => item.type === 'video_course').map((item) => item.id),
+    );
+    const packageTexts = await translationsOf(
+      db,
+      'package',
+      packages.map((pack) => pack.id),
+    );
+    const itemTexts = await translationsOf(
+      db,
+      'item',
+      items.map((item) => item.id),
+    );
+    const lessonTexts = await lessonTranslationsOf(
+      db,
+      lessons.map((lesson) => lesson.id),
     );
     return {
       total,
       list: packages.map((pack) => ({
         id: pack.id,
         name: pack.name,
+        description: pack.description,
+        translations: packageTexts.get(pack.id) ?? {},
         items: items
           .filter((item) => item.package_id === pack.id)
           .map((item) => ({
@@ -186,6 +252,7 @@ export class AdminService {
             type: item.type as 'product' | 'video_course',
             name: item.name,
             description: item.description,
+            translations: itemTexts.get(item.id) ?? {},
             price_usd: item.price_usd / 100,
             price_rub: item.price_rub / 100,
             published: item.published === 1,
@@ -195,6 +262,7 @@ export class AdminService {
               .map((lesson) => ({
                 id: lesson.id,
                 title: lesson.title,
+                translations: lessonTexts.get(lesson.id) ?? {},
                 position: lesson.position,
                 has_video: lesson.video_file !== null,
               })),

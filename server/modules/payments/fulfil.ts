@@ -1,3 +1,4 @@
+import { asLanguage } from '../../../contract/languages.ts';
 import type { DialectName } from '../../db/database.ts';
 import type { OrderRow } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -5,6 +6,7 @@ import type { Executor } from '../categories/categories.repository.ts';
 import { readSettings } from '../settings/settings.repository.ts';
 import { findItems, findPackContent, findUser, ownedItemIds } from '../shop/shop.repository.ts';
 import { insertPack, parsePackContent } from '../shop/templates.ts';
+import { itemNameIn } from '../shop/texts.repository.ts';
 import { parseLinePrices } from './line-prices.ts';
 import {
   flagRefund,
@@ -93,12 +95,13 @@ export async function fulfilOrder(trx: Executor, dialect: DialectName, order: Or
     if (item.type === 'product') {
       const stored = await findPackContent(trx, item.id);
       const content = stored ? parsePackContent(stored) : null;
-      if (content)
-        await setPurchaseFolder(
-          trx,
-          purchaseId,
-          await insertPack(trx, dialect, user.id, item.name, content, true),
-        );
+      if (content) {
+        // The pack arrives in the buyer's language of the moment: its folder, charts, notes and buttons.
+        const language = asLanguage(user.language);
+        const name = await itemNameIn(trx, item, language);
+        const folder = await insertPack(trx, dialect, user.id, name, content, true, language);
+        await setPurchaseFolder(trx, purchaseId, folder);
+      }
     }
   }
   if (refund > 0) await flagRefund(trx, order.id, Math.min(refund, order.amount));

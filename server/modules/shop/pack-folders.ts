@@ -1,4 +1,5 @@
 import { CATEGORY_HARD_LIMIT } from '../../../contract/categories.ts';
+import { asLanguage } from '../../../contract/languages.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { conflict, HttpError, notFound } from '../../lib/http-error.ts';
@@ -7,6 +8,7 @@ import { countCategories, type Executor, lockOwner } from '../categories/categor
 import { setPurchaseFolder } from '../payments/payments.repository.ts';
 import { findPackContent } from './shop.repository.ts';
 import { insertPack, packShape, parsePackContent } from './templates.ts';
+import { itemNameIn } from './texts.repository.ts';
 
 // A bought strategy pack is copied into the buyer's library as a ready-made folder. Deleting that folder lost it for
 // good while the store still said "owned" (a second purchase costs 0 and delivers nothing). The buyer may now put
@@ -110,7 +112,10 @@ export async function restorePackFolder(
     await writes.chargeRows(user.id, nodes);
     if ((await countCategories(trx, user.id)).all + nodes > CATEGORY_HARD_LIMIT)
       throw conflict('categoryLimitReached');
-    const folder = await insertPack(trx, db.dialect, user.id, purchase.name, content, true);
+    // Put back in the player's language of now, like a delivery.
+    const language = asLanguage(user.language);
+    const name = await itemNameIn(trx, { id: itemId, name: purchase.name }, language);
+    const folder = await insertPack(trx, db.dialect, user.id, name, content, true, language);
     await setPurchaseFolder(trx, purchase.id, folder);
     return { category_id: folder, restored: true };
   });

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 
-import type { Language } from '../../../contract/languages.ts';
+import { asLanguage, type Language } from '../../../contract/languages.ts';
 import type { Purchase, ReferralPayment } from '../../../contract/profile.ts';
 import type { Lesson, Offer, OfferItem, ProductPage, ShopPage } from '../../../contract/shop.ts';
 import type { Db } from '../../db/database.ts';
@@ -8,7 +8,13 @@ import type { LessonsTable, ShopItemRow, UserRow } from '../../db/schema.ts';
 import { CachedBody } from '../../lib/cached-body.ts';
 import { hmacHex, safeEqual } from '../../lib/crypto.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import { CAPTION_LANGUAGES, captionFileOf, hasCompanionFiles, posterFileOf } from '../../lib/lesson-media.ts';
+import {
+  CAPTION_LANGUAGES,
+  captionFileOf,
+  hasCompanionFiles,
+  posterFileOf,
+  voicedFileOf,
+} from '../../lib/lesson-media.ts';
 import { restorablePacks } from './pack-folders.ts';
 import { currencyFor, priceOf, quoteOffer, toMajor } from './pricing.ts';
 import {
@@ -19,7 +25,13 @@ import {
   ownedItemIdsFast,
   type PackageRow,
 } from './shop.repository.ts';
-import { type Catalogue, StoreCatalogue } from './store-catalogue.ts';
+import { type Catalogue, StoreCatalogue, type Words } from './store-catalogue.ts';
+import { localized, textsIn } from './texts.repository.ts';
+
+/** The language of a store answer: the one the app asks for, else the signed-in player's, else English. */
+export function storeLanguage(asked: Language | undefined, user: UserRow | null): Language {
+  return asked ?? asLanguage(user?.language);
+}
 
 /** Signed lesson links live long enough for a long lesson with pauses. */
 const VIDEO_LINK_TTL_SECONDS = 6 * 60 * 60;
@@ -48,27 +60,38 @@ export class ShopService {
    * A lesson link for a <video> element, which cannot send the Bearer header: it carries the user, an expiry and an
    * HMAC of both with the lesson id. The server still checks ownership when the link is used.
    */
-  private signedVideoUrl(lessonId: number, userId: number, file = 'video'): string {
+  private signedVideoUrl(lessonId: number, userId: number, file: string, voice: Language): string {
     const expires = Math.floor(Date.now() / 1000) + VIDEO_LINK_TTL_SECONDS;
     const sig = hmacHex(this.signingSecret, `${lessonId}:${userId}:${expires}`);
-    return `/api/v1/shop/lessons/${lessonId}/${file}?user=${userId}&expires=${expires}&sig=${sig}`;
+    // The voice only picks which of the lesson's files is sent: the owner may have any of them, so it is not signed.
+    const lang = voice === 'en-US' ? '' : `&lang=${voice}`;
+    return `/api/v1/shop/lessons/${lessonId}/${file}?user=${userId}&expires=${expires}&sig=${sig}${lang}`;
   }
 
-  /** A lesson for the product page: signed links to its video, poster and captions for owners only. */
-  private lessonView(lesson: Selectable<LessonsTable>, userId: number | null): Lesson {
+  /**
+   * A lesson for the product page: signed links to its video, poster and captions for owners only, spoken in
+   * `language` when the lesson has that voice (the seeded lessons have all four; English otherwise).
+   */
+  private lessonView(
+    lesson: Selectable<LessonsTable>,
+    userId: number | null,
+    title: string | undefined,
+    language: Language,
+  ): Lesson {
     const watch = userId !== null && lesson.video_file !== null;
     const companions = watch && hasCompanionFiles(lesson.video_file!);
+    const voice = companions ? language : 'en-US';
     return {
       id: lesson.id,
-      title: lesson.title,
+      title: title ?? lesson.title,
       position: lesson.position,
       has_video: lesson.video_file !== null,
-      video_url: watch ? this.signedVideoUrl(lesson.id, userId) : null,
-      poster_url: companions ? this.signedVideoUrl(lesson.id, userId!, 'poster') : null,
+      video_url: watch ? this.signedVideoUrl(lesson.id, userId, 'video', voice) : null,
+      poster_url: companions ? this.signedVideoUrl(lesson.id, userId!, 'poster', voice) : null,
       captions: companions
-        ? CAPTION_LANGUAGES.map((language) => ({
-            language,
-            url: this.signedVideoUrl(lesson.id, userId!, `captions/${language}`),
+        ? CAPTION_LANGUAGES.map((captions) => ({
+            language: captions,
+            url: this.signedVideoUrl(lesson.id, userId!, `captions/${captions}`, voice),
           }))
         : [],
     };
@@ -92,7 +115,8 @@ export class ShopService {
     return user && owned.size > 0 ? restorablePacks(this.db.kysely, user.id) : new Set();
   }
 
-  private offerItem(item: ShopItemRow, user: UserRow | null, mine: Mine): OfferItem {
+  private offerItem(row: ShopItemRow, user: UserRow | null, mine: Mine, words: Words): OfferItem {
+    const item = localized(row, words.items.get(row.id));
     return {
       id: item.id,
       name: item.name,
@@ -105,12 +129,14 @@ export class ShopService {
 
   /** The package's head plus its price for this user, computed here so every screen shows the same total. */
   private offerHead(
-    pack: PackageRow,
+    row: PackageRow,
     items: ShopItemRow[],
     user: UserRow | null,
     owned: Set<number>,
     settings: { premium_price_rub: number },
+    words: Words,
   ) {
+    const pack = localized(row, words.packages.get(row.id));
     return {
       id: pack.id,
       name: pack.name,
@@ -149,38 +175,63 @@ export class ShopService {
     return catalogue.version === null ? body : catalogue.answers.set(key, body);
   }
 
-  private page(user: UserRow | null, mine: Mine, catalogue: Catalogue, page: number, perPage: number) {
+  /** The catalogue's words in `language` (English has none of its own: the rows are English). */
+  private words(catalogue: Catalogue, language: Language): Words {
+    return catalogue.words.get(language) ?? catalogue.words.get(asLanguage(undefined))!;
+  }
+
+  private page(
+    user: UserRow | null,
+    mine: Mine,
+    catalogue: Catalogue,
+    language: Language,
+    page: number,
+    perPage: number,
+  ) {
+    const words = this.words(catalogue, language);
     const packages = catalogue.onSale.slice((page - 1) * perPage, page * perPage);
     const list: Offer[] = packages.map((pack) => {
       const items = catalogue.packages.get(pack.id)!.items.filter((item) => item.published === 1);
       return {
-        ...this.offerHead(pack, items, user, mine.owned, catalogue.settings),
+        ...this.offerHead(pack, items, user, mine.owned, catalogue.settings, words),
         products: items
           .filter((item) => item.type === 'product')
-          .map((item) => this.offerItem(item, user, mine)),
+          .map((item) => this.offerItem(item, user, mine, words)),
         video_courses: items
           .filter((item) => item.type === 'video_course')
-          .map((item) => this.offerItem(item, user, mine)),
+          .map((item) => this.offerItem(item, user, mine, words)),
       };
     });
     return { total: catalogue.onSale.length, page, per_page: perPage, list };
   }
 
-  /** The store page as its route sends it: from memory for everyone alike (variant) until the admin changes it. */
+  /**
+   * The store page as its route sends it, in `language`: from memory for everyone alike (variant and language) until
+   * the admin changes it.
+   */
   async listBody(
     user: UserRow | null,
+    language: Language,
     page: number,
     perPage: number,
     serialize: Serialize<ShopPage>,
   ): Promise<CachedBody> {
     const catalogue = await this.catalogue.get();
     const mine = await this.mine(user);
-    const key = `list:${page}:${perPage}:${this.variant(user, mine, catalogue)}`;
-    return this.answer(catalogue, key, () => this.page(user, mine, catalogue, page, perPage), serialize);
+    const key = `list:${language}:${page}:${perPage}:${this.variant(user, mine, catalogue)}`;
+    const build = () => this.page(user, mine, catalogue, language, page, perPage);
+    return this.answer(catalogue, key, build, serialize);
   }
 
-  private productPage(user: UserRow | null, mine: Mine, catalogue: Catalogue, id: number): ProductPage {
+  private productPage(
+    user: UserRow | null,
+    mine: Mine,
+    catalogue: Catalogue,
+    language: Language,
+    id: number,
+  ): ProductPage {
     const { owned } = mine;
+    const words = this.words(catalogue, language);
     const entry = catalogue.packages.get(id);
     if (!entry) throw notFound();
     // A draft is shown only to those who own it (bought before it went back to draft); it is never priced, since
@@ -188,17 +239,24 @@ export class ShopService {
     const items = entry.items.filter((item) => item.published === 1 || owned.has(item.id));
     if (items.length === 0) throw notFound();
     return {
-      ...this.offerHead(entry.pack, items, user, owned, catalogue.settings),
+      ...this.offerHead(entry.pack, items, user, owned, catalogue.settings, words),
       products: items
         .filter((item) => item.type === 'product')
-        .map((item) => this.offerItem(item, user, mine)),
+        .map((item) => this.offerItem(item, user, mine, words)),
       video_courses: items
         .filter((item) => item.type === 'video_course')
         .map((item) => ({
-          ...this.offerItem(item, user, mine),
+          ...this.offerItem(item, user, mine, words),
           lessons: entry.lessons
             .filter((lesson) => lesson.item_id === item.id)
-            .map((lesson) => this.lessonView(lesson, this.watcher(user, owned, item.id))),
+            .map((lesson) =>
+              this.lessonView(
+                lesson,
+                this.watcher(user, owned, item.id),
+                words.lessons.get(lesson.id),
+                language,
+              ),
+            ),
         })),
     };
   }
@@ -209,33 +267,42 @@ export class ShopService {
   }
 
   /**
-   * The product page as its route sends it. Kept in memory like the store page, except for those who may watch one
-   * of its courses: their lesson links are signed for them and expire, so theirs is made afresh each time.
+   * The product page as its route sends it, in `language`. Kept in memory like the store page, except for those who
+   * may watch one of its courses: their lesson links are signed for them and expire, so theirs is made afresh.
    */
   async productBody(
     user: UserRow | null,
+    language: Language,
     id: number,
     serialize: Serialize<ProductPage>,
   ): Promise<CachedBody> {
     const catalogue = await this.catalogue.get();
     const mine = await this.mine(user);
-    const build = () => this.productPage(user, mine, catalogue, id);
+    const build = () => this.productPage(user, mine, catalogue, language, id);
     const courses = catalogue.packages.get(id)?.items.filter((item) => item.type === 'video_course') ?? [];
     if (courses.some((course) => this.watcher(user, mine.owned, course.id) !== null))
       return new CachedBody(serialize(build()));
-    return this.answer(catalogue, `product:${id}:${this.variant(user, mine, catalogue)}`, build, serialize);
+    const key = `product:${language}:${id}:${this.variant(user, mine, catalogue)}`;
+    return this.answer(catalogue, key, build, serialize);
   }
 
-  async purchases(user: UserRow, page: number, perPage: number) {
+  /** The player's purchases, each named as its item is now in `language` (the name bought under otherwise). */
+  async purchases(user: UserRow, page: number, perPage: number, language: Language) {
     const { total, rows } = await listPurchases(this.db.kysely, user.id, page, perPage);
     const restorable = rows.some((row) => row.kind === 'product')
       ? await restorablePacks(this.db.kysely, user.id)
       : new Set<number>();
+    const names = await textsIn(
+      this.db.kysely,
+      'item',
+      rows.flatMap((row) => row.item_id ?? []),
+      language,
+    );
     const items: Purchase[] = rows.map((row) => ({
       id: row.id,
       kind: row.kind as Purchase['kind'],
       item_id: row.item_id,
-      name: row.name,
+      name: (row.item_id !== null && names.get(row.item_id)?.name) || row.name,
       amount: toMajor(row.amount),
       currency: row.currency,
       datetime: row.created_at,
@@ -262,16 +329,26 @@ export class ShopService {
   }
 
   /**
-   * The stored file of a lesson (its video, poster or captions in one language), for its course's owners only
-   * (admins may always watch); 404 when the lesson has no such file.
+   * The stored files that can answer for a lesson's video, poster or captions in one language, best first: the ones of
+   * the voice asked for, then the English voice's (a lesson rendered before it had other voices, or uploaded, has
+   * only those). Its course's owners only (admins may always watch); 404 when the lesson has no such file.
    */
-  async lessonFile(user: UserRow, lessonId: number, part: 'video' | 'poster' | Language): Promise<string> {
+  async lessonFiles(
+    user: UserRow,
+    lessonId: number,
+    part: 'video' | 'poster' | Language,
+    voice: Language,
+  ): Promise<string[]> {
     const lesson = await findLesson(this.db.kysely, lessonId);
     if (!lesson || lesson.video_file === null) throw notFound();
     if (!user.is_admin && !(await this.owned(user)).has(lesson.item_id))
       throw new HttpError(403, 'productNotOwned');
-    if (part === 'video') return lesson.video_file;
-    if (!hasCompanionFiles(lesson.video_file)) throw notFound();
-    return part === 'poster' ? posterFileOf(lesson.video_file) : captionFileOf(lesson.video_file, part);
+    if (!hasCompanionFiles(lesson.video_file)) {
+      if (part !== 'video') throw notFound();
+      return [lesson.video_file];
+    }
+    const voices = [...new Set([voicedFileOf(lesson.video_file, voice), lesson.video_file])];
+    if (part === 'video') return voices;
+    return voices.map((video) => (part === 'poster' ? posterFileOf(video) : captionFileOf(video, part)));
   }
 }

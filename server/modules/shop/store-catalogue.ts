@@ -1,11 +1,13 @@
 import type { Selectable } from 'kysely';
 
+import { DEFAULT_LANGUAGE, type Language, TRANSLATED_LANGUAGES } from '../../../contract/languages.ts';
 import { CacheVersions } from '../../db/cache-versions.ts';
 import type { Db } from '../../db/database.ts';
 import type { LessonsTable, ShopItemRow } from '../../db/schema.ts';
 import { BodyCache } from '../../lib/cached-body.ts';
 import { readSettings } from '../settings/settings.repository.ts';
 import type { PackageRow } from './shop.repository.ts';
+import type { NamedText } from './texts.repository.ts';
 
 export type LessonRow = Selectable<LessonsTable>;
 
@@ -20,6 +22,15 @@ export interface CataloguePackage {
   lessons: LessonRow[];
 }
 
+/** The store's words in one language by id, where that language has its own (English lives in the rows). */
+export interface Words {
+  packages: Map<number, NamedText>;
+  items: Map<number, NamedText>;
+  lessons: Map<number, string>;
+}
+
+const noWords = (): Words => ({ packages: new Map(), items: new Map(), lessons: new Map() });
+
 /** The store as it stands at one version of the 'store' counter. */
 export interface Catalogue {
   /** Null when built inside an open transaction: used for that one answer, never kept. */
@@ -28,6 +39,8 @@ export interface Catalogue {
   onSale: PackageRow[];
   /** Every active package by id. */
   packages: Map<number, CataloguePackage>;
+  /** Each language's words (the texts tables move the counter too); English has none of its own. */
+  words: Map<Language, Words>;
   /** The one setting the store's quotes read. */
   settings: { premium_price_rub: number };
   /** Answers already serialised from this catalogue, dropped with it. */
@@ -47,6 +60,12 @@ async function load(db: Db, version: number | null): Promise<Catalogue> {
   const lessons = courses.length
     ? await db.kysely.selectFrom('lessons').selectAll().where('item_id', 'in', courses).execute()
     : [];
+  const words = await loadWords(
+    db,
+    ids,
+    items.map((item) => item.id),
+    lessons.map((lesson) => lesson.id),
+  );
   const { premium_price_rub } = await readSettings(db);
   const packages = new Map<number, CataloguePackage>();
   for (const pack of packs.sort(byPosition)) {
@@ -65,15 +84,50 @@ async function load(db: Db, version: number | null): Promise<Catalogue> {
     version,
     onSale,
     packages,
+    words,
     settings: { premium_price_rub },
     answers: new BodyCache(CACHED_ANSWERS),
   };
 }
 
+/** Every translation of these packages, items and lessons: a few rows per language, read with the catalogue. */
+async function loadWords(
+  db: Db,
+  packageIds: number[],
+  itemIds: number[],
+  lessonIds: number[],
+): Promise<Map<Language, Words>> {
+  const words = new Map<Language, Words>([[DEFAULT_LANGUAGE, noWords()]]);
+  for (const language of TRANSLATED_LANGUAGES) words.set(language, noWords());
+  const of = (language: string) => words.get(language as Language);
+  if (packageIds.length)
+    for (const row of await db.kysely
+      .selectFrom('package_texts')
+      .selectAll()
+      .where('package_id', 'in', packageIds)
+      .execute())
+      of(row.language)?.packages.set(row.package_id, { name: row.name, description: row.description });
+  if (itemIds.length)
+    for (const row of await db.kysely
+      .selectFrom('shop_item_texts')
+      .selectAll()
+      .where('item_id', 'in', itemIds)
+      .execute())
+      of(row.language)?.items.set(row.item_id, { name: row.name, description: row.description });
+  if (lessonIds.length)
+    for (const row of await db.kysely
+      .selectFrom('lesson_texts')
+      .selectAll()
+      .where('lesson_id', 'in', lessonIds)
+      .execute())
+      of(row.language)?.lessons.set(row.lesson_id, row.title);
+  return words;
+}
+
 /**
- * The store's catalogue in memory: packages, items, lessons and the RUB Premium price, a few dozen rows the admin
+ * The store's catalogue in memory: packages, items, lessons, their words in each language and the RUB Premium price, a few dozen rows the admin
  * changes now and then, read by every visit to the store. It is rebuilt when the 'store' counter moves (triggers on
- * those tables move it, migration 030): at once on SQLite, within a second on PostgreSQL for another instance's
+ * those tables move it, migrations 024 and 027): at once on SQLite, within a second on PostgreSQL for another instance's
  * change, at once for this instance's own (`changed`). What a purchase costs is always priced from the tables.
  */
 export class StoreCatalogue {

@@ -7,6 +7,8 @@ import type {
   AdminPackage,
   AdminPayment,
   ItemBody,
+  LessonBody,
+  PackageBody,
   Settings,
   TakeBackBody,
 } from '@contract/admin';
@@ -117,8 +119,18 @@ export function updateItem(id: number, body: ItemBody): Promise<{ ok: boolean }>
   return api.post<{ ok: boolean }>(pathFor(API.admin.item, { id }), body, { quiet: true });
 }
 
-export function createLesson(itemId: number, title: string): Promise<{ id: number }> {
-  return api.post<{ id: number }>(pathFor(API.admin.lessons, { id: itemId }), { title }, { quiet: true });
+export function createLesson(itemId: number, body: LessonBody): Promise<{ id: number }> {
+  return api.post<{ id: number }>(pathFor(API.admin.lessons, { id: itemId }), body, { quiet: true });
+}
+
+/** A lesson's title in English and the other languages (the translations sent replace the stored ones). */
+export function updateLesson(lessonId: number, body: LessonBody): Promise<{ ok: boolean }> {
+  return api.post<{ ok: boolean }>(pathFor(API.admin.lesson, { id: lessonId }), body, { quiet: true });
+}
+
+/** A package's name and description in English and the other languages. */
+export function updatePackage(packageId: number, body: PackageBody): Promise<{ ok: boolean }> {
+  return api.post<{ ok: boolean }>(pathFor(API.admin.package, { id: packageId }), body, { quiet: true });
 }
 
 export function uploadLessonVideo(lessonId: number, file: File): Promise<{ ok: boolean }> {

@@ -2,6 +2,8 @@ import type { Static } from '@sinclair/typebox';
 
 import { api, apiDownload, type DownloadedFile } from '@/lib/api-client';
 import { forgetDeviceToken, keepPasswordChanged } from '@/lib/device-tokens';
+import { languageAtom } from '@/lib/i18n';
+import { appStore } from '@/lib/store';
 import type { Page } from '@/lib/use-paged-list';
 import type { PasswordChanged } from '@contract/auth';
 import type {
@@ -33,8 +35,9 @@ export async function fetchPurchases(
   perPage: number,
   signal: AbortSignal,
 ): Promise<Page<Purchase>> {
+  // Each purchase is named as its item is now in the interface language.
   const data = await api.get<PagedItems<Purchase>>(API.users.purchases, {
-    query: { page, per_page: perPage },
+    query: { page, per_page: perPage, lang: appStore.get(languageAtom) },
     signal,
     quiet: true,
   });

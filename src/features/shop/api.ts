@@ -1,4 +1,6 @@
 import { api } from '@/lib/api-client';
+import { languageAtom } from '@/lib/i18n';
+import { appStore } from '@/lib/store';
 import { API, pathFor } from '@contract/paths';
 import type {
   CostShopBody,
@@ -10,12 +12,26 @@ import type {
 } from '@contract/payments';
 import type { PackRestored, ProductPage, ShopPage } from '@contract/shop';
 
+/**
+ * The interface language, sent on every store read: names, descriptions and lesson titles come in it (English where
+ * a text has no translation), and each answer is of one language whatever caches it.
+ */
+const lang = () => appStore.get(languageAtom);
+
 export function fetchShop(page: number, perPage: number, signal: AbortSignal): Promise<ShopPage> {
-  return api.get<ShopPage>(API.shop.list, { query: { page, per_page: perPage }, signal, quiet: true });
+  return api.get<ShopPage>(API.shop.list, {
+    query: { page, per_page: perPage, lang: lang() },
+    signal,
+    quiet: true,
+  });
 }
 
 export function fetchProduct(id: number, signal: AbortSignal): Promise<ProductPage> {
-  return api.get<ProductPage>(pathFor(API.shop.product, { id }), { signal, quiet: true });
+  return api.get<ProductPage>(pathFor(API.shop.product, { id }), {
+    query: { lang: lang() },
+    signal,
+    quiet: true,
+  });
 }
 
 /** Premium alone; quiet because the form shows its own Update state (and a toast) on failure. */

@@ -10,6 +10,7 @@ import {
   AdminUser,
   ItemBody,
   LessonBody,
+  PackageBody,
   PackContentBody,
   PackNode,
   PublishBody,
@@ -59,6 +60,13 @@ const itemDetail = (body: ItemBody) => ({
   name: body.name,
   price_usd: body.price_usd,
   price_rub: body.price_rub,
+  ...(body.translations ? { languages: Object.keys(body.translations) } : {}),
+});
+
+/** What an audit entry keeps of new words: the English name and the languages given their own. */
+const textsDetail = (body: PackageBody) => ({
+  name: body.name,
+  languages: Object.keys(body.translations ?? {}),
 });
 
 export const adminRoutes: RoutePlugin = async (app) => {
@@ -316,6 +324,25 @@ export const adminRoutes: RoutePlugin = async (app) => {
     },
   );
   app.post(
+    API.admin.package,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        description:
+          'A package’s name and description in English and (replaced when sent) in the other languages.',
+        params: IdParams,
+        body: PackageBody,
+        response: { 200: DataEnvelope(Ok), ...errors },
+      },
+    },
+    async (request) => {
+      await admin.updatePackage(request.params.id, request.body);
+      await audit.record(request, 'package.update', request.params.id, textsDetail(request.body));
+      return { data: { ok: true } };
+    },
+  );
+  app.post(
     API.admin.itemContent,
     {
       // The admin check first, then the pack's size and depth, before the schema walks it.
@@ -345,12 +372,33 @@ export const adminRoutes: RoutePlugin = async (app) => {
       },
     },
     async (request) => {
-      const lesson = await admin.addLesson(request.params.id, request.body.title);
+      const lesson = await admin.addLesson(request.params.id, request.body);
       await audit.record(request, 'lesson.create', request.params.id, {
         lesson_id: lesson.id,
         title: request.body.title,
       });
       return { data: lesson };
+    },
+  );
+  app.post(
+    API.admin.lesson,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        description: 'A lesson’s title in English and (replaced when sent) in the other languages.',
+        params: IdParams,
+        body: LessonBody,
+        response: { 200: DataEnvelope(Ok), ...errors },
+      },
+    },
+    async (request) => {
+      await admin.updateLesson(request.params.id, request.body);
+      await audit.record(request, 'lesson.update', request.params.id, {
+        title: request.body.title,
+        languages: Object.keys(request.body.translations ?? {}),
+      });
+      return { data: { ok: true } };
     },
   );
   app.post(

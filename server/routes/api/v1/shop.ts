@@ -22,6 +22,8 @@ const VideoLinkQuery = Type.Object({
   user: Type.Optional(Id),
   expires: Type.Optional(Type.Integer({ minimum: 0, maximum: 99_999_999_999 })),
   sig: Type.Optional(Type.String({ maxLength: 128 })),
+  /** The voice: the lesson's video spoken in this language and its poster and captions (English by default). */
+  lang: Type.Optional(LanguageSchema),
 });
 type VideoLinkQuery = Static<typeof VideoLinkQuery>;
 
@@ -116,12 +118,23 @@ export const shopRoutes: RoutePlugin = async (app) => {
   ) => {
     const user = request.user ?? (await shop.userFromVideoLink(request.params.id, request.query));
     if (!user) throw unauthorized();
-    const file = path.basename(await shop.lessonFile(user, request.params.id, part));
+    const candidates = await shop.lessonFiles(user, request.params.id, part, request.query.lang ?? 'en-US');
+    // The first of the lesson's files that is stored: the voice asked for, else English.
+    let file: string | null = null;
+    for (const candidate of candidates.map((name) => path.basename(name))) {
+      const stored =
+        media.kind === 's3'
+          ? await media.exists(`videos/${candidate}`)
+          : Boolean((await fs.promises.stat(path.join(videos, candidate)).catch(() => null))?.isFile());
+      if (stored) {
+        file = candidate;
+        break;
+      }
+    }
+    if (!file) throw notFound();
     // Shared object storage: a short-lived presigned link, so the store streams (and answers ranges) itself.
     const presigned = await media.presignedUrl(`videos/${file}`, LESSON_LINK_SECONDS);
     if (presigned) return reply.header('cache-control', 'private, no-store').redirect(presigned);
-    const stat = await fs.promises.stat(path.join(videos, file)).catch(() => null);
-    if (!stat?.isFile()) throw notFound();
     // Signed links are per user: private caching only.
     reply.header('cache-control', 'private, max-age=3600');
     return reply.sendFile(file);

@@ -19,9 +19,11 @@ import {
   UpdatePasswordBody,
   UpdateUsernameBody,
 } from '../../../../contract/profile.ts';
+import { LanguageQuery } from '../../../../contract/shop.ts';
 import { HttpError } from '../../../lib/http-error.ts';
 import type { RoutePlugin } from '../../../lib/type-provider.ts';
 import { zipStream } from '../../../lib/zip-writer.ts';
+import { storeLanguage } from '../../../modules/shop/shop.service.ts';
 import { avatarPath, toMe } from '../../../modules/users/users.mapper.ts';
 import { currentUser, requireUser } from '../../../plugins/auth.ts';
 import { DATA_EXPORTS_PER_HOUR, dataExportLimit, searchLimit, writeLimit } from '../../../plugins/limits.ts';
@@ -207,11 +209,16 @@ export const userRoutes: RoutePlugin = async (app) => {
     API.users.purchases,
     {
       ...guarded,
-      schema: { tags, querystring: Paging, response: { 200: DataEnvelope(PagedItems(Purchase)), ...errors } },
+      schema: {
+        tags,
+        querystring: Type.Composite([Paging, LanguageQuery]),
+        response: { 200: DataEnvelope(PagedItems(Purchase)), ...errors },
+      },
     },
     async (request) => {
-      const { page = 1, per_page: perPage = PAGE_SIZE } = request.query;
-      return { data: await shop.purchases(currentUser(request), page, perPage) };
+      const { page = 1, per_page: perPage = PAGE_SIZE, lang } = request.query;
+      const user = currentUser(request);
+      return { data: await shop.purchases(user, page, perPage, storeLanguage(lang, user)) };
     },
   );
 

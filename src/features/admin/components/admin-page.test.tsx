@@ -8,7 +8,7 @@ import { mockFetch, renderApp, requestBody, testUser } from '@/test/render';
 import type { AdminExtraCharge } from '@contract/admin';
 
 import { AdminPage } from './admin-page';
-import { EMPTY_ITEM, toItemBody, validateItem } from './items-panel';
+import { emptyItem, toItemBody, validateItem } from './items-panel';
 
 const admin = { ...testUser, is_admin: true };
 
@@ -353,6 +353,7 @@ describe('AdminPage audit log', () => {
 
 describe('store item form rules', () => {
   it('needs a name and two non-negative prices; the package is optional', () => {
+    const EMPTY_ITEM = emptyItem();
     expect(validateItem(EMPTY_ITEM)).toEqual({
       name: 'nameRequired',
       price_usd: 'priceInvalid',
@@ -370,6 +371,7 @@ describe('store item form rules', () => {
       price_usd: 19.5,
       price_rub: 1500,
       package_id: 2,
+      translations: {},
     });
   });
 });

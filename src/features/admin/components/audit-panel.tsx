@@ -37,7 +37,9 @@ export function AuditPanel() {
     'item.update': t('admin:audit.action.itemUpdate'),
     'item.publish': t('admin:audit.action.itemPublish'),
     'item.content': t('admin:audit.action.itemContent'),
+    'package.update': t('admin:audit.action.packageUpdate'),
     'lesson.create': t('admin:audit.action.lessonCreate'),
+    'lesson.update': t('admin:audit.action.lessonUpdate'),
     'lesson.video': t('admin:audit.action.lessonVideo'),
   };
 

@@ -11,8 +11,18 @@ import { useAsync } from '@/lib/use-async';
 import { PAGE_SIZE } from '@/lib/use-paged-list';
 import type { AdminItem, ItemBody } from '@contract/admin';
 
-import { createItem, createLesson, fetchAdminCatalogue, updateItem, uploadLessonVideo } from '../api';
+import { createItem, fetchAdminCatalogue, updateItem } from '../api';
+import {
+  emptyNamedDrafts,
+  namedDraftErrors,
+  type NamedDrafts,
+  namedDrafts,
+  toNamedTranslations,
+} from '../texts';
+import { CourseLessons } from './course-lessons';
+import { PackageForm } from './package-form';
 import { PublishControl } from './publish-control';
+import { NamedTranslationFields } from './translation-fields';
 
 export interface ItemDraft {
   type: ItemBody['type'];
@@ -21,21 +31,27 @@ export interface ItemDraft {
   price_usd: string;
   price_rub: string;
   package_id: string;
+  /** The name and description in the other languages; a language left empty shows English in the store. */
+  translations: NamedDrafts;
 }
 
 type DraftError = 'nameRequired' | 'priceInvalid' | 'packageInvalid';
+type ItemErrors = Partial<Record<Exclude<keyof ItemDraft, 'translations'>, DraftError>> & {
+  translations?: ReturnType<typeof namedDraftErrors>;
+};
 
-export const EMPTY_ITEM: ItemDraft = {
+export const emptyItem = (): ItemDraft => ({
   type: 'product',
   name: '',
   description: '',
   price_usd: '',
   price_rub: '',
   package_id: '',
-};
+  translations: emptyNamedDrafts(),
+});
 
-export function validateItem(draft: ItemDraft): Partial<Record<keyof ItemDraft, DraftError>> {
-  const errors: Partial<Record<keyof ItemDraft, DraftError>> = {};
+export function validateItem(draft: ItemDraft): ItemErrors {
+  const errors: ItemErrors = {};
   if (!draft.name.trim()) errors.name = 'nameRequired';
   for (const field of ['price_usd', 'price_rub'] as const) {
     const value = Number(draft[field].replace(',', '.'));
@@ -43,6 +59,8 @@ export function validateItem(draft: ItemDraft): Partial<Record<keyof ItemDraft, 
   }
   const pack = draft.package_id.trim();
   if (pack && !(Number.isInteger(Number(pack)) && Number(pack) > 0)) errors.package_id = 'packageInvalid';
+  const translations = namedDraftErrors(draft.translations);
+  if (Object.keys(translations).length > 0) errors.translations = translations;
   return errors;
 }
 
@@ -54,6 +72,7 @@ export function toItemBody(draft: ItemDraft): ItemBody {
     price_usd: Number(draft.price_usd.replace(',', '.')),
     price_rub: Number(draft.price_rub.replace(',', '.')),
     ...(draft.package_id.trim() ? { package_id: Number(draft.package_id) } : {}),
+    translations: toNamedTranslations(draft.translations),
   };
 }
 
@@ -71,7 +90,7 @@ function ItemForm({
 }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(initial);
-  const [errors, setErrors] = useState<ReturnType<typeof validateItem>>({});
+  const [errors, setErrors] = useState<ItemErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const messages: Record<DraftError, string> = {
@@ -79,9 +98,9 @@ function ItemForm({
     priceInvalid: t('admin:items.priceInvalid'),
     packageInvalid: t('admin:items.packageInvalid'),
   };
-  const set = (field: keyof ItemDraft, value: string) =>
+  const set = (field: Exclude<keyof ItemDraft, 'translations'>, value: string) =>
     setDraft((current) => ({ ...current, [field]: value }));
-  const error = (field: keyof ItemDraft) => {
+  const error = (field: Exclude<keyof ItemDraft, 'translations'>) => {
     const key = errors[field];
     return key ? messages[key] : null;
   };
@@ -96,7 +115,7 @@ function ItemForm({
     try {
       if (itemId) await updateItem(itemId, toItemBody(draft));
       else await createItem(toItemBody(draft));
-      if (!itemId) setDraft(EMPTY_ITEM);
+      if (!itemId) setDraft(emptyItem());
       pushToast(itemId ? t('admin:items.saved') : t('admin:items.created'), 'success');
       onSaved();
     } catch (cause) {
@@ -127,15 +146,28 @@ function ItemForm({
         </select>
       </label>
       <TextField
-        label={t('admin:items.name')}
+        label={t('admin:texts.nameEnglish')}
         value={draft.name}
         onChange={(event) => set('name', event.target.value)}
         error={error('name')}
       />
       <TextField
-        label={t('admin:items.description')}
+        label={t('admin:texts.descriptionEnglish')}
         value={draft.description}
         onChange={(event) => set('description', event.target.value)}
+      />
+      <NamedTranslationFields
+        drafts={draft.translations}
+        errors={errors.translations ?? {}}
+        onChange={(language, field, value) =>
+          setDraft((current) => ({
+            ...current,
+            translations: {
+              ...current.translations,
+              [language]: { ...current.translations[language], [field]: value },
+            },
+          }))
+        }
       />
       <TextField
         label={t('admin:items.priceUsd')}
@@ -178,98 +210,6 @@ function ItemForm({
   );
 }
 
-function CourseLessons({ course, onChanged }: { course: AdminItem; onChanged: () => void }) {
-  const { t } = useTranslation();
-  const [title, setTitle] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const add = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!title.trim()) {
-      setError(t('admin:items.lessonTitleRequired'));
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await createLesson(course.id, title.trim());
-      setTitle('');
-      onChanged();
-    } catch (cause) {
-      setError(errorMessage(cause, t));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const upload = async (lessonId: number, file: File | undefined) => {
-    if (!file) return;
-    setBusy(true);
-    try {
-      await uploadLessonVideo(lessonId, file);
-      pushToast(t('admin:items.videoUploaded'), 'success');
-      onChanged();
-    } catch (cause) {
-      pushToast(errorMessage(cause, t), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <div className="admin-lessons">
-      {course.lessons.length === 0 ? (
-        <p className="muted">{t('admin:items.noLessons')}</p>
-      ) : (
-        <ol className="lessons">
-          {course.lessons.map((lesson) => (
-            <li key={lesson.id} className="lessons__item">
-              <span>
-                {lesson.title}{' '}
-                {lesson.has_video ? (
-                  <span className="badge">{t('admin:items.hasVideo')}</span>
-                ) : (
-                  <span className="badge badge--danger">{t('walk:courses.noVideo')}</span>
-                )}
-              </span>
-              <label className="button button--ghost file-button">
-                {lesson.has_video ? t('admin:items.replaceVideo') : t('admin:items.uploadVideo')}
-                <input
-                  type="file"
-                  accept="video/mp4,video/webm"
-                  className="visually-hidden"
-                  aria-label={t('walk:courses.videoFor', { title: lesson.title })}
-                  disabled={busy}
-                  onChange={(event) => void upload(lesson.id, event.target.files?.[0])}
-                />
-              </label>
-            </li>
-          ))}
-        </ol>
-      )}
-      {course.published ? (
-        <p className="muted">{t('walk:courses.draftToAdd')}</p>
-      ) : (
-        <form className="form form--inline" noValidate onSubmit={(event) => void add(event)}>
-          <TextField
-            label={t('admin:items.lessonTitle')}
-            value={title}
-            onChange={(event) => {
-              setTitle(event.target.value);
-              setError(null);
-            }}
-            error={error}
-          />
-          <button type="submit" className="button button--ghost" disabled={busy}>
-            {t('admin:items.addLesson')}
-          </button>
-        </form>
-      )}
-    </div>
-  );
-}
-
 function ItemRow({
   packageId,
   item,
@@ -303,6 +243,7 @@ function ItemRow({
               price_usd: String(item.price_usd),
               price_rub: String(item.price_rub),
               package_id: String(packageId),
+              translations: namedDrafts(item.translations),
             }}
             onSaved={() => {
               setEditing(false);
@@ -344,6 +285,7 @@ function ItemRow({
 export function ItemsPanel() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
+  const [editingPackage, setEditingPackage] = useState<number | null>(null);
   const result = useAsync((signal) => fetchAdminCatalogue(page, PAGE_SIZE, signal), `admin-items|${page}`, {
     keepPrevious: true,
   });
@@ -362,7 +304,30 @@ export function ItemsPanel() {
       >
         {list.map((pack) => (
           <div key={pack.id} className="admin-package">
-            <h3 className="form__title">{t('admin:items.packageTitle', { id: pack.id, name: pack.name })}</h3>
+            <div className="section-head">
+              <h3 className="form__title">
+                {t('admin:items.packageTitle', { id: pack.id, name: pack.name })}
+              </h3>
+              <button
+                type="button"
+                className="button button--ghost"
+                aria-expanded={editingPackage === pack.id}
+                aria-label={t('admin:texts.editPackageOf', { name: pack.name })}
+                onClick={() => setEditingPackage((current) => (current === pack.id ? null : pack.id))}
+              >
+                {t('admin:texts.editPackage')}
+              </button>
+            </div>
+            {editingPackage === pack.id && (
+              <PackageForm
+                pack={pack}
+                onSaved={() => {
+                  setEditingPackage(null);
+                  result.reload();
+                }}
+                onCancel={() => setEditingPackage(null)}
+              />
+            )}
             <ul className="item-list">
               {pack.items.map((item) => (
                 <ItemRow key={item.id} packageId={pack.id} item={item} onChanged={result.reload} />
@@ -372,7 +337,7 @@ export function ItemsPanel() {
         ))}
         <Pager page={page} perPage={PAGE_SIZE} total={result.data?.total ?? 0} onPage={setPage} />
       </AsyncState>
-      <ItemForm initial={EMPTY_ITEM} onSaved={result.reload} />
+      <ItemForm initial={emptyItem()} onSaved={result.reload} />
     </section>
   );
 }

@@ -65,7 +65,8 @@ describe('ProfilePage', () => {
     expect(await screen.findByText('Pack 13')).toBeInTheDocument();
     expect(screen.getAllByRole('row')).toHaveLength(4);
     expect(spy.mock.calls.map(([url]) => url)).toContain(
-      '/api/v1/users/userprofile/purchases?page=2&per_page=10',
+      // In the interface language: each purchase is named as its item is now in it.
+      '/api/v1/users/userprofile/purchases?page=2&per_page=10&lang=en-US',
     );
   });
 

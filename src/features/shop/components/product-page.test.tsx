@@ -9,6 +9,9 @@ import { mockFetch, renderApp, testUser } from '@/test/render';
 import { paidAtom, paymentWindowAtom } from '../atoms';
 import { ProductPage } from './product-page';
 
+/** The product page's read: in the interface language, English in these tests unless one sets another. */
+const PRODUCT_URL = '/api/shop/product/1?lang=en-US';
+
 const product = {
   id: 1,
   name: '6-max Cash 100bb',
@@ -73,7 +76,7 @@ describe('ProductPage', () => {
 
   it('shows prices in the user currency and plays an owned lesson with the server URL', async () => {
     const user = userEvent.setup();
-    mockFetch((url) => (url === '/api/shop/product/1' ? { body: { data: product } } : undefined));
+    mockFetch((url) => (url === PRODUCT_URL ? { body: { data: product } } : undefined));
     renderApp(<ProductPage productId={1} onSignIn={vi.fn()} />, { user: testUser });
     expect(await screen.findByRole('heading', { name: '6-max Cash 100bb' })).toBeInTheDocument();
     expect(screen.getByText('RUB 1,500.00')).toBeInTheDocument();
@@ -91,6 +94,30 @@ describe('ProductPage', () => {
       ['ru-RU', 'Русский', false],
     ]);
     expect(tracks[1]).toHaveAttribute('src', '/api/v1/shop/lessons/8/captions/ru-RU');
+  });
+
+  it('asks for the page in the interface language and shows the names and lesson titles it answers', async () => {
+    const russian = {
+      ...product,
+      name: 'Кэш 6-max 100bb',
+      description: 'Полная префлоп-стратегия.',
+      video_courses: [
+        {
+          ...product.video_courses[0]!,
+          name: 'Основы префлопа',
+          lessons: [{ ...product.video_courses[0]!.lessons[0]!, title: 'Позиция и диапазоны открытия' }],
+        },
+      ],
+    };
+    const spy = mockFetch((url) =>
+      url === '/api/shop/product/1?lang=ru-RU' ? { body: { data: russian } } : undefined,
+    );
+    renderApp(<ProductPage productId={1} onSignIn={vi.fn()} />, { user: testUser, language: 'ru-RU' });
+    expect(await screen.findByRole('heading', { name: 'Кэш 6-max 100bb' })).toBeInTheDocument();
+    expect(screen.getByText('Полная префлоп-стратегия.')).toBeInTheDocument();
+    expect(screen.getByText('Основы префлопа')).toBeInTheDocument();
+    expect(screen.getByText('Позиция и диапазоны открытия')).toBeInTheDocument();
+    expect(spy.mock.calls.map(([url]) => url)).toEqual(['/api/shop/product/1?lang=ru-RU']);
   });
 
   it('opens the payment window for the package, or asks a visitor to sign in', async () => {
@@ -116,7 +143,7 @@ describe('ProductPage', () => {
         restored = true;
         return { body: { data: { category_id: 77, restored: true } } };
       }
-      if (url !== '/api/shop/product/1') return undefined;
+      if (url !== PRODUCT_URL) return undefined;
       const item = { ...owned, restorable: !restored };
       return { body: { data: { ...product, products: [item] } } };
     });
@@ -170,7 +197,7 @@ describe('ProductPage', () => {
     it('shows what was bought as owned and asks the server again, whose answer then rules', async () => {
       let confirmed = false;
       const spy = mockFetch((url) =>
-        url === '/api/shop/product/1' ? { body: { data: confirmed ? bought : forSale } } : undefined,
+        url === PRODUCT_URL ? { body: { data: confirmed ? bought : forSale } } : undefined,
       );
       renderApp(<ProductPage productId={1} onSignIn={vi.fn()} />, { user: testUser });
       expect(await screen.findByRole('button', { name: 'Buy for $54.00' })).toBeInTheDocument();
@@ -180,24 +207,22 @@ describe('ProductPage', () => {
       await waitFor(() => expect(screen.getAllByText('Owned')).toHaveLength(2));
       expect(screen.queryByRole('button', { name: /^Buy for/ })).not.toBeInTheDocument();
       expect(await screen.findByRole('button', { name: 'Watch' })).toBeInTheDocument();
-      expect(spy.mock.calls.filter(([url]) => url === '/api/shop/product/1')).toHaveLength(2);
+      expect(spy.mock.calls.filter(([url]) => url === PRODUCT_URL)).toHaveLength(2);
     });
 
     it('sells nothing while the server has not heard of the payment yet, and keeps asking it', async () => {
-      const spy = mockFetch((url) =>
-        url === '/api/shop/product/1' ? { body: { data: forSale } } : undefined,
-      );
+      const spy = mockFetch((url) => (url === PRODUCT_URL ? { body: { data: forSale } } : undefined));
       appStore.set(paidAtom, { ...paid, items: [1] });
       renderApp(<ProductPage productId={1} onSignIn={vi.fn()} />, { user: testUser });
       expect(await screen.findByText('Payment received, confirming it…')).toHaveAttribute('role', 'status');
       expect(screen.getAllByText('Owned')).toHaveLength(1);
       expect(screen.queryByRole('button', { name: /^Buy for/ })).not.toBeInTheDocument();
-      const reads = () => spy.mock.calls.filter(([url]) => url === '/api/shop/product/1').length;
+      const reads = () => spy.mock.calls.filter(([url]) => url === PRODUCT_URL).length;
       await waitFor(() => expect(reads()).toBe(2), { timeout: 5000 });
     });
 
     it('tells a course bought here from one without video', async () => {
-      mockFetch((url) => (url === '/api/shop/product/1' ? { body: { data: forSale } } : undefined));
+      mockFetch((url) => (url === PRODUCT_URL ? { body: { data: forSale } } : undefined));
       appStore.set(paidAtom, { ...paid, items: [3] });
       renderApp(<ProductPage productId={1} onSignIn={vi.fn()} />, { user: testUser });
       expect(await screen.findByText('Opens once your payment is confirmed')).toBeInTheDocument();
@@ -205,7 +230,7 @@ describe('ProductPage', () => {
     });
 
     it('ignores a payment of another account (signed out and in as someone else)', async () => {
-      mockFetch((url) => (url === '/api/shop/product/1' ? { body: { data: forSale } } : undefined));
+      mockFetch((url) => (url === PRODUCT_URL ? { body: { data: forSale } } : undefined));
       appStore.set(paidAtom, { ...paid, userId: testUser.id + 1 });
       renderApp(<ProductPage productId={1} onSignIn={vi.fn()} />, { user: testUser });
       expect(await screen.findByRole('button', { name: 'Buy for $54.00' })).toBeInTheDocument();

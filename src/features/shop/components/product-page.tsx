@@ -28,7 +28,7 @@ export function ProductPage({ productId, onSignIn }: { productId: number; onSign
   // again after sign-in and after every purchase made here.
   const result = useAsync(
     (signal) => fetchProduct(productId, signal),
-    `${productId}|${user?.id ?? ''}|${user?.is_premium ?? ''}|${revision}`,
+    `${productId}|${user?.id ?? ''}|${user?.is_premium ?? ''}|${revision}|${i18n.language}`,
     { keepPrevious: true },
   );
   const product: OwnedView<Product> | null = result.data

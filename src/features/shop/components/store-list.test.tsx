@@ -65,6 +65,23 @@ describe('StoreList', () => {
     expect(appStore.get(paymentPopupAtom)).toBe(true);
   });
 
+  it('asks for the list in the interface language and shows what the server names in it', async () => {
+    const russian = {
+      ...offer,
+      name: 'Турнирный пуш/фолд',
+      description: 'Игра коротким стеком.',
+      products: [{ ...offer.products[0]!, name: 'Чарты пуш/фолд 5–20bb' }],
+      video_courses: [{ ...offer.video_courses[0]!, name: 'Игра коротким стеком в турнирах' }],
+    };
+    const spy = mockFetch(() => ({ body: { data: { total: 1, page: 1, per_page: 12, list: [russian] } } }));
+    renderApp(<StoreList onSignIn={vi.fn()} />, { user: testUser, language: 'ru-RU' });
+    const card = (await screen.findByRole('link', { name: 'Турнирный пуш/фолд' })).closest('li')!;
+    expect(card).toHaveTextContent('Игра коротким стеком.');
+    expect(card).toHaveTextContent('Чарты пуш/фолд 5–20bb');
+    expect(card).toHaveTextContent('Игра коротким стеком в турнирах');
+    expect(spy.mock.calls[0]?.[0]).toBe('/api/shop?page=1&per_page=12&lang=ru-RU');
+  });
+
   it('shows an owned package as owned, with nothing to buy', async () => {
     const owned = {
       ...offer,

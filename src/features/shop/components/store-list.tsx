@@ -26,7 +26,8 @@ export function StoreList({ onSignIn }: { onSignIn: () => void }) {
       return { total: data.total, page: data.page, list: data.list };
     },
     12,
-    String(revision),
+    // A new language loads the list again in it (the page reloads too, but nothing here should rely on that).
+    `${revision}|${i18n.language}`,
     { keepPrevious: true },
   );
   const premiumHeld = Boolean(user?.is_premium) || paid.premium;

@@ -58,8 +58,8 @@ const node = (id: number, name: string) => ({
   children: [],
 });
 
-/** "CO open (~27%)" as the demo player has it: one colour, "Raise 2.5bb", and AA in it. */
-const coOpen = category(2, 'CO open (~27%)', [{ color: RAISE, label: 'Raise 2.5bb' }]);
+/** "CO open (28%)" as the demo player has it: one colour, "Raise 2.5bb", and AA in it. */
+const coOpen = category(2, 'CO open (28%)', [{ color: RAISE, label: 'Raise 2.5bb' }]);
 
 function Editor() {
   useAutosave();
