@@ -33,7 +33,7 @@ describe('course publishing', () => {
 
     const form = admin.getByRole('form', { name: 'Add an item' });
     await form.getByLabel('Type').selectOption('video_course');
-    await form.getByLabel('Name').fill('River decisions');
+    await form.getByLabel('Name (English)').fill('River decisions');
     await form.getByLabel('Price, USD').fill('29');
     await form.getByLabel('Price, RUB').fill('2500');
     await form.getByRole('button', { name: 'Create' }).click();

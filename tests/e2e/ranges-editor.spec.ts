@@ -218,6 +218,8 @@ describe('range tool', () => {
     await logIn(page, 'rangefriend', 'secret123');
     await page.goto(`${server.baseUrl}/profile#strategy`);
     await page.getByRole('button', { name: 'Accept' }).first().click();
+    // Leaving before the server answers would cut the accept short: its message says it is done.
+    await page.getByText('“Shared 3bet” was added to your ranges').waitFor();
     await page.goto(`${server.baseUrl}/`);
     await page.locator('.library-node__name', { hasText: 'Shared 3bet' }).waitFor({ timeout: 15_000 });
   });
