@@ -25,6 +25,7 @@ const PATTERN_EXAMPLES: Record<string, string> = {
   '^[A-Za-z0-9_-]{20,100}$': 'a'.repeat(43),
   '^[0-9]{1,19}$': '1',
   '^[0-9]{1,9}(\\.[0-9]{1,2})?$': '1.00',
+  '\\S': 'Name',
 };
 
 /** Which non-finite value goes where: every spelling a query string or a JSON body can carry. */
