@@ -44,6 +44,18 @@ export function callInPage<T>(page: Page, path: string, body?: unknown): Promise
   );
 }
 
+/** Logs in beside the page (POST /auth/login with a username or an e-mail); the session token for `api`. */
+export async function logInToken(baseUrl: string, login: string, password: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ login, password }),
+  });
+  const payload = (await response.json()) as { data: { token: string } };
+  if (!response.ok) throw new Error(`login: ${response.status} ${JSON.stringify(payload)}`);
+  return payload.data.token;
+}
+
 /** A preflop range at the top of the user's tree with one Raise button and no hands; its id. */
 export async function createRange(baseUrl: string, token: string, name: string): Promise<number> {
   const created = await api<{ id: number }>(baseUrl, token, '/api/v1/categories', {
