@@ -1,30 +1,20 @@
 // `npm run icm -- --stacks 5000,3000,2000 --payouts 50,30,20 [--json]`: Malmuth-Harville prize equity of 2 to 10
 // stacks, in the units of the payouts, from the same wasm build the browser uses. With --json the last line printed
 // is {"equity":[...]}; bad input prints one line and exits with code 2.
-import { parseArgs } from 'node:util';
-
 import { createNodeEngineClient } from '../src/engine/node/node-engine-client.ts';
 import { icmEquity } from '../src/engine/tournament.client.ts';
-import { fail, MAX_ICM_PLAYERS, readPayouts, readStacks, UsageError } from './lib/tournament-args.ts';
+import { fail, MAX_ICM_PLAYERS, readOptions, readPayouts, readStacks } from './lib/tournament-args.ts';
 
 const usage = `Usage: npm run icm -- --stacks 5000,3000,2000 --payouts 50,30,20 [--json]
 Stacks in any unit (2 to ${MAX_ICM_PLAYERS} players); payouts first place first, at most one per player.`;
 
 async function main() {
-  let options;
-  try {
-    options = parseArgs({
-      options: {
-        stacks: { type: 'string' },
-        payouts: { type: 'string' },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      strict: true,
-    }).values;
-  } catch (error) {
-    throw new UsageError((error as Error).message.split('\n')[0]);
-  }
+  const options = readOptions({
+    stacks: { type: 'string' },
+    payouts: { type: 'string' },
+    json: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  });
   if (options.help) {
     console.log(usage);
     return;

@@ -5,8 +5,6 @@
 // With --json the last line printed is one JSON object: the charts (frequencies per class) and each class's EV of
 // each action (chip EV in big blinds heads-up, prize equity in the payouts' unit at a table); bad input prints one
 // line and exits with code 2.
-import { parseArgs } from 'node:util';
-
 import { GRID_RANKS, HAND_CLASSES } from '../contract/hands.ts';
 import type { Blinds, TableSolution } from '../src/engine/engine-types.ts';
 import { createNodeEngineClient } from '../src/engine/node/node-engine-client.ts';
@@ -15,6 +13,7 @@ import {
   fail,
   MAX_PUSHFOLD_PLAYERS,
   readNumber,
+  readOptions,
   readPayouts,
   readPositive,
   readStacks,
@@ -27,27 +26,19 @@ const usage = `Usage: npm run pushfold -- --stack 10 [--ante 0.1] [--sb 0.5] [--
        npm run pushfold -- --thresholds [--ante 0.1] [--json]
 Stacks and blinds are in big blinds; --stacks lists the players in order of action, the last two are the blinds.`;
 
-function readCommandLine() {
-  try {
-    return parseArgs({
-      options: {
-        stack: { type: 'string' },
-        stacks: { type: 'string' },
-        payouts: { type: 'string' },
-        thresholds: { type: 'boolean', default: false },
-        ante: { type: 'string', default: '0' },
-        'bb-ante': { type: 'boolean', default: false },
-        sb: { type: 'string', default: '0.5' },
-        bb: { type: 'string', default: '1' },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      strict: true,
-    }).values;
-  } catch (error) {
-    throw new UsageError((error as Error).message.split('\n')[0]);
-  }
-}
+const readCommandLine = () =>
+  readOptions({
+    stack: { type: 'string' },
+    stacks: { type: 'string' },
+    payouts: { type: 'string' },
+    thresholds: { type: 'boolean', default: false },
+    ante: { type: 'string', default: '0' },
+    'bb-ante': { type: 'boolean', default: false },
+    sb: { type: 'string', default: '0.5' },
+    bb: { type: 'string', default: '1' },
+    json: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  });
 
 const round = (value: number, digits = 6) => Math.round(value * 10 ** digits) / 10 ** digits;
 /** Per-class values in grid order ("AA", "AKs", ...), printed as a JSON object by toJson. */

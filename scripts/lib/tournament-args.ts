@@ -1,9 +1,19 @@
 // Checks for the tournament command lines (pushfold, icm): every number the player types is read strictly and
 // checked here, so a bad input gets one line saying what is wrong and exit code 2, and the engine only ever sees
 // spots it accepts. The engine checks the same rules again.
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 
 /** A problem with the command line, reported as one line with exit code 2. */
 export class UsageError extends Error {}
+
+/** The command line's options (strict: an unknown or malformed one is a UsageError with the first line of why). */
+export function readOptions<T extends ParseArgsOptionsConfig>(options: T) {
+  try {
+    return parseArgs({ options, strict: true }).values;
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0]);
+  }
+}
 
 /** Limits of the engine (crates/equity/src/tournament): ICM takes 2 to 10 players, push/fold 2 to 9. */
 export const MAX_ICM_PLAYERS = 10;

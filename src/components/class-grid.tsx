@@ -2,9 +2,8 @@ import './class-grid.css';
 
 import { type CSSProperties, type KeyboardEvent, memo, type ReactNode, useState } from 'react';
 
+import { classKind, GRID_SIZE as SIZE, gridStep } from '@/lib/hand-grid';
 import { GRID_RANKS, HAND_CLASSES } from '@contract/hands';
-
-const SIZE = 13;
 
 /** What one cell shows: bars (a colour per share, as wide as its share) or a background, a value under the hand. */
 export interface ClassCell {
@@ -20,32 +19,6 @@ export interface ClassCell {
   mark?: 'dot' | 'up' | 'down';
   /** Extra data attributes for tests and styles ("data-frequency"). */
   data?: Record<string, string>;
-}
-
-/** Pair, suited or offsuit: each kind keeps its own tint under what the cell shows. */
-export const classKind = (hand: string) =>
-  hand.length === 2 ? 'pair' : hand.endsWith('s') ? 'suited' : 'offsuit';
-
-/** Where a key moves from `index` in the 13x13 grid; edges stop, Home/End go to the row's ends (with Ctrl, the grid's). */
-export function gridStep(index: number, key: string, ctrl = false): number | null {
-  const row = Math.floor(index / SIZE);
-  const column = index % SIZE;
-  switch (key) {
-    case 'ArrowLeft':
-      return column > 0 ? index - 1 : index;
-    case 'ArrowRight':
-      return column < SIZE - 1 ? index + 1 : index;
-    case 'ArrowUp':
-      return row > 0 ? index - SIZE : index;
-    case 'ArrowDown':
-      return row < SIZE - 1 ? index + SIZE : index;
-    case 'Home':
-      return ctrl ? 0 : row * SIZE;
-    case 'End':
-      return ctrl ? SIZE * SIZE - 1 : row * SIZE + SIZE - 1;
-    default:
-      return null;
-  }
 }
 
 const Cell = memo(function Cell({

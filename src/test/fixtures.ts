@@ -1,3 +1,4 @@
+import type { TreeNode } from '@contract/categories';
 import type { PaymentParams } from '@contract/payments';
 
 /** Payment parameters as the cost routes answer them (Premium alone, sandbox provider). */
@@ -59,3 +60,11 @@ export function packageParams(
     },
   };
 }
+
+/** A node of a library tree as GET /categories/tree answers it, placed by its id. */
+export const treeNode = (
+  id: number,
+  name: string,
+  kind: TreeNode['kind'] = 'range',
+  children: TreeNode[] = [],
+): TreeNode => ({ id, name, kind, position: id, is_template: false, children });

@@ -6,26 +6,12 @@ import { createEngineApi, type EngineApi } from '../../src/engine/engine-api.ts'
 import { type EngineBuild, loadEquityWasm, wasmFileSize } from '../../src/engine/node/load-wasm.ts';
 import { createNodeEngineClient } from '../../src/engine/node/node-engine-client.ts';
 import { BENCH_HANDS, EVALUATOR_RUNS, type NativeReport, SCENARIOS } from './engine-scenarios.ts';
-import { type Stats, stats } from './stats.ts';
+import { alternate, type Stats } from './stats.ts';
 
-const WARM_UP_CALLS = 5;
 const BUILDS: readonly EngineBuild[] = ['simd', 'scalar'];
 
 /** OMPEval (C++, native, -O3 -march=native, one thread) on the same hand against hand, measured for issue 30. */
 const OMPEVAL_HAND_VS_HAND_MS = 0.094;
-
-/** Times each action `runs` times after the warm-up calls, alternating between them (A, B, A, B…). */
-async function alternate(actions: Array<() => unknown>, runs: number): Promise<Stats[]> {
-  const samples = actions.map(() => [] as number[]);
-  for (let round = 0; round < WARM_UP_CALLS + runs; round += 1) {
-    for (const [index, action] of actions.entries()) {
-      const started = performance.now();
-      await action();
-      if (round >= WARM_UP_CALLS) samples[index]!.push(performance.now() - started);
-    }
-  }
-  return samples.map(stats);
-}
 
 const fmt = ({ median, min, max }: Stats, digits = 2) =>
   `${median.toFixed(digits)} [${min.toFixed(digits)}–${max.toFixed(digits)}] ms`;

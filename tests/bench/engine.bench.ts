@@ -23,7 +23,7 @@ import {
 } from './engine-scenarios.ts';
 import { benchFlopReport, formatFlopReportBench } from './flop-report.bench.ts';
 import { benchPushFold, formatPushFoldBench } from './pushfold.bench.ts';
-import { type Stats, stats } from './stats.ts';
+import { alternate, type Stats, WARM_UP_CALLS } from './stats.ts';
 import { measureTwoThreadCeiling, startBareThreads } from './two-thread-ceiling.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -32,21 +32,6 @@ const phe = require('phe') as {
   evaluateCardCodes(codes: number[]): number;
   cardCode(rank: string, suit: string): number;
 };
-
-const WARM_UP_CALLS = 5;
-
-/** Times each action `runs` times after 5 warm-up calls each, alternating between the actions (A, B, A, B…). */
-async function alternate(actions: Array<() => unknown>, runs: number): Promise<Stats[]> {
-  const samples = actions.map(() => [] as number[]);
-  for (let round = 0; round < WARM_UP_CALLS + runs; round += 1) {
-    for (const [index, action] of actions.entries()) {
-      const started = performance.now();
-      await action();
-      if (round >= WARM_UP_CALLS) samples[index]!.push(performance.now() - started);
-    }
-  }
-  return samples.map(stats);
-}
 
 async function timeMs(action: () => unknown, runs = 7): Promise<Stats> {
   return (await alternate([action], runs))[0]!;

@@ -10,7 +10,7 @@ import type { AppServer } from './support/app-server.ts';
 import { seriousViolations } from './support/axe.ts';
 import { screenshotAtWidths, withAppAndBrowser } from './support/browser.ts';
 import { type Language, tr, untranslated } from './support/i18n.ts';
-import { api, createRange, register } from './support/page-api.ts';
+import { api, createRange, logInToken, register } from './support/page-api.ts';
 
 interface Node {
   id: number;
@@ -41,15 +41,7 @@ describe('accepting a shared strategy on the free plan', () => {
   beforeAll(async () => {
     server = app.server;
     page = app.page;
-    const login = await fetch(`${server.baseUrl}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        login: server.accounts.admin.username,
-        password: server.accounts.admin.password,
-      }),
-    });
-    sender = ((await login.json()) as { data: { token: string } }).data.token;
+    sender = await logInToken(server.baseUrl, server.accounts.admin.username, server.accounts.admin.password);
     token = await register(page, server.baseUrl, 'swapper');
     me = (await api<{ me: { id: number } }>(server.baseUrl, token, '/api/v1/auth/user')).me.id;
   });

@@ -1,11 +1,11 @@
 // A new chart's colour buttons are named in the interface language at creation, in a real browser against the real
 // server, in Russian: the signed-out tool's chart, and a range made in the library, saved so. Once saved the names
 // are the player's own: another interface language shows them as they are, while a fresh chart follows it.
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { withAppAndBrowser } from './support/browser.ts';
-import { tr } from './support/i18n.ts';
+import { withAppAndBrowser, withPageIn } from './support/browser.ts';
+import { ru, tr } from './support/i18n.ts';
 import { api, forgetWorkingState } from './support/page-api.ts';
 import { enterMailedCode } from './support/sign-up.ts';
 
@@ -19,19 +19,10 @@ const names = (language: 'ru-RU' | 'es-ES') => [
 
 describe('default colour buttons in the interface language', () => {
   const app = withAppAndBrowser();
-  let context: BrowserContext;
+  const russian = withPageIn(app, 'ru-RU');
   let page: Page;
-  const t = (key: string) => tr('ru-RU', key);
   const labels = () => page.locator('.range-button__label').allTextContents();
-
-  beforeAll(async () => {
-    context = await app.session.browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      locale: 'ru-RU',
-    });
-    page = await context.newPage();
-  });
-  afterAll(() => context?.close());
+  beforeAll(() => ({ page } = russian));
 
   it('names the chart in Russian, saves a new range so, and never translates the saved names', async () => {
     const { server } = app;
@@ -41,20 +32,20 @@ describe('default colour buttons in the interface language', () => {
     expect(await labels()).toEqual(names('ru-RU'));
 
     await page.goto(`${server.baseUrl}/auth/register`);
-    await page.getByLabel(t('auth:fields.username')).fill('knopki');
-    await page.getByLabel(t('auth:fields.email')).fill('knopki@example.com');
-    await page.getByLabel(t('auth:fields.password')).fill('secret123');
-    await page.getByRole('button', { name: t('auth:register.submit') }).click();
+    await page.getByLabel(ru('auth:fields.username')).fill('knopki');
+    await page.getByLabel(ru('auth:fields.email')).fill('knopki@example.com');
+    await page.getByLabel(ru('auth:fields.password')).fill('secret123');
+    await page.getByRole('button', { name: ru('auth:register.submit') }).click();
     await enterMailedCode(page, 'knopki@example.com', {
-      code: t('auth:fields.code'),
-      confirm: t('auth:register.confirm'),
+      code: ru('auth:fields.code'),
+      confirm: ru('auth:register.confirm'),
     });
-    await page.getByRole('button', { name: t('common:header.logout') }).waitFor();
+    await page.getByRole('button', { name: ru('common:header.logout') }).waitFor();
     const token = (await page.evaluate(() => localStorage.getItem('rangeforge.token')))!;
 
     await page.goto(`${server.baseUrl}/`);
-    await page.getByLabel(t('ranges:library.newItem'), { exact: true }).fill('BTN open');
-    await page.getByRole('button', { name: t('ranges:library.create'), exact: true }).click();
+    await page.getByLabel(ru('ranges:library.newItem'), { exact: true }).fill('BTN open');
+    await page.getByRole('button', { name: ru('ranges:library.create'), exact: true }).click();
     const node = page.locator('.library-node__name', { hasText: 'BTN open' }).first();
     await node.click();
     await page.locator('.library-node__name[aria-current="true"]', { hasText: 'BTN open' }).waitFor();

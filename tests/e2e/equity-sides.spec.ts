@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppServer } from './support/app-server.ts';
 import { screenshotAtWidths, withAppAndBrowser } from './support/browser.ts';
 import { cliEquity } from './support/equity-cli.ts';
-import { api, logInInPage } from './support/page-api.ts';
+import { api, logInInPage, logInToken } from './support/page-api.ts';
 
 interface TreeNode {
   id: number;
@@ -55,12 +55,7 @@ describe('independent equity sides', () => {
   let token: string;
   beforeAll(async () => {
     ({ server, page } = app);
-    const login = await fetch(`${server.baseUrl}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ login: server.accounts.demo.email, password: server.accounts.demo.password }),
-    });
-    token = ((await login.json()) as { data: { token: string } }).data.token;
+    token = await logInToken(server.baseUrl, server.accounts.demo.email, server.accounts.demo.password);
   });
 
   it('plays a one-action push chart against a call chart, as the command line does', async () => {

@@ -2,45 +2,25 @@
 // opened directly (and reloaded there) takes up the player's last chart and lets them pick another; its bar charts
 // carry values on their axes and over their bars, in Russian; the next cards' equities are written under the cards,
 // readable at 375 px as at 1440 px without pointing, and agree with the engine command line.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { ARTIFACTS_DIR, withAppAndBrowser } from './support/browser.ts';
-import { tr } from './support/i18n.ts';
+import { ARTIFACTS_DIR, screenshotAtWidths, withAppAndBrowser } from './support/browser.ts';
+import { heroEquity } from './support/equity-cli.ts';
+import { ru } from './support/i18n.ts';
 import { api, registerInPage } from './support/page-api.ts';
 import { openRange } from './support/range-page.ts';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const HERO = 'AA,KK';
 const VILLAIN = 'QQ,JJ';
 const RAISE = '#D64545';
 const CALL = '#2E9E5B';
 
-/** Hero equity of HERO vs VILLAIN on `board` from scripts/equity-cli.ts. */
-function cliEquity(board: string): number {
-  const out = execFileSync(
-    join(root, 'node_modules', '.bin', 'tsx'),
-    ['scripts/equity-cli.ts', '--hero', HERO, '--villain', VILLAIN, '--board', board, '--json'],
-    { cwd: root, encoding: 'utf8' },
-  );
-  return (JSON.parse(out.trim().split('\n').at(-1)!) as { hero: { equity: number } }).hero.equity;
-}
+/** The page at a phone's width and a desktop's, for looking at. */
+const shoot = (page: Page, name: string) => screenshotAtWidths(page, name, [375, 1440]);
 
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  for (const width of [375, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
-
-const ru = (key: string, values: Record<string, string | number> = {}) => tr('ru-RU', key, values);
 const colored = (hands: string[], color: string) =>
   hands.map((hand) => ({ hand, colors: [{ color, weight: 100 }] }));
 
@@ -80,7 +60,7 @@ describe('the flop report opened directly, and the next cards', () => {
     for (const card of ['Qs', '7h', '2d']) await page.locator(`.deck-card[data-card="${card}"]`).click();
     const king = page.locator('.next-card[data-card="Kc"]');
     await king.waitFor({ timeout: 60_000 });
-    const expected = `${(cliEquity('Qs7h2dKc') * 100).toFixed(1)}%`;
+    const expected = `${(heroEquity(HERO, VILLAIN, 'Qs7h2dKc') * 100).toFixed(1)}%`;
     expect(await king.locator('.next-card__equity').textContent()).toBe(expected);
     for (const width of [375, 1440]) {
       await page.setViewportSize({ width, height: 900 });

@@ -1,30 +1,16 @@
 // The flop report in a real browser against the real server: paint two ranges in the range tool, run the report
 // on the engine's workers, check a flop's row against the engine command line for that flop, sort, open the flop in
 // the range tool, cancel a run, and keep screenshots at every checked width.
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { AppServer } from './support/app-server.ts';
 import { screenshotAtWidths, withAppAndBrowser } from './support/browser.ts';
+import { heroEquity } from './support/equity-cli.ts';
 import { paintText } from './support/range-page.ts';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const HERO = 'AA,AKs,AQs,AJs';
 const VILLAIN = 'KK,QQ,JJ,TT';
-
-/** Hero equity of `hero` vs `villain` on `board` from scripts/equity-cli.ts (printed to 6 decimals). */
-function cliEquity(board: string): number {
-  const out = execFileSync(
-    join(root, 'node_modules', '.bin', 'tsx'),
-    ['scripts/equity-cli.ts', '--hero', HERO, '--villain', VILLAIN, '--board', board, '--json'],
-    { cwd: root, encoding: 'utf8' },
-  );
-  return (JSON.parse(out.trim().split('\n').at(-1)!) as { hero: { equity: number } }).hero.equity;
-}
 
 const cell = (page: Page, hand: string) => page.locator(`.range-grid [data-hand="${hand}"]`);
 
@@ -61,7 +47,7 @@ describe('flop report', () => {
     await page.getByRole('button', { name: 'King high' }).click();
     await row.waitFor();
     const shown = Number(await row.getByTestId('flop-equity').getAttribute('data-equity'));
-    const cli = cliEquity('KsQh7s');
+    const cli = heroEquity(HERO, VILLAIN, 'KsQh7s');
     expect(Math.abs(shown - cli)).toBeLessThanOrEqual(5e-7);
     await expect(row.getByTestId('flop-equity').textContent()).resolves.toBe(`${(cli * 100).toFixed(2)}%`);
 

@@ -2,14 +2,11 @@
 // colours (the demo's one-colour "CO open" never turns a hand blue, and its range line and legend agree), "Create"
 // opens the new range so the next paint lands there, and the weight field refuses what is no weight, in English and
 // in Russian, at a phone's width and a desktop's.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-import { ARTIFACTS_DIR, withAppAndBrowser } from './support/browser.ts';
-import { tr } from './support/i18n.ts';
+import { screenshotAtWidths, withAppAndBrowser, withPageIn } from './support/browser.ts';
+import { ru } from './support/i18n.ts';
 import { api, logInThroughForm, registerInPage } from './support/page-api.ts';
 import { cell, openRange, saveState } from './support/range-page.ts';
 
@@ -35,14 +32,8 @@ const afterTwoFrames = (page: Page) =>
       ),
   );
 
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  for (const width of [375, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+/** The page at a phone's width and a desktop's, for looking at. */
+const shoot = (page: Page, name: string) => screenshotAtWidths(page, name, [375, 1440]);
 
 describe("painting in the chart's own colours", () => {
   const app = withAppAndBrowser();
@@ -114,17 +105,9 @@ describe("painting in the chart's own colours", () => {
 
 describe('the weight field refuses what is no weight', () => {
   const app = withAppAndBrowser();
-  let context: BrowserContext;
+  const russian = withPageIn(app, 'ru-RU');
   let page: Page;
-
-  beforeAll(async () => {
-    context = await app.session.browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      locale: 'ru-RU',
-    });
-    page = await context.newPage();
-  });
-  afterAll(() => context?.close());
+  beforeAll(() => ({ page } = russian));
 
   it('says why in Russian and paints nothing with "abc", "" or "0"', async () => {
     await page.goto(`${app.server.baseUrl}/`);
@@ -132,15 +115,15 @@ describe('the weight field refuses what is no weight', () => {
     await api(app.server.baseUrl, token, '/api/v1/users/language', { language: 'ru-RU' });
     await page.goto(`${app.server.baseUrl}/`);
     // Signed in, in Russian, with the account's (empty) library shown: nothing will replace the chart any more.
-    await page.getByRole('button', { name: tr('ru-RU', 'common:header.logout') }).waitFor();
-    await page.getByText(tr('ru-RU', 'ranges:library.empty')).waitFor();
+    await page.getByRole('button', { name: ru('common:header.logout') }).waitFor();
+    await page.getByText(ru('ranges:library.empty')).waitFor();
     await page.locator('.range-grid[aria-busy="false"]').waitFor();
-    const field = page.getByLabel(tr('ru-RU', 'ranges:toolbar.weight'));
+    const field = page.getByLabel(ru('ranges:toolbar.weight'));
     const alert = page.locator('.range-toolbar__weight-error');
     const cases: Array<[string, string]> = [
-      ['abc', tr('ru-RU', 'ranges:toolbar.weightNotNumber', { text: 'abc' })],
-      ['', tr('ru-RU', 'ranges:toolbar.weightEmpty')],
-      ['0', tr('ru-RU', 'ranges:toolbar.weightOutOfRange')],
+      ['abc', ru('ranges:toolbar.weightNotNumber', { text: 'abc' })],
+      ['', ru('ranges:toolbar.weightEmpty')],
+      ['0', ru('ranges:toolbar.weightOutOfRange')],
     ];
     for (const [typed, message] of cases) {
       await field.fill(typed);

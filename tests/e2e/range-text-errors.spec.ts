@@ -1,43 +1,27 @@
 // A range text the engine cannot read, as a Russian-speaking player meets it in a real browser: the message names
 // the token, the character it starts at and what is wrong, all in Russian inside the Russian sentence (it was the
 // engine's English), and the chart's import selects the token to correct. Screenshots at 375 and 1440 px.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshotAtWidths, withAppAndBrowser, withPageIn } from './support/browser.ts';
+import { ru } from './support/i18n.ts';
 
-import { ARTIFACTS_DIR, withAppAndBrowser } from './support/browser.ts';
-import { tr } from './support/i18n.ts';
-
-const ru = (key: string, values: Record<string, string | number> = {}) => tr('ru-RU', key, values);
-
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  for (const width of [375, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+/** The page at a phone's width and a desktop's, for looking at. */
+const shoot = (page: Page, name: string) => screenshotAtWidths(page, name, [375, 1440]);
 
 describe('range text the engine cannot read, in Russian', () => {
   const app = withAppAndBrowser();
-  let context: BrowserContext;
+  const russian = withPageIn(app, 'ru-RU');
   let page: Page;
 
   beforeAll(async () => {
-    context = await app.session.browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      locale: 'ru-RU',
-    });
-    page = await context.newPage();
+    page = russian.page;
     await page.goto(`${app.server.baseUrl}/`);
     // "Движок 0.1.0 готов": the engine answers.
     const ready = ru('equity:engine.ready', { version: '|' }).split('|')[1]!.trim();
     await page.getByTestId('engine-status').filter({ hasText: ready }).waitFor({ timeout: 30_000 });
   });
-  afterAll(() => context?.close());
 
   it("says what is wrong and where in the chart's import, and selects the token", async () => {
     await page.getByRole('button', { name: ru('ranges:toolbar.text') }).click();

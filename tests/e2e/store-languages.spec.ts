@@ -1,49 +1,19 @@
 // The store in the player's language, in a real browser against the real server: in Russian the store list and a
 // product page show the packages', items' and lessons' Russian names and descriptions (stored per language), and a
 // bought lesson plays spoken in Russian with its Russian captions showing. Screenshots at 375 and 1440 px.
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { screenshotAtWidths, withAppAndBrowser } from './support/browser.ts';
-import { tr } from './support/i18n.ts';
-import { registerInPage } from './support/page-api.ts';
-
-const t = (key: string) => tr('ru-RU', key);
-
-/** Calls the API from the page with the player's token; the answer's data. */
-function call(page: Page, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ path: url, body: payload }) => {
-      const token = localStorage.getItem('rangeforge.token');
-      const response = await fetch(url, {
-        method: payload === undefined ? 'GET' : 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        },
-        body: payload === undefined ? undefined : JSON.stringify(payload),
-      });
-      const answer = (await response.json()) as { data: unknown };
-      if (!response.ok) throw new Error(`${url}: ${response.status} ${JSON.stringify(answer)}`);
-      return answer.data as never;
-    },
-    { path, body },
-  );
-}
+import { screenshotAtWidths, withAppAndBrowser, withPageIn } from './support/browser.ts';
+import { ru } from './support/i18n.ts';
+import { callInPage, registerInPage } from './support/page-api.ts';
+import { buyCourseInPage, playVideo } from './support/store.ts';
 
 describe('the store in Russian', () => {
   const app = withAppAndBrowser();
-  let context: BrowserContext;
+  const russian = withPageIn(app, 'ru-RU');
   let page: Page;
-
-  beforeAll(async () => {
-    context = await app.session.browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      locale: 'ru-RU',
-    });
-    page = await context.newPage();
-  });
-  afterAll(() => context?.close());
+  beforeAll(() => ({ page } = russian));
 
   it('lists the packages, items and descriptions in Russian', async () => {
     await page.goto(`${app.server.baseUrl}/store`);
@@ -67,25 +37,10 @@ describe('the store in Russian', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${app.server.baseUrl}/store`);
     await registerInPage(page, 'igrok_ru');
-    await call(page, '/api/v1/users/language', { language: 'ru-RU' });
-    const shop = (await call(page, '/api/shop?lang=ru-RU')) as {
-      list: Array<{ id: number; video_courses: Array<{ id: number; name: string }> }>;
-    };
-    const offer = shop.list.find((entry) =>
-      entry.video_courses.some((item) => item.name === 'Игра коротким стеком в турнирах'),
-    )!;
-    const course = offer.video_courses[0]!;
-    const cost = (await call(page, '/api/v1/shop/cost/shop', {
-      package_id: offer.id,
-      products: [],
-      video_courses: [course.id],
-    })) as { cloud_payments_params: { order_id: string; hash: string } };
-    await call(page, '/api/v1/payments/sandbox/charge', {
-      order_id: cost.cloud_payments_params.order_id,
-      hash: cost.cloud_payments_params.hash,
-    });
+    await callInPage(page, '/api/v1/users/language', { language: 'ru-RU' });
+    const offerId = await buyCourseInPage(page, 'Игра коротким стеком в турнирах', '?lang=ru-RU');
 
-    await page.goto(`${app.server.baseUrl}/store/${offer.id}`);
+    await page.goto(`${app.server.baseUrl}/store/${offerId}`);
     await page.getByRole('heading', { name: 'Турнирный пуш/фолд' }).waitFor();
     const lessons = page.locator('.lessons__item > span:first-child');
     await expect
@@ -102,25 +57,14 @@ describe('the store in Russian', () => {
 
     await page.setViewportSize({ width: 1440, height: 900 });
     await page
-      .getByRole('button', { name: t('shop:lessons.watch') })
+      .getByRole('button', { name: ru('shop:lessons.watch') })
       .first()
       .click();
     const player = page
       .getByRole('dialog', { name: 'Чарт олл-инов на 10bb класс за классом' })
       .locator('video');
     await expect.poll(() => player.getAttribute('src')).toMatch(/\/video\?.*&lang=ru-RU$/);
-    await player.evaluate(async (element: HTMLVideoElement) => {
-      element.muted = true;
-      await element.play();
-    });
-    await expect
-      .poll(() => player.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 20_000 })
-      .toBeGreaterThan(1);
-    const media = await player.evaluate((element: HTMLVideoElement) => ({
-      duration: element.duration,
-      error: element.error?.code ?? null,
-      tracks: Array.from(element.textTracks).map((track) => [track.language, track.mode]),
-    }));
+    const media = await playVideo(player);
     expect(media.error).toBeNull();
     // Minutes of Russian speech, not a 15-second clip.
     expect(media.duration).toBeGreaterThan(150);

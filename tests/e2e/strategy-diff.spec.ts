@@ -11,7 +11,7 @@ import type { AppServer } from './support/app-server.ts';
 import { seriousViolations } from './support/axe.ts';
 import { withAppAndBrowser } from './support/browser.ts';
 import { LANGUAGES, tr, untranslated } from './support/i18n.ts';
-import { api, register } from './support/page-api.ts';
+import { api, logInToken, register } from './support/page-api.ts';
 import { paintText } from './support/range-page.ts';
 
 const RAISE = '#1847BE';
@@ -236,15 +236,11 @@ describe('strategy diff', () => {
 
   it('compares a shared strategy with the range accepting would replace, in Russian, and accepts it', async () => {
     // The second player (the seeded admin, who has Premium to share) sends a strategy built from its text.
-    const login = await fetch(`${server.baseUrl}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        login: server.accounts.admin.username,
-        password: server.accounts.admin.password,
-      }),
-    });
-    const sender = ((await login.json()) as { data: { token: string } }).data.token;
+    const sender = await logInToken(
+      server.baseUrl,
+      server.accounts.admin.username,
+      server.accounts.admin.password,
+    );
     const pairs = Object.entries(cellsOf(GIFT)).map(([hand, colors]) => ({
       hand,
       colors: Object.entries(colors).map(([color, weight]) => ({ color, weight })),

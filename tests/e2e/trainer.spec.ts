@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Pair, TreeNode } from '../../contract/categories.ts';
 import { seriousViolations } from './support/axe.ts';
 import { screenshotAtWidths, withAppAndBrowser } from './support/browser.ts';
+import { logInToken } from './support/page-api.ts';
 
 interface Expected {
   colors: Array<{ color: string; weight: number }>;
@@ -39,12 +40,7 @@ describe('trainer', () => {
     const { page, server } = app;
     const demo = server.accounts.demo;
     const base = server.baseUrl;
-    const login = await fetch(`${base}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ login: demo.username, password: demo.password }),
-    });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const token = await logInToken(base, demo.username, demo.password);
     const get = async <T>(path: string) =>
       (
         (await (await fetch(`${base}${path}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {

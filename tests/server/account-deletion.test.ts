@@ -11,6 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { ACCOUNT_TABLES } from '../../server/modules/account/account-data.ts';
 import { as, makePremium, registerUser, type Session, signUp } from './helpers/api.ts';
+import { categoryCalls } from './helpers/categories.ts';
 import { me, openPaymentWindow } from './helpers/payments.ts';
 import { dumpDatabase, type Row, schemaColumns, userReferences } from './helpers/schema.ts';
 import { openSeededStore } from './helpers/store.ts';
@@ -36,15 +37,7 @@ describeEachDatabase('deleting an account', (kind) => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data.id as number;
   };
-  const createRange = async (user: Session, payload: Record<string, unknown>) => {
-    const response = await post(user, '/api/v1/categories', {
-      kind: 'range',
-      root_type: 'preflop_root',
-      ...payload,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().data.id as number;
-  };
+  const { createId: createRange } = categoryCalls(() => t.app);
   const incoming = async (user: Session) =>
     (await as(t.app, user, { method: 'GET', url: '/api/v1/categories/incoming' })).json().data.list as Array<{
       id: number;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { DATA_EXPORTS_PER_HOUR } from '../../server/plugins/limits.ts';
 import { as, makePremium, registerUser, type Session } from './helpers/api.ts';
+import { categoryCalls } from './helpers/categories.ts';
 import { me, openPaymentWindow } from './helpers/payments.ts';
 import { openSeededStore } from './helpers/store.ts';
 import { bearer, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
@@ -74,15 +75,7 @@ describeEachDatabase('downloading my data', (kind) => {
       url: '/api/v1/users/userprofile/export',
       headers: user ? bearer(user.token) : {},
     });
-  const create = async (user: Session, payload: Record<string, unknown>) => {
-    const response = await post(user, '/api/v1/categories', {
-      kind: 'range',
-      root_type: 'preflop_root',
-      ...payload,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().data.id as number;
-  };
+  const { createId: create } = categoryCalls(() => t.app);
 
   it('answers 401 without a session', async () => {
     expect((await download(null)).statusCode).toBe(401);

@@ -15,7 +15,7 @@ describeEachDatabase('equity sides', (kind) => {
   });
   afterAll(async () => t.close());
 
-  const { create, createId, update: post, read: get } = categoryCalls(() => t.app);
+  const { create, createId, update: post, read: get, shareAndAccept } = categoryCalls(() => t.app);
   const pairs = [
     { hand: 'AA', colors: [{ color: '#1847BE', weight: 100 }] },
     { hand: 'KK', colors: [{ color: '#C0392B', weight: 50 }] },
@@ -139,17 +139,7 @@ describeEachDatabase('equity sides', (kind) => {
       },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    await as(t.app, sender, {
-      method: 'POST',
-      url: '/api/v1/categories/share',
-      payload: { category_id: id, user_ids: [receiver.id] },
-    });
-    const [share] = (await as(t.app, receiver, { method: 'GET', url: '/api/v1/categories/incoming' })).json()
-      .data.list;
-    const accepted = await as(t.app, receiver, {
-      method: 'POST',
-      url: `/api/v1/categories/incoming/${share.id}/accept`,
-    });
+    const accepted = await shareAndAccept(sender, receiver, id);
     expect(accepted.statusCode, accepted.body).toBe(200);
     const copy = await get(receiver, accepted.json().data.category_id);
     expect(copy.sides).toEqual({ hero: { colors: [] }, villain: { text: 'KK:0.5' } });

@@ -2,19 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { seedDatabase } from '../../server/db/seed.ts';
 import { makeAdmin, makePremium, registerUser, type Session } from './helpers/api.ts';
+import { component, openApiDocument, type Operation, operations, type Schema } from './helpers/openapi.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
-
-type Schema = Record<string, unknown>;
-interface Parameter {
-  in: string;
-  name: string;
-  required?: boolean;
-  schema?: Schema;
-}
-interface Operation {
-  parameters?: Parameter[];
-  requestBody?: { content?: Record<string, { schema?: Schema }> };
-}
 
 /** Example strings for the patterns the contract uses; an unknown pattern fails the suite rather than being skipped. */
 const PATTERN_EXAMPLES: Record<string, string> = {
@@ -25,6 +14,7 @@ const PATTERN_EXAMPLES: Record<string, string> = {
   '^[A-Za-z0-9_-]{20,100}$': 'a'.repeat(43),
   '^[0-9]{1,19}$': '1',
   '^[0-9]{1,9}(\\.[0-9]{1,2})?$': '1.00',
+  '\\S': 'Name',
 };
 
 /** Which non-finite value goes where: every spelling a query string or a JSON body can carry. */
@@ -35,9 +25,7 @@ const MARK = '__non_finite__';
 
 function resolve(schema: Schema, doc: Schema): Schema {
   const ref = schema.$ref as string | undefined;
-  if (!ref) return schema;
-  const components = (doc.components as { schemas: Record<string, Schema> }).schemas;
-  return components[ref.split('/').pop() as string] as Schema;
+  return ref ? (component(ref, doc) as Schema) : schema;
 }
 
 const isNumeric = (schema: Schema) => schema.type === 'number' || schema.type === 'integer';
@@ -188,43 +176,39 @@ describeEachDatabase('non-finite numbers are refused at the schema on every rout
     admin = await registerUser(t.app);
     await makeAdmin(t.app, admin);
     await makePremium(t.app, admin);
-    doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    doc = await openApiDocument(t.app);
   });
   afterAll(async () => t.close());
 
   it('answers 400 naming the number for Infinity, -Infinity, NaN and 1e999 in any parameter or body field', async () => {
-    const paths = doc.paths as Record<string, Record<string, Operation>>;
     const failures: string[] = [];
     let count = 0;
     const routes = new Set<string>();
-    for (const [path, methods] of Object.entries(paths)) {
-      if (path.startsWith('/api/docs')) continue;
-      for (const [method, operation] of Object.entries(methods)) {
-        for (const entry of casesOf(path, method, operation, doc)) {
-          const response = await t.app.inject({
-            method: entry.method.toUpperCase() as 'GET',
-            url: entry.url,
-            headers: {
-              authorization: `Bearer ${admin.token}`,
-              ...(entry.payload === undefined ? {} : { 'content-type': 'application/json' }),
-            },
-            ...(entry.payload === undefined ? {} : { payload: entry.payload }),
-          });
-          count += 1;
-          routes.add(`${method} ${path}`);
-          // A validation answer: 400, and a message about the value (the generic one names it "finite").
-          const body = response.json() as { error?: string; code?: string };
-          const refused =
-            response.statusCode === 400 &&
-            (body.error?.includes('must be a finite number') ||
-              body.error?.includes('must be integer') ||
-              body.error?.includes('must be number') ||
-              body.code === 'invalidWeight');
-          if (!refused)
-            failures.push(
-              `${method.toUpperCase()} ${path} ${entry.what} → ${response.statusCode} ${response.body}`,
-            );
-        }
+    for (const [path, method, operation] of operations(doc)) {
+      for (const entry of casesOf(path, method, operation, doc)) {
+        const response = await t.app.inject({
+          method: entry.method.toUpperCase() as 'GET',
+          url: entry.url,
+          headers: {
+            authorization: `Bearer ${admin.token}`,
+            ...(entry.payload === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(entry.payload === undefined ? {} : { payload: entry.payload }),
+        });
+        count += 1;
+        routes.add(`${method} ${path}`);
+        // A validation answer: 400, and a message about the value (the generic one names it "finite").
+        const body = response.json() as { error?: string; code?: string };
+        const refused =
+          response.statusCode === 400 &&
+          (body.error?.includes('must be a finite number') ||
+            body.error?.includes('must be integer') ||
+            body.error?.includes('must be number') ||
+            body.code === 'invalidWeight');
+        if (!refused)
+          failures.push(
+            `${method.toUpperCase()} ${path} ${entry.what} → ${response.statusCode} ${response.body}`,
+          );
       }
     }
     expect(failures).toEqual([]);

@@ -16,7 +16,7 @@ describeEachDatabase('the free note cap holds on every path that writes a note',
   });
   afterAll(async () => t.close());
 
-  const { createId, tree } = categoryCalls(() => t.app);
+  const { createId, tree, shareAndAccept } = categoryCalls(() => t.app);
   const long = 'n'.repeat(FREE_NOTE_MAX + 50);
   const premium = async () => {
     const player = await registerUser(t.app);
@@ -29,18 +29,6 @@ describeEachDatabase('the free note cap holds on every path that writes a note',
       .set({ is_premium: on ? 1 : 0 })
       .where('id', '=', player.id)
       .execute();
-  const shareAndAccept = async (sender: Session, recipient: Session, id: number) => {
-    const shared = await as(t.app, sender, {
-      method: 'POST',
-      url: '/api/v1/categories/share',
-      payload: { category_id: id, user_ids: [recipient.id] },
-    });
-    expect(shared.statusCode, shared.body).toBe(200);
-    const list = (await as(t.app, recipient, { method: 'GET', url: '/api/v1/categories/incoming' })).json()
-      .data.list as Array<{ id: number; category_id: number }>;
-    const share = list.find((entry) => entry.category_id === id);
-    return as(t.app, recipient, { method: 'POST', url: `/api/v1/categories/incoming/${share?.id}/accept` });
-  };
 
   it('a free player cannot accept a strategy with a note past the cap; it stays pending, and short ones go in', async () => {
     const sender = await premium();

@@ -3,29 +3,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { seedDatabase } from '../../server/db/seed.ts';
 import { makeAdmin, makePremium, registerUser, type Session } from './helpers/api.ts';
+import { component, openApiDocument, operations, type Schema } from './helpers/openapi.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
-
-type Schema = Record<string, unknown>;
-interface Parameter {
-  in: string;
-  name: string;
-  required?: boolean;
-  schema?: Schema;
-}
-interface Operation {
-  parameters?: Parameter[];
-  requestBody?: { content?: Record<string, { schema?: Schema }> };
-}
 
 /** JSON Schema → fast-check arbitrary: mostly valid values, so requests reach the handlers, not only validation. */
 function arbitrary(schema: Schema | undefined, doc: Schema, depth = 0): fc.Arbitrary<unknown> {
   if (!schema || depth > 4) return fc.jsonValue({ maxDepth: 2 });
   const ref = schema.$ref as string | undefined;
-  if (ref) {
-    const name = ref.split('/').pop() as string;
-    const components = (doc.components as { schemas?: Record<string, Schema> } | undefined)?.schemas ?? {};
-    return arbitrary(components[name], doc, depth + 1);
-  }
+  if (ref) return arbitrary(component(ref, doc), doc, depth + 1);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
   if ('const' in schema) return fc.constant(schema.const);
   const alternatives = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
@@ -94,7 +79,7 @@ describeEachDatabase('every OpenAPI operation survives generated requests (no 5x
     const admin = await registerUser(t.app);
     await makeAdmin(t.app, admin);
     sessions = [null, free, premium, admin];
-    doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    doc = await openApiDocument(t.app);
     // Give ids something to hit: a few categories owned by the premium user.
     for (const name of ['a', 'b', 'c']) {
       await t.app.inject({
@@ -113,65 +98,61 @@ describeEachDatabase('every OpenAPI operation survives generated requests (no 5x
   });
 
   it('answers every generated request below 500', async () => {
-    const paths = doc.paths as Record<string, Record<string, Operation>>;
     let requests = 0;
-    for (const [path, methods] of Object.entries(paths)) {
-      if (path.startsWith('/api/docs')) continue;
-      for (const [method, operation] of Object.entries(methods)) {
-        const parameters = operation.parameters ?? [];
-        const pathParams = parameters.filter((parameter) => parameter.in === 'path');
-        const queryParams = parameters.filter((parameter) => parameter.in === 'query');
-        const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
-        const request = fc.record({
-          session: fc.constantFrom(...sessions),
-          path: fc.record(
-            Object.fromEntries(
-              pathParams.map((parameter) => [
-                parameter.name,
-                fc.oneof(
-                  fc.integer({ min: 1, max: 20 }),
-                  fc.string({ maxLength: 12 }),
-                  fc.constant('99999999999'),
-                ),
-              ]),
-            ),
+    for (const [path, method, operation] of operations(doc)) {
+      const parameters = operation.parameters ?? [];
+      const pathParams = parameters.filter((parameter) => parameter.in === 'path');
+      const queryParams = parameters.filter((parameter) => parameter.in === 'query');
+      const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
+      const request = fc.record({
+        session: fc.constantFrom(...sessions),
+        path: fc.record(
+          Object.fromEntries(
+            pathParams.map((parameter) => [
+              parameter.name,
+              fc.oneof(
+                fc.integer({ min: 1, max: 20 }),
+                fc.string({ maxLength: 12 }),
+                fc.constant('99999999999'),
+              ),
+            ]),
           ),
-          query: fc.record(
-            Object.fromEntries(
-              queryParams.map((parameter) => [parameter.name, valueFor(parameter.schema, doc)]),
-            ),
-            { requiredKeys: [] },
+        ),
+        query: fc.record(
+          Object.fromEntries(
+            queryParams.map((parameter) => [parameter.name, valueFor(parameter.schema, doc)]),
           ),
-          body: valueFor(bodySchema, doc),
-        });
-        await fc.assert(
-          fc.asyncProperty(request, async (input) => {
-            const url = path.replace(/\{(\w+)\}/g, (_, name: string) =>
-              encodeURIComponent(String((input.path as Record<string, unknown>)[name])),
-            );
-            const query = Object.fromEntries(
-              Object.entries(input.query).map(([key, value]) => [
-                key,
-                typeof value === 'string' ? value : JSON.stringify(value),
-              ]),
-            );
-            const response = await t.app.inject({
-              method: method.toUpperCase() as 'GET',
-              url,
-              query,
-              headers: input.session ? { authorization: `Bearer ${input.session.token}` } : {},
-              ...(method === 'get' || method === 'delete' ? {} : { payload: input.body as object }),
-            });
-            requests += 1;
-            if (response.statusCode >= 500) {
-              throw new Error(`${method.toUpperCase()} ${url} → ${response.statusCode} ${response.body}`);
-            }
-            const body = response.headers['content-type']?.includes('json') ? response.json() : null;
-            if (body && response.statusCode >= 400) expect(typeof body.error).toBe('string');
-          }),
-          { numRuns: 30, seed: 20261122 },
-        );
-      }
+          { requiredKeys: [] },
+        ),
+        body: valueFor(bodySchema, doc),
+      });
+      await fc.assert(
+        fc.asyncProperty(request, async (input) => {
+          const url = path.replace(/\{(\w+)\}/g, (_, name: string) =>
+            encodeURIComponent(String((input.path as Record<string, unknown>)[name])),
+          );
+          const query = Object.fromEntries(
+            Object.entries(input.query).map(([key, value]) => [
+              key,
+              typeof value === 'string' ? value : JSON.stringify(value),
+            ]),
+          );
+          const response = await t.app.inject({
+            method: method.toUpperCase() as 'GET',
+            url,
+            query,
+            headers: input.session ? { authorization: `Bearer ${input.session.token}` } : {},
+            ...(method === 'get' || method === 'delete' ? {} : { payload: input.body as object }),
+          });
+          requests += 1;
+          if (response.statusCode >= 500) {
+            throw new Error(`${method.toUpperCase()} ${url} → ${response.statusCode} ${response.body}`);
+          }
+          const body = response.headers['content-type']?.includes('json') ? response.json() : null;
+          if (body && response.statusCode >= 400) expect(typeof body.error).toBe('string');
+        }),
+        { numRuns: 30, seed: 20261122 },
+      );
     }
     expect(requests).toBeGreaterThan(500);
   }, 240_000);

@@ -14,7 +14,7 @@ describeEachDatabase('range workspace', (kind) => {
   });
   afterAll(async () => t.close());
 
-  const { create, createId, update: post, read: get } = categoryCalls(() => t.app);
+  const { create, createId, update: post, read: get, shareAndAccept } = categoryCalls(() => t.app);
   const pairs = [
     { hand: 'AA', colors: [{ color: '#1847BE', weight: 100 }] },
     { hand: 'KK', colors: [{ color: '#C0392B', weight: 50 }] },
@@ -200,17 +200,7 @@ describeEachDatabase('range workspace', (kind) => {
       dead: ['7h'],
     };
     expect((await post(sender, id, { workspace })).statusCode).toBe(200);
-    await as(t.app, sender, {
-      method: 'POST',
-      url: '/api/v1/categories/share',
-      payload: { category_id: id, user_ids: [receiver.id] },
-    });
-    const [share] = (await as(t.app, receiver, { method: 'GET', url: '/api/v1/categories/incoming' })).json()
-      .data.list;
-    const accepted = await as(t.app, receiver, {
-      method: 'POST',
-      url: `/api/v1/categories/incoming/${share.id}/accept`,
-    });
+    const accepted = await shareAndAccept(sender, receiver, id);
     expect(accepted.statusCode, accepted.body).toBe(200);
     const copyId = accepted.json().data.category_id as number;
     // In grid order: AKs red less the left-out AhKh, combo by combo, then KK at 50% of the red colour.

@@ -4,7 +4,7 @@
 // that reads exactly like a missing one.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
-import { as, makePremium, registerUser, type Session } from './helpers/api.ts';
+import { as, makePremium, registerUser } from './helpers/api.ts';
 import { categoryCalls } from './helpers/categories.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from './helpers/test-app.ts';
 
@@ -15,20 +15,7 @@ describeEachDatabase('strategy diff', (kind) => {
   });
   afterAll(async () => t.close());
 
-  const { createId } = categoryCalls(() => t.app);
-
-  /** `sender` shares `categoryId` with `receiver`; returns the receiver's pending share id. */
-  const shareTo = async (sender: Session, receiver: Session, categoryId: number) => {
-    const shared = await as(t.app, sender, {
-      method: 'POST',
-      url: '/api/v1/categories/share',
-      payload: { category_id: categoryId, user_ids: [receiver.id] },
-    });
-    expect(shared.statusCode, shared.body).toBe(200);
-    const list = (await as(t.app, receiver, { method: 'GET', url: '/api/v1/categories/incoming' })).json()
-      .data.list as Array<{ id: number; category_id: number }>;
-    return list.find((entry) => entry.category_id === categoryId)!.id;
-  };
+  const { createId, shareTo } = categoryCalls(() => t.app);
 
   const compareUrl = (id: number | string) => `/api/v1/categories/incoming/${id}/compare`;
 

@@ -1,12 +1,6 @@
-import type { Selectable } from 'kysely';
-
 import { RESTORE_CODE_MAX_ATTEMPTS } from '../../../contract/auth.ts';
 import type { Db } from '../../db/database.ts';
-import type { RestoreRequestsTable } from '../../db/schema.ts';
-import { randomToken, safeEqual, sha256 } from '../../lib/crypto.ts';
-
-const hashCode = (salt: string, code: string) => `${salt}:${sha256(`${salt}:${code}`)}`;
-const iso = (ms: number) => new Date(ms).toISOString();
+import { consumeMailedCode, findOpenRequest, iso, newMailedCode, pruneMailedCodes } from './mailed-code.ts';
 
 /** An open request as the confirm step checks it. */
 export interface RestoreRequest {
@@ -27,19 +21,14 @@ export async function storeRestoreRequest(
   now: number,
   expiresAt: number,
 ): Promise<string> {
-  const token = randomToken();
+  const { token, columns } = newMailedCode(request.code, now, expiresAt);
   await db.kysely
     .insertInto('restore_requests')
     .values({
-      token_hash: sha256(token),
+      ...columns,
       email: request.email.toLowerCase(),
       user_id: request.userId,
       trusted: request.trusted ? 1 : 0,
-      code_hash: hashCode(randomToken(8), request.code),
-      attempts: 0,
-      used: 0,
-      created_at: iso(now),
-      expires_at: iso(expiresAt),
     })
     .execute();
   return token;
@@ -58,49 +47,29 @@ export async function countOpenRestoreRequests(db: Db, userId: number, now: numb
   return Number(row?.open ?? 0);
 }
 
-const isOpen = (row: Selectable<RestoreRequestsTable>, now: number) =>
-  row.used === 0 && row.attempts < RESTORE_CODE_MAX_ATTEMPTS && row.expires_at > iso(now);
-
 /** The open request of this token; null when there is none (unknown, spent, used or expired). */
 export async function findRestoreRequest(db: Db, token: string, now: number): Promise<RestoreRequest | null> {
-  const row = await db.kysely
-    .selectFrom('restore_requests')
-    .selectAll()
-    .where('token_hash', '=', sha256(token))
-    .executeTakeFirst();
-  if (!row || !isOpen(row, now)) return null;
+  const row = await findOpenRequest(db, 'restore_requests', token, now);
+  if (!row) return null;
   return { id: row.id, email: row.email, userId: row.user_id, trusted: row.trusted === 1 };
 }
 
-/**
- * Checks a code against one request: counts the attempt, and on success marks the request used (single use). A
- * request of another account (`userId` not its own) takes the attempt and fails.
- */
-export async function consumeRestoreCode(
+/** Checks a code against one request (see consumeMailedCode); a request of another account never matches. */
+export const consumeRestoreCode = (
   db: Db,
   requestId: number,
   userId: number | null,
   code: string,
   now: number,
-): Promise<boolean> {
-  const row = await db.kysely
-    .selectFrom('restore_requests')
-    .selectAll()
-    .where('id', '=', requestId)
-    .executeTakeFirst();
-  if (!row || !isOpen(row, now)) return false;
-  const salt = row.code_hash.split(':')[0] ?? '';
-  const ok = row.user_id !== null && row.user_id === userId && safeEqual(hashCode(salt, code), row.code_hash);
-  // Conditional update: two concurrent right guesses cannot both win, and attempts never pass the cap.
-  const result = await db.kysely
-    .updateTable('restore_requests')
-    .set(ok ? { used: 1, attempts: row.attempts + 1 } : { attempts: row.attempts + 1 })
-    .where('id', '=', row.id)
-    .where('used', '=', 0)
-    .where('attempts', '=', row.attempts)
-    .executeTakeFirst();
-  return ok && Number(result.numUpdatedRows) === 1;
-}
+): Promise<boolean> =>
+  consumeMailedCode(
+    db,
+    'restore_requests',
+    requestId,
+    code,
+    now,
+    (row) => row.user_id !== null && row.user_id === userId,
+  );
 
 /** Retires every open request of the account (its password was just set: no other code may set it again). */
 export async function retireRestoreRequests(db: Db, userId: number): Promise<void> {
@@ -108,10 +77,5 @@ export async function retireRestoreRequests(db: Db, userId: number): Promise<voi
 }
 
 /** Deletes every expired request; returns how many. */
-export async function pruneRestoreRequests(db: Db, now: number): Promise<number> {
-  const result = await db.kysely
-    .deleteFrom('restore_requests')
-    .where('expires_at', '<=', iso(now))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
+export const pruneRestoreRequests = (db: Db, now: number): Promise<number> =>
+  pruneMailedCodes(db, 'restore_requests', now);

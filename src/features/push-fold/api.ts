@@ -1,17 +1,12 @@
 // The push/fold tool's server calls, all through the library's routes: the trees (to count what a free plan still
 // holds and to pick a chart to compare), a chart to compare, and the charts a solved spot is saved as.
 import { api } from '@/lib/api-client';
-import type { Category, CreateCategoryBody, Pair, RootType, TreeResponse } from '@contract/categories';
+import { libraryReads } from '@/lib/library-reads';
+import type { Category, CreateCategoryBody } from '@contract/categories';
 import { API, pathFor } from '@contract/paths';
 
 export const pushFoldApi = {
-  /** Reads show their failure on the page (with a retry), so the global handler stays quiet. */
-  tree: (rootType: RootType, signal?: AbortSignal) =>
-    api.get<TreeResponse>(API.categories.tree, { query: { root_type: rootType }, signal, quiet: true }),
-  category: (id: number, signal?: AbortSignal) =>
-    api.get<Category>(pathFor(API.categories.byId, { id }), { signal, quiet: true }),
-  range: (categoryId: number, signal?: AbortSignal) =>
-    api.get<Pair[]>(API.categories.range, { query: { category_id: categoryId }, signal, quiet: true }),
+  ...libraryReads,
   /**
    * Quiet: the save says what went wrong in its dialog (and waits out a spent write budget); a 402 still opens the
    * Premium window.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { treeNode } from '@/test/fixtures';
 import { HAND_CLASSES } from '@contract/hands';
 
 import { chartFrequencies, pricedDiff } from './ev-diff';
@@ -45,18 +46,10 @@ describe('a player’s chart against a solution', () => {
   });
 
   it('offers every range of the tree with its folders, and a chart’s colours as actions', () => {
-    const node = (id: number, name: string, kind: 'range' | 'folder', children: never[] = []) => ({
-      id,
-      name,
-      kind,
-      position: 0,
-      is_template: false,
-      children,
-    });
     expect(
       rangeChoices([
-        { ...node(1, 'Push/fold', 'folder'), children: [node(2, 'SB push 10bb', 'range')] as never[] },
-        node(3, 'Loose', 'range'),
+        treeNode(1, 'Push/fold', 'folder', [treeNode(2, 'SB push 10bb', 'range')]),
+        treeNode(3, 'Loose', 'range'),
       ]),
     ).toEqual([
       { id: 2, label: 'Push/fold › SB push 10bb' },

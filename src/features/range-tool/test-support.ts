@@ -1,5 +1,6 @@
 // Set-up shared by the range tool's component tests (never imported by the app).
 import { act, renderHook } from '@testing-library/react';
+import { IDBFactory } from 'fake-indexeddb';
 import { createElement, type ReactNode } from 'react';
 import { vi } from 'vitest';
 
@@ -28,6 +29,32 @@ export const rangeApiModule = () => ({
     share: vi.fn(),
   },
 });
+
+/**
+ * A new browser for the next page, for the save tests' beforeEach: fresh modules (as a page load has), the stand-in
+ * server's calls counted anew (its mocked module outlives a module reset), and empty localStorage and IndexedDB (a
+ * database outlives a module reset too, so the pending saves start empty).
+ */
+export function freshBrowser(): void {
+  vi.resetModules();
+  vi.clearAllMocks();
+  localStorage.clear();
+  globalThis.indexedDB = new IDBFactory();
+}
+
+/**
+ * The modules of the page loaded last that the save tests drive: the app store, the shared atoms and the saves' own
+ * as one namespace, the stand-in range API, ApiError and the library. Imported here, as in pageActions: after a
+ * module reset these are the new page's instances.
+ */
+export async function pageModules() {
+  const { appStore } = await import('@/lib/store');
+  const atoms = { ...(await import('./shared/atoms')), ...(await import('./saving/atoms')) };
+  const { rangeApi } = await import('./shared/api');
+  const { ApiError } = await import('@/lib/api-client');
+  const library = await import('./library/use-range-library');
+  return { appStore, atoms, api: vi.mocked(rangeApi), ApiError, library };
+}
 
 /** The chart cell of one hand class. */
 export const cell = (hand: string) => document.querySelector<HTMLElement>(`[data-hand="${hand}"]`)!;

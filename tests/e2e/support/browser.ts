@@ -88,11 +88,18 @@ export async function launchBrowser({ args = [] }: { args?: string[] } = {}): Pr
   };
 }
 
-/** Saves a full-page screenshot under test-results/e2e/<name>-<width>.png at each checked width. */
-export async function screenshotAtWidths(page: Page, name: string): Promise<string[]> {
+/**
+ * Saves a full-page screenshot under test-results/e2e/<name>-<width>.png at each of `widths` (every checked width
+ * unless told), from the narrowest to the widest; the page is left at the last.
+ */
+export async function screenshotAtWidths(
+  page: Page,
+  name: string,
+  widths: readonly number[] = SCREENSHOT_WIDTHS,
+): Promise<string[]> {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const paths: string[] = [];
-  for (const width of SCREENSHOT_WIDTHS) {
+  for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
     const path = join(ARTIFACTS_DIR, `${name}-${width}.png`);
     await page.screenshot({ path, fullPage: true });
@@ -121,4 +128,22 @@ export function withAppAndBrowser(extraEnv: NodeJS.ProcessEnv = {}): {
     await app.server?.stop();
   });
   return app;
+}
+
+/**
+ * A browser context of its own in `locale` (the app follows the browser's language on a first visit) with one page at
+ * 1440 px, opened in beforeAll and closed after the suite. Call it inside the describe, after withAppAndBrowser, and
+ * read the fields inside hooks or tests.
+ */
+export function withPageIn(
+  app: { session: BrowserSession },
+  locale: string,
+): { context: BrowserContext; page: Page } {
+  const opened = {} as { context: BrowserContext; page: Page };
+  beforeAll(async () => {
+    opened.context = await app.session.browser.newContext({ viewport: { width: 1440, height: 900 }, locale });
+    opened.page = await opened.context.newPage();
+  });
+  afterAll(() => opened.context?.close());
+  return opened;
 }

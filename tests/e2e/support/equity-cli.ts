@@ -21,8 +21,12 @@ export function equityCli(args: string[]): Record<string, CliSide | string | num
   return JSON.parse(output.trim().split('\n').at(-1)!) as Record<string, CliSide | string | number>;
 }
 
-/** The hero's equity of `hero` against `villain` on `board`, as the panel formats it ("54.44%"). */
-export function cliEquity(hero: string, villain: string, board = ''): string {
+/** The hero's equity of `hero` against `villain` on `board`, a fraction (printed to 6 decimals). */
+export function heroEquity(hero: string, villain: string, board = ''): number {
   const result = equityCli(['--hero', hero, '--villain', villain, ...(board ? ['--board', board] : [])]);
-  return `${((result.hero as CliSide).equity * 100).toFixed(2)}%`;
+  return (result.hero as CliSide).equity;
 }
+
+/** The hero's equity of `hero` against `villain` on `board`, as the panel formats it ("54.44%"). */
+export const cliEquity = (hero: string, villain: string, board = ''): string =>
+  `${(heroEquity(hero, villain, board) * 100).toFixed(2)}%`;

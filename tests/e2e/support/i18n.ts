@@ -47,6 +47,9 @@ export function tr(language: Language, key: string, values: Record<string, strin
   });
 }
 
+/** The text of `key` in Russian, the language most browser specs check a translated page in. */
+export const ru = (key: string, values: Record<string, string | number> = {}) => tr('ru-RU', key, values);
+
 /** A share as the app shows it in `language` (src/lib/format.ts formatPercent). */
 export const percent = (language: Language, fraction: number, digits: number) =>
   new Intl.NumberFormat(language, {

@@ -20,6 +20,42 @@ export async function api<T>(baseUrl: string, token: string, path: string, body?
   return payload.data;
 }
 
+/**
+ * GET (no body) or POST (a JSON body) through the page's own fetch on the origin it is on, with the token the page
+ * holds (none when signed out); the `data` of the answer, or an error naming the status.
+ */
+export function callInPage<T>(page: Page, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ path: url, body: payload }) => {
+      const token = localStorage.getItem('rangeforge.token');
+      const response = await fetch(url, {
+        method: payload === undefined ? 'GET' : 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
+        body: payload === undefined ? undefined : JSON.stringify(payload),
+      });
+      const answer = (await response.json()) as { data: unknown };
+      if (!response.ok) throw new Error(`${url}: ${response.status} ${JSON.stringify(answer)}`);
+      return answer.data as never;
+    },
+    { path, body },
+  );
+}
+
+/** Logs in beside the page (POST /auth/login with a username or an e-mail); the session token for `api`. */
+export async function logInToken(baseUrl: string, login: string, password: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ login, password }),
+  });
+  const payload = (await response.json()) as { data: { token: string } };
+  if (!response.ok) throw new Error(`login: ${response.status} ${JSON.stringify(payload)}`);
+  return payload.data.token;
+}
+
 /** A preflop range at the top of the user's tree with one Raise button and no hands; its id. */
 export async function createRange(baseUrl: string, token: string, name: string): Promise<number> {
   const created = await api<{ id: number }>(baseUrl, token, '/api/v1/categories', {

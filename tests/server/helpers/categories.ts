@@ -29,7 +29,25 @@ export function categoryCalls(app: () => FastifyInstance) {
   /** The category as `user` reads it (its `data`). */
   const read = async (user: Session, id: number) =>
     (await as(app(), user, { method: 'GET', url: `/api/v1/categories/${id}` })).json().data;
-  return { create, createId, tree, update, read };
+  /** `sender` shares category `id` with `receiver` (it must pass); the receiver's pending share of it. */
+  const shareTo = async (sender: Session, receiver: Session, id: number) => {
+    const shared = await as(app(), sender, {
+      method: 'POST',
+      url: '/api/v1/categories/share',
+      payload: { category_id: id, user_ids: [receiver.id] },
+    });
+    expect(shared.statusCode, shared.body).toBe(200);
+    const list = (await as(app(), receiver, { method: 'GET', url: '/api/v1/categories/incoming' })).json()
+      .data.list as Array<{ id: number; category_id: number }>;
+    return list.find((entry) => entry.category_id === id)!.id;
+  };
+  /** Shares category `id` with `receiver` (see shareTo), who accepts it; the answer to the accept. */
+  const shareAndAccept = async (sender: Session, receiver: Session, id: number) =>
+    as(app(), receiver, {
+      method: 'POST',
+      url: `/api/v1/categories/incoming/${await shareTo(sender, receiver, id)}/accept`,
+    });
+  return { create, createId, tree, update, read, shareTo, shareAndAccept };
 }
 
 export const names = (nodes: Array<{ name: string }>) => nodes.map((node) => node.name);

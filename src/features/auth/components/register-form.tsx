@@ -14,6 +14,7 @@ import {
 } from '../sign-up-request';
 import { useAuthForm } from '../use-auth-form';
 import { validateRegister } from '../validation';
+import { CodeStep } from './code-step';
 
 export interface RegisterFormProps {
   referralToken?: string;
@@ -73,44 +74,18 @@ export function RegisterForm({ referralToken, onDone }: RegisterFormProps) {
 
   if (request) {
     return (
-      <form
-        className="form"
-        noValidate
+      <CodeStep
+        form={code}
+        label={t('auth:register.title')}
+        sent={t('auth:register.codeSent', { email: request.email })}
+        expired={expired && <p>{t('errors:signUpExpired')}</p>}
+        genericError={t('auth:errors.register')}
+        againLabel={t('auth:register.again')}
+        onAgain={startOver}
+        submitLabel={t('auth:register.confirm')}
+        blocked={expired}
         onSubmit={(event) => void onConfirm(event)}
-        aria-label={t('auth:register.title')}
-      >
-        <p className="form__note" role="status">
-          {t('auth:register.codeSent', { email: request.email })}
-        </p>
-        <TextField
-          label={t('auth:fields.code')}
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={code.values.code}
-          onChange={(event) => code.setField('code', event.target.value)}
-          error={code.fieldError('code')}
-        />
-        {expired ? (
-          <div className="form__error" role="alert">
-            <p>{t('errors:signUpExpired')}</p>
-          </div>
-        ) : (
-          code.serverError && (
-            <p className="form__error" role="alert">
-              {code.serverMessage(t('auth:errors.register'))}
-            </p>
-          )
-        )}
-        <div className="form__row">
-          <button type="button" className="button button--ghost" onClick={startOver}>
-            {t('auth:register.again')}
-          </button>
-          <button type="submit" className="button button--primary" disabled={code.submitting || expired}>
-            {code.submitting ? t('common:states.sending') : t('auth:register.confirm')}
-          </button>
-        </div>
-      </form>
+      />
     );
   }
 

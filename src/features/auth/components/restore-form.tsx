@@ -6,6 +6,7 @@ import { TextField } from '@/components/text-field';
 import { useAuthForm } from '../use-auth-form';
 import { useRestore } from '../use-restore';
 import { validateConfirm, validateRecover } from '../validation';
+import { CodeStep } from './code-step';
 
 /**
  * Two steps: request a code by e-mail, then enter the code and a new password (POST /api/v1/auth/confirm) with the
@@ -86,24 +87,26 @@ export function RestoreForm({ onDone }: { onDone: () => void }) {
   }
 
   return (
-    <form
-      className="form"
-      noValidate
+    <CodeStep
+      form={change}
+      label={t('auth:restore.title')}
+      sent={t('auth:restore.codeSent', { email: change.values.email })}
+      expired={
+        restore.expired && (
+          <>
+            <p>{t('auth:restore.expired')}</p>
+            <button type="button" className="button button--primary" onClick={askAgain}>
+              {t('auth:restore.askNew')}
+            </button>
+          </>
+        )
+      }
+      genericError={t('auth:errors.restore')}
+      againLabel={t('auth:restore.again')}
+      onAgain={askAgain}
+      submitLabel={t('auth:restore.submit')}
       onSubmit={(event) => void onConfirm(event)}
-      aria-label={t('auth:restore.title')}
     >
-      <p className="form__note" role="status">
-        {t('auth:restore.codeSent', { email: change.values.email })}
-      </p>
-      <TextField
-        label={t('auth:fields.code')}
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        value={change.values.code}
-        onChange={(event) => change.setField('code', event.target.value)}
-        error={change.fieldError('code')}
-      />
       <TextField
         label={t('auth:fields.newPassword')}
         name="password"
@@ -114,28 +117,6 @@ export function RestoreForm({ onDone }: { onDone: () => void }) {
         error={change.fieldError('password') ?? change.fieldError('email')}
         hint={t('auth:hints.password')}
       />
-      {restore.expired ? (
-        <div className="form__error" role="alert">
-          <p>{t('auth:restore.expired')}</p>
-          <button type="button" className="button button--primary" onClick={askAgain}>
-            {t('auth:restore.askNew')}
-          </button>
-        </div>
-      ) : (
-        change.serverError && (
-          <p className="form__error" role="alert">
-            {change.serverMessage(t('auth:errors.restore'))}
-          </p>
-        )
-      )}
-      <div className="form__row">
-        <button type="button" className="button button--ghost" onClick={askAgain}>
-          {t('auth:restore.again')}
-        </button>
-        <button type="submit" className="button button--primary" disabled={change.submitting}>
-          {change.submitting ? t('common:states.sending') : t('auth:restore.submit')}
-        </button>
-      </div>
-    </form>
+    </CodeStep>
   );
 }

@@ -1,7 +1,8 @@
 // The strategy diff's server calls: own ranges through the library's routes, an incoming strategy through the
 // compare route (its chart, buttons and what accepting would replace), accept and reject as the profile does.
 import { api } from '@/lib/api-client';
-import type { Category, IncomingCompare, Pair, RootType, TreeResponse } from '@contract/categories';
+import { libraryReads } from '@/lib/library-reads';
+import type { IncomingCompare } from '@contract/categories';
 import { API, pathFor } from '@contract/paths';
 
 export interface AcceptResult {
@@ -10,13 +11,7 @@ export interface AcceptResult {
 }
 
 export const diffApi = {
-  /** The page shows a failed load itself (with a retry), so the global handler stays quiet on reads. */
-  tree: (rootType: RootType, signal?: AbortSignal) =>
-    api.get<TreeResponse>(API.categories.tree, { query: { root_type: rootType }, signal, quiet: true }),
-  category: (id: number, signal?: AbortSignal) =>
-    api.get<Category>(pathFor(API.categories.byId, { id }), { signal, quiet: true }),
-  range: (categoryId: number, signal?: AbortSignal) =>
-    api.get<Pair[]>(API.categories.range, { query: { category_id: categoryId }, signal, quiet: true }),
+  ...libraryReads,
   incoming: (shareId: number, signal?: AbortSignal) =>
     api.get<IncomingCompare>(pathFor(API.categories.incomingCompare, { id: shareId }), {
       signal,

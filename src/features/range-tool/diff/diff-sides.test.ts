@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { TreeNode } from '@contract/categories';
+import { treeNode } from '@/test/fixtures';
 
 import { actionLabel, diffPath, libraryRanges, parseDiffParams, sideFromPairs } from './diff-sides';
 
@@ -38,23 +38,14 @@ describe('diffPath', () => {
 });
 
 describe('libraryRanges', () => {
-  const node = (id: number, name: string, kind: TreeNode['kind'], children: TreeNode[] = []): TreeNode => ({
-    id,
-    name,
-    kind,
-    position: id,
-    is_template: false,
-    children,
-  });
-
   it('lists every range in tree order with the folders above it', () => {
     const tree = [
-      node(1, 'Open', 'range'),
-      node(2, 'BTN', 'folder', [
-        node(3, 'vs 3bet', 'range'),
-        node(4, 'Deep', 'tournament', [node(5, '20bb', 'range')]),
+      treeNode(1, 'Open', 'range'),
+      treeNode(2, 'BTN', 'folder', [
+        treeNode(3, 'vs 3bet', 'range'),
+        treeNode(4, 'Deep', 'tournament', [treeNode(5, '20bb', 'range')]),
       ]),
-      node(6, 'Empty', 'folder'),
+      treeNode(6, 'Empty', 'folder'),
     ];
     expect(libraryRanges(tree, 'tournament_root')).toEqual([
       { id: 1, name: 'Open', path: [], rootType: 'tournament_root' },

@@ -5,13 +5,12 @@
 import 'fake-indexeddb/auto';
 
 import { act } from '@testing-library/react';
-import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { UpdateCategoryBody } from '@contract/categories';
 
 import type * as RangeApiModule from '../shared/api';
-import { mountRangeTool, pageActions } from '../test-support';
+import { freshBrowser, mountRangeTool, pageActions, pageModules } from '../test-support';
 
 vi.mock('../shared/api', async (original) => ({
   ...(await original<typeof RangeApiModule>()),
@@ -22,23 +21,14 @@ vi.mock('../shared/api', async (original) => ({
 let server: { hands: string[]; revision: number };
 
 beforeEach(() => {
-  vi.resetModules();
-  vi.clearAllMocks();
-  localStorage.clear();
-  globalThis.indexedDB = new IDBFactory();
+  freshBrowser();
   server = { hands: [], revision: 4 };
 });
 
 describe('a page back from the back/forward cache', () => {
   it('counts the save its keepalive request made as saved, so the next edit is no conflict with it', async () => {
-    const { appStore } = await import('@/lib/store');
-    // The shared atoms and the saves' own, as one namespace.
-    const atoms = { ...(await import('../shared/atoms')), ...(await import('./atoms')) };
-    const { rangeApi } = await import('../shared/api');
+    const { appStore, atoms, api, ApiError, library } = await pageModules();
     const { handleApiError } = await import('@/app/providers');
-    const library = await import('../library/use-range-library');
-    const { ApiError } = await import('@/lib/api-client');
-    const api = vi.mocked(rangeApi);
     const category = () => ({
       id: 31,
       name: 'UTG open',

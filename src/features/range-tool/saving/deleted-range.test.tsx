@@ -6,11 +6,10 @@
 import 'fake-indexeddb/auto';
 
 import { act } from '@testing-library/react';
-import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type * as RangeApiModule from '../shared/api';
-import { mountRangeTool, pageActions } from '../test-support';
+import { freshBrowser, mountRangeTool, pageActions, pageModules } from '../test-support';
 import type { RangeBody } from './range-conflict';
 
 vi.mock('../shared/api', async (original) => ({
@@ -23,16 +22,10 @@ let deleted: Set<number>;
 
 /** A page of the app with the range tool mounted; `net.offline` cuts this page's saves off the server. */
 async function page() {
-  const { appStore } = await import('@/lib/store');
-  // The shared atoms and the saves' own, as one namespace.
-  const atoms = { ...(await import('../shared/atoms')), ...(await import('./atoms')) };
-  const { rangeApi } = await import('../shared/api');
+  const { appStore, atoms, api, ApiError, library } = await pageModules();
   const { handleApiError } = await import('@/app/providers');
-  const { ApiError } = await import('@/lib/api-client');
-  const library = await import('../library/use-range-library');
   const { rangeSaver } = await import('./range-saver');
   const { indexedDbStore } = await import('./pending-store');
-  const api = vi.mocked(rangeApi);
   const net = { offline: false };
   api.tree.mockResolvedValue({ children: [] } as never);
   api.category.mockImplementation((id) =>
@@ -55,10 +48,7 @@ async function page() {
 }
 
 beforeEach(() => {
-  vi.resetModules();
-  vi.clearAllMocks();
-  localStorage.clear();
-  globalThis.indexedDB = new IDBFactory();
+  freshBrowser();
   deleted = new Set();
 });
 

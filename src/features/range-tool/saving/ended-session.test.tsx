@@ -6,11 +6,10 @@
 import 'fake-indexeddb/auto';
 
 import { act } from '@testing-library/react';
-import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type * as RangeApiModule from '../shared/api';
-import { mountRangeTool, pageActions } from '../test-support';
+import { freshBrowser, mountRangeTool, pageActions, pageModules } from '../test-support';
 
 // The server calls are stand-ins; the module's paths (the saver refreshes the offline copies by them) are real.
 vi.mock('../shared/api', async (original) => ({
@@ -20,15 +19,10 @@ vi.mock('../shared/api', async (original) => ({
 
 /** The page with account 5 signed in and its range 31 open. */
 async function load() {
-  const { appStore } = await import('@/lib/store');
+  const { appStore, atoms, api, library } = await pageModules();
   const session = await import('@/lib/session');
-  // The shared atoms and the saves' own, as one namespace.
-  const atoms = { ...(await import('../shared/atoms')), ...(await import('./atoms')) };
-  const { rangeApi } = await import('../shared/api');
   const { handleApiError } = await import('@/app/providers');
-  const library = await import('../library/use-range-library');
   const { indexedDbStore } = await import('./pending-store');
-  const api = vi.mocked(rangeApi);
   api.tree.mockResolvedValue({ children: [] } as never);
   api.category.mockResolvedValue({ id: 31, revision: 4, note: '', buttons: [], sides: null } as never);
   api.range.mockResolvedValue([] as never);
@@ -49,14 +43,7 @@ async function load() {
   return { appStore, session, atoms, api, signIn, refused, paint, settle, held, heldHands, savedHands };
 }
 
-beforeEach(() => {
-  vi.resetModules();
-  // The stand-in server module outlives a module reset: its calls are counted per test.
-  vi.clearAllMocks();
-  localStorage.clear();
-  // Every test starts with an empty pending store (a database outlives a module reset).
-  globalThis.indexedDB = new IDBFactory();
-});
+beforeEach(freshBrowser);
 
 describe('a session the server ended while a range is open', () => {
   it('keeps the range open, holds its edits for the owner and sends them at the owner’s sign-in', async () => {

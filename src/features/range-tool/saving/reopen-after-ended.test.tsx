@@ -6,11 +6,10 @@
 import 'fake-indexeddb/auto';
 
 import { act } from '@testing-library/react';
-import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type * as RangeApiModule from '../shared/api';
-import { mountRangeTool, pageActions, PAINT_COLOR } from '../test-support';
+import { freshBrowser, mountRangeTool, pageActions, pageModules, PAINT_COLOR } from '../test-support';
 
 vi.mock('../shared/api', async (original) => ({
   ...(await original<typeof RangeApiModule>()),
@@ -24,14 +23,10 @@ let server: { pairs: SavedPair[]; revision: number };
 
 /** A page of the app with the range tool's hooks mounted (`mount`), over whatever this browser holds. */
 async function page() {
-  const { appStore } = await import('@/lib/store');
+  const { appStore, atoms, api } = await pageModules();
   const session = await import('@/lib/session');
-  // The shared atoms and the saves' own, as one namespace.
-  const atoms = { ...(await import('../shared/atoms')), ...(await import('./atoms')) };
-  const { rangeApi } = await import('../shared/api');
   const { handleApiError } = await import('@/app/providers');
   const working = await import('../library/use-working-state');
-  const api = vi.mocked(rangeApi);
   api.tree.mockResolvedValue({ children: [] } as never);
   api.category.mockImplementation(() =>
     Promise.resolve({ id: 31, revision: server.revision, note: '', buttons: [], sides: null } as never),
@@ -93,10 +88,7 @@ async function reload() {
 }
 
 beforeEach(() => {
-  vi.resetModules();
-  vi.clearAllMocks();
-  localStorage.clear();
-  globalThis.indexedDB = new IDBFactory();
+  freshBrowser();
   server = { pairs: [], revision: 4 };
 });
 

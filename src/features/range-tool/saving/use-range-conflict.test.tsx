@@ -4,14 +4,13 @@
 import 'fake-indexeddb/auto';
 
 import { act, renderHook } from '@testing-library/react';
-import { IDBFactory } from 'fake-indexeddb';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { Category, RangeWorkspace } from '@contract/categories';
 
 import type * as RangeApiModule from '../shared/api';
-import { mountRangeTool, pageActions, PAINT_COLOR } from '../test-support';
+import { freshBrowser, mountRangeTool, pageActions, pageModules, PAINT_COLOR } from '../test-support';
 
 vi.mock('../shared/api', async (original) => ({
   ...(await original<typeof RangeApiModule>()),
@@ -45,15 +44,10 @@ const theirsPairs = [{ hand: '72o', colors: [{ color: PAINT_COLOR, weight: 100 }
  * colour, another chart) and a dead card and paints KK, and the save is refused: the range moved to revision 9.
  */
 async function conflicted() {
-  const { appStore, StoreProvider } = await import('@/lib/store');
-  // The shared atoms and the saves' own, as one namespace.
-  const atoms = { ...(await import('../shared/atoms')), ...(await import('./atoms')) };
-  const { rangeApi } = await import('../shared/api');
+  const { appStore, atoms, api, ApiError, library } = await pageModules();
+  const { StoreProvider } = await import('@/lib/store');
   const { handleApiError } = await import('@/app/providers');
-  const library = await import('../library/use-range-library');
   const { useRangeConflict } = await import('./use-range-conflict');
-  const { ApiError } = await import('@/lib/api-client');
-  const api = vi.mocked(rangeApi);
   api.tree.mockResolvedValue({ children: [] } as never);
   api.category.mockResolvedValue({
     ...theirsCategory,
@@ -97,12 +91,7 @@ async function conflicted() {
   return { appStore, atoms, api, choose, conflict, paint };
 }
 
-beforeEach(() => {
-  vi.resetModules();
-  vi.clearAllMocks();
-  localStorage.clear();
-  globalThis.indexedDB = new IDBFactory();
-});
+beforeEach(freshBrowser);
 
 describe('the range conflict dialog’s choices', () => {
   it('saves mine as a copy with its extra villains and dead cards, its own chart as the villain it names', async () => {

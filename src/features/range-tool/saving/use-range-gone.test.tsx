@@ -5,14 +5,13 @@
 import 'fake-indexeddb/auto';
 
 import { act, renderHook } from '@testing-library/react';
-import { IDBFactory } from 'fake-indexeddb';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { Category, RangeWorkspace } from '@contract/categories';
 
 import type * as RangeApiModule from '../shared/api';
-import { mountRangeTool, pageActions, PAINT_COLOR } from '../test-support';
+import { freshBrowser, mountRangeTool, pageActions, pageModules, PAINT_COLOR } from '../test-support';
 import type { RangeBody } from './range-conflict';
 
 vi.mock('../shared/api', async (original) => ({
@@ -45,16 +44,11 @@ let server: { deleted: Set<number>; made: number };
 /** A page of the app with the range tool's library and autosave mounted, over whatever this browser holds. */
 async function page() {
   (await import('@/lib/i18n')).initI18n('en-US');
-  const { appStore, StoreProvider } = await import('@/lib/store');
-  // The shared atoms and the saves' own, as one namespace.
-  const atoms = { ...(await import('../shared/atoms')), ...(await import('./atoms')) };
-  const { rangeApi } = await import('../shared/api');
+  const { appStore, atoms, api, ApiError, library } = await pageModules();
+  const { StoreProvider } = await import('@/lib/store');
   const { handleApiError } = await import('@/app/providers');
-  const { ApiError } = await import('@/lib/api-client');
-  const library = await import('../library/use-range-library');
   const { rangeSaver } = await import('./range-saver');
   const { indexedDbStore } = await import('./pending-store');
-  const api = vi.mocked(rangeApi);
   const missing = () => new ApiError(404, 'Not found', 'notFound');
   /** This page's connection: a page left offline stays so, and its queue never reaches the server again. */
   const net = { offline: false };
@@ -113,10 +107,7 @@ async function deletedElsewhere() {
 }
 
 beforeEach(() => {
-  vi.resetModules();
-  vi.clearAllMocks();
-  localStorage.clear();
-  globalThis.indexedDB = new IDBFactory();
+  freshBrowser();
   server = { deleted: new Set(), made: 0 };
 });
 

@@ -5,13 +5,12 @@
 import 'fake-indexeddb/auto';
 
 import { act } from '@testing-library/react';
-import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { RangeWorkspace, UpdateCategoryBody } from '@contract/categories';
 
 import type * as RangeApiModule from '../shared/api';
-import { mountRangeTool, pageActions, PAINT_COLOR } from '../test-support';
+import { freshBrowser, mountRangeTool, pageActions, pageModules, PAINT_COLOR } from '../test-support';
 
 vi.mock('../shared/api', async (original) => ({
   ...(await original<typeof RangeApiModule>()),
@@ -22,14 +21,8 @@ vi.mock('../shared/api', async (original) => ({
 let server: { hands: string[]; revision: number; workspace: RangeWorkspace | null };
 
 async function page() {
-  const { appStore } = await import('@/lib/store');
-  // The shared atoms and the saves' own, as one namespace.
-  const atoms = { ...(await import('../shared/atoms')), ...(await import('./atoms')) };
-  const { rangeApi } = await import('../shared/api');
+  const { appStore, atoms, api, ApiError, library } = await pageModules();
   const { handleApiError } = await import('@/app/providers');
-  const library = await import('../library/use-range-library');
-  const { ApiError } = await import('@/lib/api-client');
-  const api = vi.mocked(rangeApi);
   const category = () => ({
     id: 31,
     name: 'UTG open',
@@ -72,10 +65,7 @@ async function page() {
 }
 
 beforeEach(() => {
-  vi.resetModules();
-  vi.clearAllMocks();
-  localStorage.clear();
-  globalThis.indexedDB = new IDBFactory();
+  freshBrowser();
   server = { hands: ['AA'], revision: 4, workspace: { villains: [{ text: 'QQ+' }], dead: [] } };
 });
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { appStore } from '@/lib/store';
+import { treeNode } from '@/test/fixtures';
 import { mockFetch, renderApp, requestBody, testUser } from '@/test/render';
 import { classCombos, HAND_CLASSES } from '@contract/hands';
 import { TRAINER_FLUSH_AT, TRAINER_FLUSH_MS } from '@contract/limits';
@@ -282,14 +283,6 @@ describe('trainer chart picker', () => {
 
   it('offers each chart and each folder with charts, and shows the empty state', async () => {
     const user = userEvent.setup();
-    const node = (id: number, name: string, kind: 'folder' | 'range', children: unknown[] = []) => ({
-      id,
-      name,
-      kind,
-      position: 0,
-      is_template: false,
-      children,
-    });
     mockFetch((url) => {
       if (url.includes('root_type=preflop_root'))
         return {
@@ -297,8 +290,8 @@ describe('trainer chart picker', () => {
             data: {
               root_type: 'preflop_root',
               children: [
-                node(1, 'Opens', 'folder', [node(2, 'UTG', 'range'), node(3, 'CO', 'range')]),
-                node(4, 'Empty folder', 'folder'),
+                treeNode(1, 'Opens', 'folder', [treeNode(2, 'UTG', 'range'), treeNode(3, 'CO', 'range')]),
+                treeNode(4, 'Empty folder', 'folder'),
               ],
             },
           },

@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 
+import { classKind } from '@/lib/hand-grid';
 import { HAND_CLASSES } from '@contract/hands';
 
 import type { SessionScore } from '../trainer-rules';
-
-const handKind = (hand: string) => (hand.length === 2 ? 'pair' : hand.endsWith('s') ? 'suited' : 'offsuit');
 
 /**
  * The session's mistakes on the 13x13 grid: a missed cell turns red, brighter when half or more of its answers missed;
@@ -25,7 +24,7 @@ export function MistakeMap({ score }: { score: SessionScore }) {
           return (
             <span
               key={hand}
-              className={`trainer-map__cell trainer-map__cell--${handKind(hand)} trainer-map__cell--${state}${
+              className={`trainer-map__cell trainer-map__cell--${classKind(hand)} trainer-map__cell--${state}${
                 share >= 0.5 ? ' trainer-map__cell--missed-most' : ''
               }`}
               data-hand={hand}

@@ -2,11 +2,12 @@ import { type FocusEvent, type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useFormat } from '@/lib/format';
+import { classKind, gridStep } from '@/lib/hand-grid';
 import { useAtom, useAtomValue } from '@/lib/store';
 import type { ColorEntry } from '@contract/categories';
 import { HAND_CLASSES } from '@contract/hands';
 
-import { ActionBars, handKind, moveInGrid } from '../../editor/components/range-grid';
+import { ActionBars } from '../../editor/components/range-grid';
 import { diffCellAtom } from '../atoms';
 import type { DiffSide } from '../diff-sides';
 import { KIND_LABELS, KIND_MARKS } from '../labels';
@@ -41,7 +42,7 @@ export function SideChart({ side, label }: { side: DiffSide; label: string }) {
         return (
           <span
             key={hand}
-            className={`range-cell range-cell--${handKind(hand)} diff-chart__cell${
+            className={`range-cell range-cell--${classKind(hand)} diff-chart__cell${
               selected === hand ? ' is-selected' : ''
             }${side.chart.exclusions[hand]?.length ? ' range-cell--trimmed' : ''}`}
             data-hand={hand}
@@ -84,8 +85,8 @@ export function DiffGrid({
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = Number((event.target as HTMLElement).dataset.index);
     if (!Number.isInteger(index)) return;
-    const next = moveInGrid(index, event.key, event.ctrlKey || event.metaKey);
-    if (next === undefined) return;
+    const next = gridStep(index, event.key, event.ctrlKey || event.metaKey);
+    if (next === null) return;
     event.preventDefault();
     setTabStop(next);
     (event.currentTarget.querySelector(`[data-index="${next}"]`) as HTMLElement | null)?.focus();

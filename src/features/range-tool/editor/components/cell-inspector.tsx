@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Popup } from '@/components/popup';
 import { roundCount, useFormat } from '@/lib/format';
+import { classKind } from '@/lib/hand-grid';
 import { useAtom, useAtomValue } from '@/lib/store';
 import { classComboCount, classCombos, HAND_CLASSES } from '@contract/hands';
 
@@ -12,7 +13,6 @@ import { gridHeatAtom } from '../../equity/atoms';
 import { ComboChips } from '../../equity/components/card-picker';
 import { buttonsAtom, comboExclusionsAtom, inspectedCellAtom, rangePairsAtom } from '../../shared/atoms';
 import { countCombos, totalWeight } from '../../shared/range-rules';
-import { handKind } from './range-grid';
 
 /**
  * One class of the chart up close, for the finger that cannot read or aim at a 25 px cell (a long press on it) and
@@ -48,7 +48,7 @@ export function CellInspector() {
     pair: t('ranges:inspect.kind.pair'),
     suited: t('ranges:inspect.kind.suited'),
     offsuit: t('ranges:inspect.kind.offsuit'),
-  }[handKind(hand)];
+  }[classKind(hand)];
 
   return (
     <Popup

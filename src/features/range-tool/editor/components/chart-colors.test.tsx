@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { appStore } from '@/lib/store';
+import { treeNode } from '@/test/fixtures';
 import { renderApp, testUser } from '@/test/render';
 import type { Category } from '@contract/categories';
 
@@ -49,14 +50,6 @@ const category = (id: number, name: string, buttons: Category['buttons']): Categ
   revision: 1,
   workspace: null,
 });
-const node = (id: number, name: string) => ({
-  id,
-  name,
-  kind: 'range' as const,
-  position: id,
-  is_template: false,
-  children: [],
-});
 
 /** "CO open (28%)" as the demo player has it: one colour, "Raise 2.5bb", and AA in it. */
 const coOpen = category(2, 'CO open (28%)', [{ color: RAISE, label: 'Raise 2.5bb' }]);
@@ -90,7 +83,7 @@ beforeEach(() => {
   appStore.set(displayModeAtom, 2);
   api.tree.mockResolvedValue({
     root_type: 'preflop_root',
-    children: [node(1, 'BTN open'), node(2, coOpen.name)],
+    children: [treeNode(1, 'BTN open'), treeNode(2, coOpen.name)],
   });
   api.category.mockImplementation(async (id) => (id === 2 ? coOpen : category(id, `Range ${id}`, [])));
   api.range.mockImplementation(async (id) =>

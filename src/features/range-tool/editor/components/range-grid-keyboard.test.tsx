@@ -3,13 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { IDLE } from '@/engine/latest-job';
+import { gridStep } from '@/lib/hand-grid';
 import { appStore } from '@/lib/store';
 import { renderApp } from '@/test/render';
 
 import { equityStatusAtom } from '../../equity/atoms';
 import { EquityPanel } from '../../equity/components/equity-panel';
 import { cell, resetPainting } from '../../test-support';
-import { moveInGrid, RangeGrid } from './range-grid';
+import { RangeGrid } from './range-grid';
 
 // The panels never reach the engine here (see the stand-in).
 vi.mock('@/engine/engine-instance', () => import('@/test/idle-engine'));
@@ -67,14 +68,14 @@ describe('range grid keyboard (roving tabindex)', () => {
   });
 
   it('stops at the edges instead of wrapping to the next row', () => {
-    expect(moveInGrid(0, 'ArrowLeft')).toBe(0);
-    expect(moveInGrid(0, 'ArrowUp')).toBe(0);
-    expect(moveInGrid(12, 'ArrowRight')).toBe(12);
-    expect(moveInGrid(13, 'ArrowLeft')).toBe(13);
-    expect(moveInGrid(168, 'ArrowDown')).toBe(168);
-    expect(moveInGrid(14, 'Home', true)).toBe(0);
-    expect(moveInGrid(14, 'End', true)).toBe(168);
-    expect(moveInGrid(14, 'a')).toBeUndefined();
+    expect(gridStep(0, 'ArrowLeft')).toBe(0);
+    expect(gridStep(0, 'ArrowUp')).toBe(0);
+    expect(gridStep(12, 'ArrowRight')).toBe(12);
+    expect(gridStep(13, 'ArrowLeft')).toBe(13);
+    expect(gridStep(168, 'ArrowDown')).toBe(168);
+    expect(gridStep(14, 'Home', true)).toBe(0);
+    expect(gridStep(14, 'End', true)).toBe(168);
+    expect(gridStep(14, 'a')).toBeNull();
   });
 });
 

@@ -12,6 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 
 import { formatPercent } from '@/lib/format';
+import { classKind, gridStep } from '@/lib/hand-grid';
 import { useAtomValue, useSetAtom } from '@/lib/store';
 import type { ColorEntry } from '@contract/categories';
 import { HAND_CLASSES } from '@contract/hands';
@@ -27,10 +28,6 @@ import {
   suitModeAtom,
 } from '../../shared/atoms';
 import { useRangeEditor } from '../use-range-editor';
-
-/** Pair, suited or offsuit: each kind has its own background tint, so the three read apart at a glance. */
-export const handKind = (hand: string) =>
-  hand.length === 2 ? 'pair' : hand.endsWith('s') ? 'suited' : 'offsuit';
 
 /**
  * The cell's action bars: one full-height segment per colour entry, as wide as its weight, oldest first; the rest of
@@ -113,9 +110,9 @@ const Cell = memo(function Cell({
   return (
     <span
       role="button"
-      className={`range-cell range-cell--${handKind(hand)}${showHeat ? ' range-cell--heat' : ''}${trimmed ? ' range-cell--trimmed' : ''}`}
+      className={`range-cell range-cell--${classKind(hand)}${showHeat ? ' range-cell--heat' : ''}${trimmed ? ' range-cell--trimmed' : ''}`}
       data-hand={hand}
-      data-kind={handKind(hand)}
+      data-kind={classKind(hand)}
       data-index={index}
       data-weight={weight}
       data-colors={entries?.map((entry) => `${entry.color}:${entry.weight}`).join(' ')}
@@ -136,30 +133,6 @@ const Cell = memo(function Cell({
     </span>
   );
 });
-
-const SIZE = 13;
-
-/** Where a key moves focus from `index` in the 13x13 chart; edges stop (no wrap), as in the ARIA grid pattern. */
-export function moveInGrid(index: number, key: string, ctrl = false): number | undefined {
-  const row = Math.floor(index / SIZE);
-  const column = index % SIZE;
-  switch (key) {
-    case 'ArrowLeft':
-      return column > 0 ? index - 1 : index;
-    case 'ArrowRight':
-      return column < SIZE - 1 ? index + 1 : index;
-    case 'ArrowUp':
-      return row > 0 ? index - SIZE : index;
-    case 'ArrowDown':
-      return row < SIZE - 1 ? index + SIZE : index;
-    case 'Home':
-      return ctrl ? 0 : row * SIZE;
-    case 'End':
-      return ctrl ? SIZE * SIZE - 1 : row * SIZE + SIZE - 1;
-    default:
-      return undefined;
-  }
-}
 
 /**
  * The 13x13 chart: press and drag to paint. For the keyboard the chart is one tab stop (roving tabindex): arrows,
@@ -322,8 +295,8 @@ export function RangeGrid() {
       inspect(HAND_CLASSES[index]!);
       return;
     }
-    const next = moveInGrid(index, event.key, event.ctrlKey || event.metaKey);
-    if (next === undefined) return;
+    const next = gridStep(index, event.key, event.ctrlKey || event.metaKey);
+    if (next === null) return;
     event.preventDefault();
     setTabStop(next);
     target.parentElement?.querySelector<HTMLElement>(`[data-index="${next}"]`)?.focus();

@@ -8,6 +8,7 @@ import { cardText, parseCards } from '@contract/hands';
 import { type SideSource, sideSource } from '@contract/sides';
 
 import { buttonsAtom, categoryIdAtom } from '../../shared/atoms';
+import { ColorToggle } from '../../shared/components/color-toggle';
 import { pickerCard } from '../../shared/range-rules';
 import { resolvedSidesAtom, type SideIssue } from '../atoms';
 import { useSideNotation } from '../use-side-notation';
@@ -157,21 +158,9 @@ function SideColors({ side, player, onChange }: SideEditorProps) {
           {t('ranges:players.allColors')}
         </button>
       )}
-      {buttons.map((button) => {
-        const active = has(button.color);
-        return (
-          <button
-            key={button.color}
-            type="button"
-            className={`chip-toggle${active ? ' is-active' : ''}`}
-            aria-pressed={active}
-            onClick={() => toggle(button.color)}
-          >
-            <span className="range-button__swatch" style={{ background: button.color }} aria-hidden="true" />
-            {button.label || button.color}
-          </button>
-        );
-      })}
+      {buttons.map((button) => (
+        <ColorToggle key={button.color} button={button} active={has(button.color)} onToggle={toggle} />
+      ))}
     </span>
   );
 }

@@ -9,6 +9,7 @@ import { useFormat } from '@/lib/format';
 import { useAtomValue, useSetAtom } from '@/lib/store';
 
 import { boardCardsAtom, buttonsAtom } from '../../shared/atoms';
+import { ColorToggle } from '../../shared/components/color-toggle';
 import { DIMENSION_LABELS, groupLabel, SIDE_LABELS } from '../labels';
 import {
   boardCards,
@@ -40,21 +41,14 @@ function SidePicker({
   return (
     <div className="flop-side" data-side={side} role="group" aria-label={t(SIDE_LABELS[side])}>
       <span className="flop-side__name">{t(SIDE_LABELS[side])}</span>
-      {buttons.map((button) => {
-        const active = colors.some((color) => color.toLowerCase() === button.color.toLowerCase());
-        return (
-          <button
-            key={button.color}
-            type="button"
-            className={`chip-toggle${active ? ' is-active' : ''}`}
-            aria-pressed={active}
-            onClick={() => onToggle(button.color)}
-          >
-            <span className="range-button__swatch" style={{ background: button.color }} aria-hidden="true" />
-            {button.label || button.color}
-          </button>
-        );
-      })}
+      {buttons.map((button) => (
+        <ColorToggle
+          key={button.color}
+          button={button}
+          active={colors.some((color) => color.toLowerCase() === button.color.toLowerCase())}
+          onToggle={onToggle}
+        />
+      ))}
       <span className="flop-side__combos muted">
         {t('flopReport:sides.combos', { count: Math.round(combos * 10) / 10 })}
       </span>

@@ -5,8 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
 import { appStore } from '@/lib/store';
+import { treeNode } from '@/test/fixtures';
 import { renderApp, testUser } from '@/test/render';
-import type { Category, TreeNode } from '@contract/categories';
+import type { Category } from '@contract/categories';
 
 import type * as ApiModule from '../../shared/api';
 import { rangeApi } from '../../shared/api';
@@ -22,14 +23,6 @@ vi.mock('../../shared/api', async (original) => ({
 vi.mock('@/engine/engine-instance', () => import('@/test/idle-engine'));
 
 const api = vi.mocked(rangeApi);
-const node = (id: number, name: string, kind: TreeNode['kind'], children: TreeNode[] = []): TreeNode => ({
-  id,
-  name,
-  kind,
-  position: id,
-  is_template: false,
-  children,
-});
 const category = (id: number): Category => ({
   id,
   name: `Chart ${id}`,
@@ -53,8 +46,8 @@ const category = (id: number): Category => ({
 describe('the chart of the flop report', () => {
   it('lists the library with its folders', () => {
     const tree = [
-      node(1, 'Opens', 'folder', [node(2, 'CO open', 'range'), node(3, 'BTN open', 'range')]),
-      node(4, 'SB', 'range'),
+      treeNode(1, 'Opens', 'folder', [treeNode(2, 'CO open', 'range'), treeNode(3, 'BTN open', 'range')]),
+      treeNode(4, 'SB', 'range'),
     ];
     expect(chartsOf(tree, 'preflop_root').map((chart) => chart.name)).toEqual([
       'Opens › CO open',
@@ -67,8 +60,8 @@ describe('the chart of the flop report', () => {
     const user = userEvent.setup();
     api.tree.mockImplementation(async (root) =>
       root === 'preflop_root'
-        ? { root_type: root, children: [node(1, 'Opens', 'folder', [node(5, 'CO open', 'range')])] }
-        : { root_type: root, children: [node(9, 'Push 10bb', 'range')] },
+        ? { root_type: root, children: [treeNode(1, 'Opens', 'folder', [treeNode(5, 'CO open', 'range')])] }
+        : { root_type: root, children: [treeNode(9, 'Push 10bb', 'range')] },
     );
     api.category.mockImplementation(async (id) => category(id));
     api.range.mockImplementation(async (id) =>

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { ApiError } from '@/lib/api-client';
 import { appStore } from '@/lib/store';
+import { treeNode } from '@/test/fixtures';
 import { renderApp, testUser } from '@/test/render';
 
 import { rangeApi } from '../../shared/api';
@@ -22,14 +23,6 @@ import { RangeLibrary } from './range-library';
 vi.mock('../../shared/api', () => import('../../test-support').then((support) => support.rangeApiModule()));
 
 const api = vi.mocked(rangeApi);
-const node = (id: number, name: string, kind: 'range' | 'folder', children = []) => ({
-  id,
-  name,
-  kind,
-  position: id,
-  is_template: false,
-  children,
-});
 
 function Library() {
   useAutosave();
@@ -42,7 +35,7 @@ beforeEach(() => {
   appStore.set(rangeHistoryAtom, initHistory({}));
   api.tree.mockResolvedValue({
     root_type: 'preflop_root',
-    children: [node(1, 'Opens', 'folder'), node(2, 'BTN', 'range')],
+    children: [treeNode(1, 'Opens', 'folder'), treeNode(2, 'BTN', 'range')],
   });
   api.category.mockResolvedValue({
     id: 2,
@@ -156,7 +149,10 @@ describe('range library', () => {
     api.remove.mockResolvedValue({ ok: true });
     api.tree.mockResolvedValue({
       root_type: 'preflop_root',
-      children: [node(1, 'Opens', 'folder', [node(2, 'BTN', 'range')] as never), node(4, 'Empty', 'folder')],
+      children: [
+        treeNode(1, 'Opens', 'folder', [treeNode(2, 'BTN', 'range')] as never),
+        treeNode(4, 'Empty', 'folder'),
+      ],
     });
     renderApp(<Library />, { user: testUser });
     await user.click(await screen.findByRole('button', { name: `Actions for ${name}` }));
