@@ -175,11 +175,6 @@ export class ShopService {
     return catalogue.version === null ? body : catalogue.answers.set(key, body);
   }
 
-  /** The catalogue's words in `language` (English has none of its own: the rows are English). */
-  private words(catalogue: Catalogue, language: Language): Words {
-    return catalogue.words.get(language) ?? catalogue.words.get(asLanguage(undefined))!;
-  }
-
   private page(
     user: UserRow | null,
     mine: Mine,
@@ -188,7 +183,7 @@ export class ShopService {
     page: number,
     perPage: number,
   ) {
-    const words = this.words(catalogue, language);
+    const words = catalogue.words[language];
     const packages = catalogue.onSale.slice((page - 1) * perPage, page * perPage);
     const list: Offer[] = packages.map((pack) => {
       const items = catalogue.packages.get(pack.id)!.items.filter((item) => item.published === 1);
@@ -231,7 +226,7 @@ export class ShopService {
     id: number,
   ): ProductPage {
     const { owned } = mine;
-    const words = this.words(catalogue, language);
+    const words = catalogue.words[language];
     const entry = catalogue.packages.get(id);
     if (!entry) throw notFound();
     // A draft is shown only to those who own it (bought before it went back to draft); it is never priced, since

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 
-import { DEFAULT_LANGUAGE, type Language, TRANSLATED_LANGUAGES } from '../../../contract/languages.ts';
+import { type Language, LANGUAGES } from '../../../contract/languages.ts';
 import { CacheVersions } from '../../db/cache-versions.ts';
 import type { Db } from '../../db/database.ts';
 import type { LessonsTable, ShopItemRow } from '../../db/schema.ts';
@@ -40,7 +40,7 @@ export interface Catalogue {
   /** Every active package by id. */
   packages: Map<number, CataloguePackage>;
   /** Each language's words (the texts tables move the counter too); English has none of its own. */
-  words: Map<Language, Words>;
+  words: Record<Language, Words>;
   /** The one setting the store's quotes read. */
   settings: { premium_price_rub: number };
   /** Answers already serialised from this catalogue, dropped with it. */
@@ -96,39 +96,37 @@ async function loadWords(
   packageIds: number[],
   itemIds: number[],
   lessonIds: number[],
-): Promise<Map<Language, Words>> {
-  const words = new Map<Language, Words>([[DEFAULT_LANGUAGE, noWords()]]);
-  for (const language of TRANSLATED_LANGUAGES) words.set(language, noWords());
-  const of = (language: string) => words.get(language as Language);
-  if (packageIds.length)
-    for (const row of await db.kysely
-      .selectFrom('package_texts')
-      .selectAll()
-      .where('package_id', 'in', packageIds)
-      .execute())
-      of(row.language)?.packages.set(row.package_id, { name: row.name, description: row.description });
-  if (itemIds.length)
-    for (const row of await db.kysely
-      .selectFrom('shop_item_texts')
-      .selectAll()
-      .where('item_id', 'in', itemIds)
-      .execute())
-      of(row.language)?.items.set(row.item_id, { name: row.name, description: row.description });
-  if (lessonIds.length)
-    for (const row of await db.kysely
-      .selectFrom('lesson_texts')
-      .selectAll()
-      .where('lesson_id', 'in', lessonIds)
-      .execute())
-      of(row.language)?.lessons.set(row.lesson_id, row.title);
+): Promise<Record<Language, Words>> {
+  const words = Object.fromEntries(LANGUAGES.map((language) => [language, noWords()])) as Record<
+    Language,
+    Words
+  >;
+  const { kysely } = db;
+  const packages = packageIds.length
+    ? await kysely.selectFrom('package_texts').selectAll().where('package_id', 'in', packageIds).execute()
+    : [];
+  const items = itemIds.length
+    ? await kysely.selectFrom('shop_item_texts').selectAll().where('item_id', 'in', itemIds).execute()
+    : [];
+  const lessons = lessonIds.length
+    ? await kysely.selectFrom('lesson_texts').selectAll().where('lesson_id', 'in', lessonIds).execute()
+    : [];
+  // A row in a language the app does not offer is left out rather than filed under another.
+  const of = (language: string) => words[language as Language] as Words | undefined;
+  for (const row of packages)
+    of(row.language)?.packages.set(row.package_id, { name: row.name, description: row.description });
+  for (const row of items)
+    of(row.language)?.items.set(row.item_id, { name: row.name, description: row.description });
+  for (const row of lessons) of(row.language)?.lessons.set(row.lesson_id, row.title);
   return words;
 }
 
 /**
- * The store's catalogue in memory: packages, items, lessons, their words in each language and the RUB Premium price, a few dozen rows the admin
- * changes now and then, read by every visit to the store. It is rebuilt when the 'store' counter moves (triggers on
- * those tables move it, migrations 024 and 027): at once on SQLite, within a second on PostgreSQL for another instance's
- * change, at once for this instance's own (`changed`). What a purchase costs is always priced from the tables.
+ * The store's catalogue in memory: packages, items, lessons, their words in each language and the RUB Premium
+ * price, a few dozen rows the admin changes now and then, read by every visit to the store. It is rebuilt when the
+ * 'store' counter moves (triggers on those tables move it, migrations 024 and 027): at once on SQLite, within a
+ * second on PostgreSQL for another instance's change, at once for this instance's own (`changed`). What a purchase
+ * costs is always priced from the tables.
  */
 export class StoreCatalogue {
   private readonly versions: CacheVersions;

@@ -6,8 +6,6 @@ import {
   TRANSLATED_LANGUAGES,
   type TranslatedLanguage,
 } from '../../../contract/languages.ts';
-import type { Db } from '../../db/database.ts';
-import { fastStatement } from '../../db/fast.ts';
 import type { Executor } from '../categories/categories.repository.ts';
 
 // The store's words in the other languages (migration 027): English lives in the rows themselves and is what a
@@ -40,25 +38,6 @@ export async function textsIn(
     SELECT ${sql.ref(key)} AS id, name, description FROM ${sql.table(table)}
     WHERE language = ${language} AND ${sql.ref(key)} IN (${sql.join(ids)})`.execute(db);
   return new Map(rows.map((row) => [Number(row.id), { name: row.name, description: row.description }]));
-}
-
-/** The same read, on SQLite through a cached statement: the store list runs it on every request in a language. */
-export async function textsOf(
-  db: Db,
-  kind: NamedKind,
-  ids: readonly number[],
-  language: Language,
-): Promise<Map<number, NamedText>> {
-  if (!isTranslated(language) || ids.length === 0) return new Map();
-  const { table, key } = NAMED[kind];
-  const fast = fastStatement(
-    db,
-    `SELECT ${key} AS id, name, description FROM ${table} ` +
-      `WHERE language = ? AND ${key} IN (SELECT value FROM json_each(?))`,
-  );
-  if (!fast) return textsIn(db.kysely, kind, ids, language);
-  const rows = fast.all(language, JSON.stringify(ids)) as Array<NamedText & { id: number }>;
-  return new Map(rows.map((row) => [row.id, { name: row.name, description: row.description }]));
 }
 
 /** A row with its name and description in the language of `text`, English where the text has none. */
@@ -117,22 +96,6 @@ export async function addTextsIfNone(
   if ((await translationsOf(db, kind, [id])).has(id)) return 0;
   await replaceTexts(db, kind, id, translations);
   return Object.keys(translations).length;
-}
-
-/** Lesson titles in `language` by lesson id (none for English). */
-export async function lessonTitlesIn(
-  db: Executor,
-  ids: readonly number[],
-  language: Language,
-): Promise<Map<number, string>> {
-  if (!isTranslated(language) || ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('lesson_texts')
-    .select(['lesson_id', 'title'])
-    .where('language', '=', language)
-    .where('lesson_id', 'in', [...ids])
-    .execute();
-  return new Map(rows.map((row) => [row.lesson_id, row.title]));
 }
 
 /** Every translated title of the lessons, for the admin. */
